@@ -1,0 +1,45 @@
+// CSystem: the Linux system calls that Swift's Glibc module does not import.
+//
+// Swift 6.3's Glibc module leaves out epoll, eventfd and timerfd (and a few socket
+// constants). This header includes them so that Swift code can call them directly,
+// the same way swift-nio's CNIOLinux shim does. It holds no logic of its own beyond
+// thin `static inline` wrappers for macros and variadic functions that Swift cannot call.
+#ifndef CSYSTEM_H
+#define CSYSTEM_H
+
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/timerfd.h>
+#include <sys/socket.h>
+#include <sys/resource.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <errno.h>
+#include <pthread.h>
+#include <unistd.h>
+#include <time.h>
+#include <sys/syscall.h>
+
+/// `errno` is a macro over a thread-local lvalue; Swift sees a function instead.
+static inline int csystem_errno(void) { return errno; }
+
+/// `fcntl` is variadic, which Swift cannot call; this is `fcntl(fd, F_SETFL, flags)`.
+static inline int csystem_fcntl_setfl(int fd, int flags) { return fcntl(fd, F_SETFL, flags); }
+
+/// `fcntl(fd, F_GETFL)`.
+static inline int csystem_fcntl_getfl(int fd) { return fcntl(fd, F_GETFL); }
+
+/// `fcntl(fd, F_GETFD)`: -1 with EBADF when `fd` is not open.
+static inline int csystem_fcntl_getfd(int fd) { return fcntl(fd, F_GETFD); }
+
+/// CPU time consumed by the calling thread, for idle-CPU measurements.
+static inline int csystem_thread_cputime(struct timespec *ts) {
+    return clock_gettime(CLOCK_THREAD_CPUTIME_ID, ts);
+}
+
+/// The kernel thread id of the caller (`gettid`, which this Glibc module does not import).
+static inline pid_t csystem_gettid(void) { return (pid_t)syscall(SYS_gettid); }
+
+#endif

@@ -1,0 +1,73 @@
+/// A mutual-exclusion lock made by a ``Runtime``: `pthread_mutex_t` live, a scheduling point
+/// with an owner under simulation. Mirrors `NSLock`, or `NSRecursiveLock` when
+/// ``isRecursive`` (AFNetworking's `com.alamofire.networking.operation.lock`).
+public protocol LabLock: AnyObject, Sendable {
+    /// Creation-order number within the runtime.
+    var id: Int { get }
+    /// The lock's own name, e.g. `"operation lock A"`.
+    var name: String { get }
+    /// The class used for lock-order checking, e.g. `"operation lock"`.
+    var lockClass: String { get }
+    /// Whether the owner may take the lock again (`NSRecursiveLock`).
+    var isRecursive: Bool { get }
+    /// Blocks until the lock is held by the calling thread.
+    func lock()
+    /// Releases one level of the lock. Unlocking a lock the caller does not hold is a
+    /// programming error and traps with a message.
+    func unlock()
+}
+
+extension LabLock {
+    /// Runs `body` with the lock held.
+    public func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+
+    /// `"L3 operation lock A"`: how traces and reports name the lock.
+    public var traceName: String { "L\(id) \(name)" }
+}
+
+/// A counting semaphore made by a ``Runtime`` (`dispatch_semaphore_t`).
+public protocol LabSemaphore: AnyObject, Sendable {
+    /// Creation-order number within the runtime.
+    var id: Int { get }
+    /// What the semaphore is for, e.g. `"waitUntilDone T1→T2"`.
+    var name: String { get }
+    /// Adds one and wakes a waiter if there is one.
+    func signal()
+    /// Blocks until the count is positive, then takes one.
+    func wait()
+}
+
+/// A set of file descriptors to wait on, made by a ``Runtime``: CF's per-mode
+/// `__CFPortSet` (an epoll instance on Linux).
+public protocol PortSet: AnyObject, Sendable {
+    /// Creation-order number within the runtime.
+    var id: Int { get }
+    /// Adds `descriptor`; it is reported whenever it is readable. Fails with EBADF for a
+    /// closed descriptor.
+    func insert(_ descriptor: LabFileDescriptor) throws(SystemCallError)
+    /// Removes `descriptor`; removing one that is not in the set does nothing.
+    func remove(_ descriptor: LabFileDescriptor)
+    /// Blocks until a member is readable or `deadline` passes (`nil`: no deadline), and
+    /// says which. Under simulation this is a scheduling point, and time may jump.
+    func wait(until deadline: LabInstant?) -> PortSetWaitResult
+}
+
+/// Why ``PortSet/wait(until:)`` returned.
+public enum PortSetWaitResult: Equatable, Sendable {
+    /// This descriptor is readable.
+    case ready(LabFileDescriptor)
+    /// The deadline passed first.
+    case timedOut
+
+    public static func == (a: PortSetWaitResult, b: PortSetWaitResult) -> Bool {
+        switch (a, b) {
+        case (.timedOut, .timedOut): true
+        case let (.ready(x), .ready(y)): x === y
+        default: false
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Glibc
+import Synchronization
+
+/// A ``LabLock`` on a `pthread_mutex_t`: error-checking, or recursive for `NSRecursiveLock`.
+final class LiveLock: LabLock, @unchecked Sendable {
+    // @unchecked: `mutex` is only touched through pthread calls, which are thread-safe;
+    // `depth` is only read or written by the thread that holds the mutex.
+    let id: Int
+    let name: String
+    let lockClass: String
+    let isRecursive: Bool
+    private unowned let runtime: LiveRuntime
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let owner = Atomic<Int>(-1)
+    private var depth = 0
+
+    init(id: Int, name: String, lockClass: String, recursive: Bool, runtime: LiveRuntime) {
+        self.id = id
+        self.name = name
+        self.lockClass = lockClass
+        self.isRecursive = recursive
+        self.runtime = runtime
+        mutex = .allocate(capacity: 1)
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        pthread_mutexattr_settype(&attributes, Int32(recursive ? PTHREAD_MUTEX_RECURSIVE : PTHREAD_MUTEX_ERRORCHECK))
+        pthread_mutex_init(mutex, &attributes)
+        pthread_mutexattr_destroy(&attributes)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    func lock() {
+        let me = LabThread.current.id
+        if pthread_mutex_trylock(mutex) != 0 {
+            let holder = owner.load(ordering: .relaxed)
+            precondition(isRecursive || holder != me,
+                         "lock: \(traceName) is not recursive and T\(me) already holds it (self-deadlock)")
+            if holder >= 0 { runtime.record(.lockWait(lock: traceName, holder: holder)) }
+            let status = pthread_mutex_lock(mutex)
+            precondition(status == 0, "lock: \(traceName): \(String(cString: strerror(status)))")
+        }
+        owner.store(me, ordering: .relaxed)
+        depth += 1
+        runtime.record(.lockAcquire(lock: traceName, depth: depth))
+    }
+
+    func unlock() {
+        let me = LabThread.current.id
+        precondition(owner.load(ordering: .relaxed) == me, "unlock: T\(me) does not hold \(traceName)")
+        runtime.record(.lockRelease(lock: traceName, depth: depth))
+        depth -= 1
+        if depth == 0 { owner.store(-1, ordering: .relaxed) }
+        pthread_mutex_unlock(mutex)
+    }
+}

@@ -1,0 +1,102 @@
+import CSystem
+import Glibc
+import Synchronization
+
+/// The live runtime: lab threads are pthreads, locks are pthread mutexes, waiting is epoll
+/// on eventfds, pipes and sockets, and time is `CLOCK_MONOTONIC`.
+///
+/// This is what the demo's real-time mode and the benchmarks run on. Each instance has its
+/// own trace and its own creation-order numbering; threads no runtime started belong to
+/// ``shared``.
+public final class LiveRuntime: Runtime {
+    /// The runtime of threads that no runtime started (the process's main thread, test
+    /// threads). Its trace starts off.
+    public static let shared = LiveRuntime(tracing: false)
+
+    public let trace: TraceRecorder
+    public var flavor: RuntimeFlavor { .live }
+
+    private let epoch = MonotonicClock.nanoseconds()
+    private let counters = Mutex([Int](repeating: 0, count: LabObjectKind.allCases.count))
+    private let handles = Mutex<[(thread: LabThreadID, handle: pthread_t)]>([])
+
+    /// A live runtime; `tracing` sets whether its trace records events.
+    public init(tracing: Bool = true) {
+        trace = TraceRecorder(enabled: tracing)
+    }
+
+    public func now() -> LabInstant {
+        LabInstant(nanoseconds: MonotonicClock.nanoseconds() - epoch)
+    }
+
+    public func nextID(_ kind: LabObjectKind) -> Int {
+        counters.withLock { counters in
+            defer { counters[kind.rawValue] += 1 }
+            return counters[kind.rawValue]
+        }
+    }
+
+    public func spawnThread(named name: String, _ body: @escaping @Sendable () -> Void) -> LabThread {
+        let thread = LabThread(id: nextID(.thread), name: name, runtime: self)
+        let handle = PThreadLauncher.launch {
+            CurrentThreadSlot.set(thread)
+            self.record(.threadStart)
+            body()
+            thread.runExitHandlers()
+            self.record(.threadExit)
+        }
+        handles.withLock { $0.append((thread.id, handle)) }
+        return thread
+    }
+
+    public func join(_ thread: LabThread) {
+        precondition(thread.runtime === self, "join: \(thread) belongs to another runtime")
+        precondition(thread !== LabThread.current, "join: \(thread) cannot join itself")
+        let handle = handles.withLock { handles -> pthread_t? in
+            guard let index = handles.firstIndex(where: { $0.thread == thread.id }) else { return nil }
+            return handles.remove(at: index).handle
+        }
+        guard let handle else {
+            precondition(thread.hasExited, "join: \(thread) was adopted, not started, so it cannot be joined")
+            return
+        }
+        record(.join(thread: thread.id))
+        pthread_join(handle, nil)
+    }
+
+    public func makeLock(named name: String, lockClass: String?, recursive: Bool) -> any LabLock {
+        LiveLock(id: nextID(.lock), name: name, lockClass: lockClass ?? name, recursive: recursive, runtime: self)
+    }
+
+    public func makeSemaphore(named name: String, value: Int) -> any LabSemaphore {
+        LiveSemaphore(id: nextID(.semaphore), name: name, value: value, runtime: self)
+    }
+
+    public func makePortSet(named name: String) -> any PortSet {
+        LivePortSet(id: nextID(.portSet), name: name, runtime: self)
+    }
+
+    public func yield(_ label: String) {
+        record(.yield(label: label))
+    }
+
+    public func schedulingPoint(_ label: String) {}
+
+    public func sleep(until deadline: LabInstant) {
+        var target = timespec()
+        let absolute = epoch + deadline.nanoseconds
+        target.tv_sec = Int(absolute / 1_000_000_000)
+        target.tv_nsec = Int(absolute % 1_000_000_000)
+        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &target, nil) == EINTR {}
+    }
+
+    public func adopt(_ descriptor: LabFileDescriptor) {}
+
+    /// A ``LabThread`` for a pthread that no runtime started; the process's main thread is
+    /// named "main".
+    func adoptCallingThread() -> LabThread {
+        let isMain = getpid() == csystem_gettid()
+        let id = nextID(.thread)
+        return LabThread(id: id, name: isMain ? "main" : "thread-\(id)", runtime: self)
+    }
+}

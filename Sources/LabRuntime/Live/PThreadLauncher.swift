@@ -1,0 +1,22 @@
+import Glibc
+
+/// Starts a pthread that runs a Swift closure: the one place the lab calls `pthread_create`.
+enum PThreadLauncher {
+    private final class Start {
+        let body: () -> Void
+        init(_ body: @escaping () -> Void) { self.body = body }
+    }
+
+    /// Starts a joinable pthread running `body`; traps with the error if the system refuses.
+    static func launch(_ body: @escaping () -> Void) -> pthread_t {
+        var handle = pthread_t()
+        let start = Unmanaged.passRetained(Start(body)).toOpaque()
+        let status = pthread_create(&handle, nil, { argument in
+            let start = Unmanaged<Start>.fromOpaque(argument!).takeRetainedValue()
+            start.body()
+            return nil
+        }, start)
+        precondition(status == 0, "pthread_create failed: \(String(cString: strerror(status)))")
+        return handle
+    }
+}

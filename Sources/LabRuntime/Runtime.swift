@@ -1,0 +1,87 @@
+/// The seam between lab code and the machine: everything that can start a thread, take a
+/// lock, block, wake, read the clock or choose.
+///
+/// Code above `LabRuntime` (the run loop, the AFNetworking replay) reaches threads, locks
+/// and time only through a `Runtime`, so it runs unchanged on ``LiveRuntime`` (pthreads,
+/// mutexes, epoll, `CLOCK_MONOTONIC`) and on a ``Simulation`` (one thread at a time,
+/// chosen by a seeded strategy, in virtual time). The runtime in force is the current lab
+/// thread's: see ``currentRuntime()``.
+public protocol Runtime: AnyObject, Sendable {
+    /// Whether this runtime is live or simulated.
+    var flavor: RuntimeFlavor { get }
+
+    /// Everything observable that happened under this runtime.
+    var trace: TraceRecorder { get }
+
+    /// The current instant: monotonic time live, virtual time simulated.
+    func now() -> LabInstant
+
+    /// Starts a lab thread that runs `body` (`pthread_create`; under simulation it first
+    /// waits for the scheduler to choose it). The caller passes a scheduling point.
+    func spawnThread(named name: String, _ body: @escaping @Sendable () -> Void) -> LabThread
+
+    /// Blocks until `thread` has exited (`pthread_join`).
+    func join(_ thread: LabThread)
+
+    /// A new lock. `lockClass` groups locks for lock-order checking, the way lockdep does
+    /// ("operation lock" for every operation's lock); it defaults to the name.
+    func makeLock(named name: String, lockClass: String?, recursive: Bool) -> any LabLock
+
+    /// A new counting semaphore (`dispatch_semaphore_t`).
+    func makeSemaphore(named name: String, value: Int) -> any LabSemaphore
+
+    /// A new, empty set of file descriptors to wait on: CF's per-mode `__CFPortSet`.
+    func makePortSet(named name: String) -> any PortSet
+
+    /// An explicit scheduling point, recorded in the trace with `label`. Live, it does
+    /// nothing but trace.
+    func yield(_ label: String)
+
+    /// A scheduling point before a visible side effect such as a port signal or a socket
+    /// write, so that a simulation can run another thread first. Not traced itself: the
+    /// effect that follows is.
+    func schedulingPoint(_ label: String)
+
+    /// Sleeps until `deadline`: live, on the monotonic clock; simulated, by letting virtual
+    /// time reach it.
+    func sleep(until deadline: LabInstant)
+
+    /// Takes responsibility for closing `descriptor` when the runtime is done with it.
+    func adopt(_ descriptor: LabFileDescriptor)
+
+    /// The next number for an object of `kind`, in creation order within this runtime.
+    func nextID(_ kind: LabObjectKind) -> Int
+}
+
+/// Which implementation a ``Runtime`` is.
+public enum RuntimeFlavor: String, Sendable {
+    /// Real threads running in parallel on the monotonic clock.
+    case live
+    /// One thread at a time, deterministic, in virtual time.
+    case simulated
+}
+
+/// The kinds of lab object that are numbered in creation order.
+public enum LabObjectKind: Int, CaseIterable, Sendable {
+    case thread, lock, semaphore, portSet, port, source, timer, observer, block, connection, operation
+}
+
+extension Runtime {
+    /// A non-recursive lock whose class is its name.
+    public func makeLock(named name: String) -> any LabLock {
+        makeLock(named: name, lockClass: nil, recursive: false)
+    }
+
+    /// Appends an event by the current lab thread, if tracing is on. `kind` is only
+    /// evaluated when it will be recorded.
+    @inlinable
+    public func record(_ kind: @autoclosure () -> TraceEvent.Kind) {
+        if trace.isEnabled { trace.append(thread: LabThread.current, time: now(), kind: kind()) }
+    }
+}
+
+/// The runtime of the calling lab thread; a thread that no runtime started belongs to
+/// ``LiveRuntime/shared``.
+public func currentRuntime() -> any Runtime {
+    LabThread.current.runtime
+}

@@ -1,0 +1,54 @@
+/// Chooses which lab thread runs next at a scheduling point of a ``Simulation``.
+///
+/// A strategy sees only points where more than one thread can run. It must be
+/// deterministic given its own state (a seed, a schedule to replay), so that the same
+/// strategy reproduces the same run. `random` and `replay` live here; the explorer adds
+/// PCT and bounded exhaustive search on the same interface.
+public protocol SchedulingStrategy: Sendable {
+    /// The thread to run next; it must be one of `decision.enabled`, or the run ends as
+    /// ``SimulationOutcome/replayDiverged(step:wanted:enabled:)``.
+    mutating func choose(_ decision: SchedulingDecision) -> LabThreadID
+}
+
+/// What a ``SchedulingStrategy`` knows when it chooses.
+public struct SchedulingDecision: Sendable, Equatable {
+    /// The number of the scheduling point in this run, from 0.
+    public let step: Int
+    /// The threads that can run, in ascending id order (at least two).
+    public let enabled: [LabThreadID]
+    /// The thread that reached the point.
+    public let current: LabThreadID
+    /// The choice that costs no preemption: `current` if it can go on, else the lowest enabled.
+    public let defaultChoice: LabThreadID
+    /// What the point is, e.g. `"lock L2 B"`.
+    public let label: String
+}
+
+/// Uniformly random choices from a seeded ``SplitMix64``: `random(seed)`.
+public struct RandomStrategy: SchedulingStrategy {
+    private var generator: SplitMix64
+
+    /// A strategy whose choices are determined by `seed`.
+    public init(seed: UInt64) { generator = SplitMix64(seed: seed) }
+
+    public mutating func choose(_ decision: SchedulingDecision) -> LabThreadID {
+        decision.enabled[Int(generator.next() % UInt64(decision.enabled.count))]
+    }
+}
+
+/// Replays a recorded ``Schedule``: `replay(schedule)`. Every step it does not mention
+/// takes the default choice.
+public struct ReplayStrategy: SchedulingStrategy {
+    private let schedule: Schedule
+    private var next = 0
+
+    /// A strategy that reproduces `schedule`.
+    public init(_ schedule: Schedule) { self.schedule = schedule }
+
+    public mutating func choose(_ decision: SchedulingDecision) -> LabThreadID {
+        let switches = schedule.switches
+        while next < switches.count, switches[next].step < decision.step { next += 1 }
+        guard next < switches.count, switches[next].step == decision.step else { return decision.defaultChoice }
+        return switches[next].thread
+    }
+}

@@ -1,0 +1,43 @@
+/// A ``LabLock`` under simulation: an owner and a depth, with a scheduling point at every
+/// acquire and release. Blocking is the scheduler not choosing the thread.
+final class SimulatedLock: LabLock, @unchecked Sendable {
+    // @unchecked: `owner` and `depth` are only touched with the simulation's mutex held.
+    let id: Int
+    let name: String
+    let lockClass: String
+    let isRecursive: Bool
+    private unowned let simulation: Simulation
+    var owner: LabThreadID?
+    var depth = 0
+
+    init(id: Int, name: String, lockClass: String, recursive: Bool, simulation: Simulation) {
+        self.id = id
+        self.name = name
+        self.lockClass = lockClass
+        self.isRecursive = recursive
+        self.simulation = simulation
+    }
+
+    func lock() { simulation.acquire(self) }
+    func unlock() { simulation.release(self) }
+}
+
+/// A ``LabSemaphore`` under simulation: a count, with a scheduling point at every signal
+/// and wait.
+final class SimulatedSemaphore: LabSemaphore, @unchecked Sendable {
+    // @unchecked: `count` is only touched with the simulation's mutex held.
+    let id: Int
+    let name: String
+    private unowned let simulation: Simulation
+    var count: Int
+
+    init(id: Int, name: String, value: Int, simulation: Simulation) {
+        self.id = id
+        self.name = name
+        self.count = value
+        self.simulation = simulation
+    }
+
+    func signal() { simulation.signal(self) }
+    func wait() { simulation.wait(self) }
+}

@@ -1,0 +1,341 @@
+import Glibc
+import Synchronization
+
+/// The deterministic runtime: every lab thread is a real OS thread, but only one runs at a
+/// time, and at each scheduling point a ``SchedulingStrategy`` chooses which goes next.
+///
+/// Scheduling points are lock acquire and release, semaphore signal and wait, thread
+/// start, join and exit, port-set waits (a run loop about to sleep), port signals and
+/// socket I/O (through ``schedulingPoint(_:)``), and ``yield(_:)``. Time is virtual: when
+/// no thread can run, the clock jumps to the next deadline. When nothing can ever run
+/// again, the run is over: ``SimulationOutcome/quiescent`` if every live thread is idle in
+/// its run loop, otherwise ``SimulationOutcome/deadlock(_:)`` with the wait-for graph.
+///
+/// Threads still parked when a run ends are retired with `pthread_exit`, and every
+/// descriptor created during the run is closed, so thousands of runs can follow each
+/// other in one process. Simulations are independent: each lab thread finds its runtime
+/// thread-locally, so tests may run simulations in parallel.
+public final class Simulation: Runtime, @unchecked Sendable {
+    // @unchecked: every mutable stored property below is read and written only with
+    // `mutex` held (a pthread mutex, so that threads can wait on their baton conditions).
+    public let trace: TraceRecorder
+    public var flavor: RuntimeFlavor { .simulated }
+
+    private let stepLimit: Int
+    private let timeLimit: LabInstant?
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t> = .allocate(capacity: 1)
+    private let ended: UnsafeMutablePointer<pthread_cond_t> = .allocate(capacity: 1)
+    private let clock = Atomic<Int64>(0)
+    private let counters = Mutex([Int](repeating: 0, count: LabObjectKind.allCases.count))
+    private let descriptors = Mutex<[LabFileDescriptor]>([])
+    private var strategy: any SchedulingStrategy
+    private var threads: [SimulatedThread] = []
+    private var running: SimulatedThread?
+    private var steps = 0
+    private var switches: [Schedule.Switch] = []
+    private var outcome: SimulationOutcome?
+    private var hasRun = false
+
+    /// A simulation that chooses with `strategy`. It gives up after `stepLimit` scheduling
+    /// points (a livelock) or when virtual time would pass `timeLimit`.
+    public init(strategy: some SchedulingStrategy, stepLimit: Int = 1_000_000,
+                timeLimit: Duration? = nil, tracing: Bool = true) {
+        self.strategy = strategy
+        self.stepLimit = stepLimit
+        self.timeLimit = timeLimit.map { .zero + $0 }
+        trace = TraceRecorder(enabled: tracing)
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(ended, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(ended)
+        pthread_mutex_destroy(mutex)
+        ended.deallocate()
+        mutex.deallocate()
+    }
+
+    /// Runs `main` on a lab thread named "main" (T0) and everything it starts, until the
+    /// run ends; returns how it ended, the schedule and the trace. A simulation runs once.
+    public func run(main: @escaping @Sendable () -> Void) -> SimulationResult {
+        pthread_mutex_lock(mutex)
+        precondition(!hasRun, "a Simulation runs once; make a new one for another run")
+        hasRun = true
+        let first = makeThread(named: "main", main)
+        running = first
+        pthread_cond_signal(first.baton)
+        while outcome == nil { pthread_cond_wait(ended, mutex) }
+        let handles = threads.compactMap(\.handle)
+        pthread_mutex_unlock(mutex)
+        for handle in handles { pthread_join(handle, nil) }
+        for descriptor in descriptors.withLock({ $0 }) { descriptor.close() }
+        return SimulationResult(outcome: outcome!, schedule: Schedule(switches: switches),
+                                trace: trace.snapshot, steps: steps, endTime: now())
+    }
+
+    /// Runs `main` under `random(seed)`.
+    public static func run(seed: UInt64, stepLimit: Int = 1_000_000, timeLimit: Duration? = nil,
+                           main: @escaping @Sendable () -> Void) -> SimulationResult {
+        Simulation(strategy: RandomStrategy(seed: seed), stepLimit: stepLimit, timeLimit: timeLimit).run(main: main)
+    }
+
+    /// Runs `main` under `replay(schedule)`.
+    public static func replay(_ schedule: Schedule, stepLimit: Int = 1_000_000, timeLimit: Duration? = nil,
+                              main: @escaping @Sendable () -> Void) -> SimulationResult {
+        Simulation(strategy: ReplayStrategy(schedule), stepLimit: stepLimit, timeLimit: timeLimit).run(main: main)
+    }
+
+    // MARK: Runtime
+
+    public func now() -> LabInstant { LabInstant(nanoseconds: clock.load(ordering: .relaxed)) }
+
+    public func nextID(_ kind: LabObjectKind) -> Int {
+        counters.withLock { counters in
+            defer { counters[kind.rawValue] += 1 }
+            return counters[kind.rawValue]
+        }
+    }
+
+    public func adopt(_ descriptor: LabFileDescriptor) {
+        descriptors.withLock { $0.append(descriptor) }
+    }
+
+    public func spawnThread(named name: String, _ body: @escaping @Sendable () -> Void) -> LabThread {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        let me = currentLocked()
+        let child = makeThread(named: name, body)
+        pass(me, "spawn T\(child.id)")
+        return child.thread
+    }
+
+    public func join(_ thread: LabThread) {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        let me = currentLocked()
+        precondition(thread.runtime === self && thread.id < threads.count, "join: \(thread) belongs to another runtime")
+        precondition(thread.id != me.id, "join: \(thread) cannot join itself")
+        let target = threads[thread.id]
+        if !target.hasExited { me.blocker = .join(target) }
+        pass(me, "join T\(thread.id)")
+        appendLocked(me, .join(thread: thread.id))
+    }
+
+    public func makeLock(named name: String, lockClass: String?, recursive: Bool) -> any LabLock {
+        SimulatedLock(id: nextID(.lock), name: name, lockClass: lockClass ?? name, recursive: recursive, simulation: self)
+    }
+
+    public func makeSemaphore(named name: String, value: Int) -> any LabSemaphore {
+        SimulatedSemaphore(id: nextID(.semaphore), name: name, value: value, simulation: self)
+    }
+
+    public func makePortSet(named name: String) -> any PortSet {
+        SimulatedPortSet(id: nextID(.portSet), simulation: self)
+    }
+
+    public func yield(_ label: String) {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        let me = currentLocked()
+        appendLocked(me, .yield(label: label))
+        pass(me, label)
+    }
+
+    public func schedulingPoint(_ label: String) {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        pass(currentLocked(), label)
+    }
+
+    public func sleep(until deadline: LabInstant) {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        let me = currentLocked()
+        me.blocker = .sleep(until: deadline)
+        pass(me, "sleep until \(deadline)")
+    }
+
+    // MARK: Primitives
+
+    func acquire(_ lock: SimulatedLock) {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        let me = currentLocked()
+        if lock.owner == me.id, lock.isRecursive {
+            lock.depth += 1
+            appendLocked(me, .lockAcquire(lock: lock.traceName, depth: lock.depth))
+            return
+        }
+        if let holder = lock.owner { appendLocked(me, .lockWait(lock: lock.traceName, holder: holder)) }
+        me.blocker = .lock(lock)
+        pass(me, "lock \(lock.traceName)")
+        lock.owner = me.id
+        lock.depth = 1
+        appendLocked(me, .lockAcquire(lock: lock.traceName, depth: 1))
+    }
+
+    func release(_ lock: SimulatedLock) {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        let me = currentLocked()
+        precondition(lock.owner == me.id, "unlock: T\(me.id) does not hold \(lock.traceName)")
+        appendLocked(me, .lockRelease(lock: lock.traceName, depth: lock.depth))
+        lock.depth -= 1
+        if lock.depth == 0 { lock.owner = nil }
+        pass(me, "unlock \(lock.traceName)")
+    }
+
+    func signal(_ semaphore: SimulatedSemaphore) {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        let me = currentLocked()
+        semaphore.count += 1
+        appendLocked(me, .semaphoreSignal(name: semaphore.name))
+        pass(me, "signal \(semaphore.name)")
+    }
+
+    func wait(_ semaphore: SimulatedSemaphore) {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        let me = currentLocked()
+        me.blocker = .semaphore(semaphore)
+        pass(me, "wait \(semaphore.name)")
+        semaphore.count -= 1
+        appendLocked(me, .semaphoreWait(name: semaphore.name))
+    }
+
+    func wait(on set: SimulatedPortSet, until deadline: LabInstant?) -> PortSetWaitResult {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        let me = currentLocked()
+        me.blocker = .ports(set, deadline: deadline)
+        pass(me, "wait P\(set.id)")
+        return set.firstReadyMember().map(PortSetWaitResult.ready) ?? .timedOut
+    }
+
+    // MARK: The baton
+
+    /// Registers a thread and starts its pthread, which waits to be chosen. Mutex held.
+    private func makeThread(named name: String, _ body: @escaping @Sendable () -> Void) -> SimulatedThread {
+        let record = SimulatedThread(thread: LabThread(id: threads.count, name: name, runtime: self))
+        threads.append(record)
+        record.handle = PThreadLauncher.launch { self.threadMain(record, body) }
+        return record
+    }
+
+    private func threadMain(_ record: SimulatedThread, _ body: @escaping @Sendable () -> Void) {
+        pthread_mutex_lock(mutex)
+        while running !== record, outcome == nil { pthread_cond_wait(record.baton, mutex) }
+        let cancelled = outcome != nil
+        pthread_mutex_unlock(mutex)
+        if cancelled { return }
+        CurrentThreadSlot.set(record.thread)
+        self.record(.threadStart)
+        body()
+        record.thread.runExitHandlers()
+        pthread_mutex_lock(mutex)
+        appendLocked(record, .threadExit)
+        record.blocker = .exited
+        pass(record, "exit T\(record.id)")
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// A scheduling point: `me` (holding the baton and the mutex, with its blocker set)
+    /// lets the strategy choose who runs next, hands over the baton, and returns when `me`
+    /// is chosen again. If the run ends instead, a thread that has not exited is retired
+    /// with `pthread_exit`.
+    private func pass(_ me: SimulatedThread, _ label: String) {
+        let step = steps
+        steps += 1
+        guard step < stepLimit else { return finish(.stepLimitExceeded(steps: stepLimit), leaving: me) }
+        var enabled = enabledThreads()
+        while enabled.isEmpty {
+            guard let next = threads.compactMap({ $0.deadline }).filter({ $0 > now() }).min() else {
+                return finish(stalledOutcome(), leaving: me)
+            }
+            if let timeLimit, next > timeLimit { return finish(.timeLimitReached(timeLimit), leaving: me) }
+            clock.store(next.nanoseconds, ordering: .relaxed)
+            appendLocked(me, .clockAdvance)
+            enabled = enabledThreads()
+        }
+        let canContinue = enabled.contains(me.id)
+        let defaultChoice = canContinue ? me.id : enabled[0]
+        var chosen = defaultChoice
+        if enabled.count > 1 {
+            chosen = strategy.choose(SchedulingDecision(step: step, enabled: enabled, current: me.id,
+                                                        defaultChoice: defaultChoice, label: label))
+            guard enabled.contains(chosen) else {
+                return finish(.replayDiverged(step: step, wanted: chosen, enabled: enabled), leaving: me)
+            }
+            appendLocked(me, .schedule(chosen: chosen, enabled: enabled, point: label))
+        }
+        if chosen != defaultChoice { switches.append(.init(step: step, thread: chosen, preempted: canContinue)) }
+        let next = threads[chosen]
+        if next !== me {
+            running = next
+            pthread_cond_signal(next.baton)
+            if me.hasExited { return }
+            while running !== me, outcome == nil { pthread_cond_wait(me.baton, mutex) }
+            if outcome != nil { retire(me) }
+        }
+        me.blocker = .none
+    }
+
+    private func enabledThreads() -> [LabThreadID] {
+        let time = now()
+        return threads.filter { thread in
+            switch thread.blocker {
+            case .none: true
+            case let .lock(lock): lock.owner == nil
+            case let .semaphore(semaphore): semaphore.count > 0
+            case let .ports(set, deadline): deadline.map { $0 <= time } == true || set.firstReadyMember() != nil
+            case let .sleep(until): until <= time
+            case let .join(target): target.hasExited
+            case .exited: false
+            }
+        }.map(\.id)
+    }
+
+    /// Quiescence if every live thread idles on its ports, else a deadlock.
+    private func stalledOutcome() -> SimulationOutcome {
+        var edges: [WaitForGraph.Edge] = []
+        var idle = true
+        for thread in threads where !thread.hasExited {
+            let target: WaitForGraph.Target
+            switch thread.blocker {
+            case let .lock(lock):
+                let holder = lock.owner ?? thread.id
+                target = .lock(name: lock.traceName, lockClass: lock.lockClass, holder: holder, holderName: threads[holder].thread.name)
+            case let .semaphore(semaphore): target = .semaphore(name: semaphore.name)
+            case let .join(other): target = .join(thread: other.id, threadName: other.thread.name)
+            case .ports, .sleep, .none, .exited: target = .ports
+            }
+            if target != .ports { idle = false }
+            edges.append(.init(thread: thread.id, threadName: thread.thread.name, target: target))
+        }
+        return idle ? .quiescent : .deadlock(WaitForGraph(edges: edges))
+    }
+
+    private func finish(_ result: SimulationOutcome, leaving me: SimulatedThread) {
+        outcome = result
+        for thread in threads { pthread_cond_signal(thread.baton) }
+        pthread_cond_signal(ended)
+        if !me.hasExited { retire(me) }
+    }
+
+    /// Ends a thread that will never be chosen again because the run is over.
+    private func retire(_ me: SimulatedThread) -> Never {
+        pthread_mutex_unlock(mutex)
+        pthread_exit(nil)
+    }
+
+    private func currentLocked() -> SimulatedThread {
+        let thread = LabThread.current
+        precondition(thread.runtime === self, "\(thread) is not a thread of this simulation; lab objects must be used from the lab threads of their own runtime")
+        return threads[thread.id]
+    }
+
+    private func appendLocked(_ thread: SimulatedThread, _ kind: @autoclosure () -> TraceEvent.Kind) {
+        if trace.isEnabled { trace.append(thread: thread.thread, time: now(), kind: kind()) }
+    }
+}

@@ -1,0 +1,49 @@
+/// How a simulated run ended.
+public enum SimulationOutcome: Sendable, Equatable, CustomStringConvertible {
+    /// Nothing can ever run again and every live thread is idle in its run loop (or all
+    /// have exited).
+    case quiescent
+    /// Nothing can ever run again and some thread is blocked on a lock, a semaphore or a
+    /// join that nothing will satisfy.
+    case deadlock(WaitForGraph)
+    /// The step budget ran out while threads could still run: a livelock, or a run that
+    /// never settles.
+    case stepLimitExceeded(steps: Int)
+    /// Virtual time reached the run's time limit (repeating timers never quiesce).
+    case timeLimitReached(LabInstant)
+    /// A replayed schedule named a thread that could not run at that step.
+    case replayDiverged(step: Int, wanted: LabThreadID, enabled: [LabThreadID])
+
+    /// Whether the run ended in a deadlock.
+    public var isDeadlock: Bool {
+        if case .deadlock = self { true } else { false }
+    }
+
+    public var description: String {
+        switch self {
+        case .quiescent: "quiescent"
+        case let .deadlock(graph): "deadlock\n\(graph)"
+        case let .stepLimitExceeded(steps): "step limit exceeded after \(steps) steps (livelock?)"
+        case let .timeLimitReached(time): "time limit reached at \(time)"
+        case let .replayDiverged(step, wanted, enabled):
+            "replay diverged at step \(step): T\(wanted) cannot run; enabled [\(enabled.map { "T\($0)" }.joined(separator: ","))]"
+        }
+    }
+}
+
+/// Everything a simulated run produced.
+public struct SimulationResult: Sendable {
+    /// How it ended.
+    public let outcome: SimulationOutcome
+    /// The choices made, replayable with ``ReplayStrategy``.
+    public let schedule: Schedule
+    /// Every event, deterministic for a given strategy.
+    public let trace: [TraceEvent]
+    /// How many scheduling points were passed.
+    public let steps: Int
+    /// The virtual time at the end.
+    public let endTime: LabInstant
+
+    /// The trace as text, one event per line: byte-identical for the same seed.
+    public var traceText: String { trace.map(\.description).joined(separator: "\n") }
+}

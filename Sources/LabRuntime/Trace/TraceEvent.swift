@@ -1,0 +1,147 @@
+/// One observable step: the unit of the lab's trace.
+///
+/// Every layer appends events (scheduling decisions, locks, run-loop activities, perform
+/// hops, timers, sources). The inspector, the demo, the exporters and the tutorials read
+/// the trace; none of them re-derives state on its own. Under a ``Simulation`` the
+/// sequence numbers and times are deterministic, so the same seed gives the same
+/// ``description`` for every event, byte for byte.
+public struct TraceEvent: Sendable, Equatable, CustomStringConvertible {
+    /// Position in the trace, from 0.
+    public let sequence: Int
+    /// When it happened on the runtime's clock.
+    public let time: LabInstant
+    /// The lab thread that did it.
+    public let thread: LabThreadID
+    /// The name of that thread.
+    public let threadName: String
+    /// What happened.
+    public let kind: Kind
+
+    /// What happened, with the names a learner would look for.
+    public enum Kind: Sendable, Equatable {
+        /// A lab thread began running its body.
+        case threadStart
+        /// A lab thread's body returned and its exit handlers ran.
+        case threadExit
+        /// The scheduler chose `chosen` among `enabled` at a point labelled `point`.
+        case schedule(chosen: LabThreadID, enabled: [LabThreadID], point: String)
+        /// Virtual time jumped because no thread could run before it.
+        case clockAdvance
+        /// The thread is blocked on `lock`, held by `holder`.
+        case lockWait(lock: String, holder: LabThreadID)
+        /// The thread took `lock` (`depth` > 1 for recursive re-entry).
+        case lockAcquire(lock: String, depth: Int)
+        /// The thread released one level of `lock`.
+        case lockRelease(lock: String, depth: Int)
+        /// The thread signalled a semaphore.
+        case semaphoreSignal(name: String)
+        /// The thread passed a semaphore wait.
+        case semaphoreWait(name: String)
+        /// An explicit `yield(label)`.
+        case yield(label: String)
+        /// The thread waited for another to exit.
+        case join(thread: LabThreadID)
+        /// A run-loop activation began in `mode` (CF's Entry).
+        case loopEntry(mode: String)
+        /// A run-loop activation ended with `result`.
+        case loopExit(mode: String, result: String)
+        /// The loop is about to block in `mode` until a port is ready or `deadline`.
+        case loopWait(mode: String, deadline: LabInstant?)
+        /// The loop woke because of `cause` (a port name, "timer", "timeout").
+        case loopWake(mode: String, cause: String)
+        /// An observer was called for `activity`.
+        case observer(name: String, activity: String, mode: String)
+        /// A version-0 source was signalled.
+        case sourceSignal(name: String)
+        /// A version-0 source's perform ran.
+        case sourcePerform(name: String, mode: String)
+        /// A message was sent to a port.
+        case portSend(name: String)
+        /// A port (version-1) source ran after draining `messages` messages.
+        case portPerform(name: String, mode: String, messages: Int)
+        /// A timer's callout ran.
+        case timerFire(name: String, mode: String)
+        /// A block was queued on `target`'s loop for `modes` (perform-block, perform-on-thread).
+        case performEnqueued(label: String, target: LabThreadID, modes: [String])
+        /// A queued block ran.
+        case performRun(label: String, mode: String)
+        /// A wake-up was sent to `target`'s loop; `delivered` is false when it was ignored.
+        case wakeUp(target: LabThreadID, delivered: Bool)
+        /// The innermost activation of `target`'s loop was asked to stop.
+        case stop(target: LabThreadID, activeRun: Bool)
+        /// A line of narrative, for demos and lessons.
+        case note(String)
+    }
+
+    /// The dotted name of the kind, e.g. `"lock.acquire"`: what breakpoints and filters match.
+    public var name: String { kind.name }
+
+    /// `#12 0.000005 T1 main lock.acquire L2 operation lock depth=1`.
+    public var description: String {
+        let detail = kind.detail
+        return "#\(sequence) \(time) T\(thread) \(threadName) \(kind.name)" + (detail.isEmpty ? "" : " " + detail)
+    }
+}
+
+extension TraceEvent.Kind {
+    /// The dotted name of the kind.
+    public var name: String {
+        switch self {
+        case .threadStart: "thread.start"
+        case .threadExit: "thread.exit"
+        case .schedule: "schedule"
+        case .clockAdvance: "clock.advance"
+        case .lockWait: "lock.wait"
+        case .lockAcquire: "lock.acquire"
+        case .lockRelease: "lock.release"
+        case .semaphoreSignal: "semaphore.signal"
+        case .semaphoreWait: "semaphore.wait"
+        case .yield: "yield"
+        case .join: "thread.join"
+        case .loopEntry: "loop.entry"
+        case .loopExit: "loop.exit"
+        case .loopWait: "loop.wait"
+        case .loopWake: "loop.wake"
+        case .observer: "observer"
+        case .sourceSignal: "source.signal"
+        case .sourcePerform: "source.perform"
+        case .portSend: "port.send"
+        case .portPerform: "port.perform"
+        case .timerFire: "timer.fire"
+        case .performEnqueued: "perform.enqueue"
+        case .performRun: "perform.run"
+        case .wakeUp: "loop.wakeup"
+        case .stop: "loop.stop"
+        case .note: "note"
+        }
+    }
+
+    /// The event's arguments as one readable string.
+    public var detail: String {
+        switch self {
+        case .threadStart, .threadExit, .clockAdvance: ""
+        case let .schedule(chosen, enabled, point):
+            "T\(chosen) of [\(enabled.map { "T\($0)" }.joined(separator: ","))] at \(point)"
+        case let .lockWait(lock, holder): "\(lock) held by T\(holder)"
+        case let .lockAcquire(lock, depth), let .lockRelease(lock, depth): "\(lock) depth=\(depth)"
+        case let .semaphoreSignal(name), let .semaphoreWait(name): name
+        case let .yield(label): label
+        case let .join(thread): "T\(thread)"
+        case let .loopEntry(mode): mode
+        case let .loopExit(mode, result): "\(mode) → \(result)"
+        case let .loopWait(mode, deadline): "\(mode) until \(deadline.map(\.description) ?? "forever")"
+        case let .loopWake(mode, cause): "\(mode) by \(cause)"
+        case let .observer(name, activity, mode): "\(name) \(activity) in \(mode)"
+        case let .sourceSignal(name): name
+        case let .sourcePerform(name, mode): "\(name) in \(mode)"
+        case let .portSend(name): name
+        case let .portPerform(name, mode, messages): "\(name) in \(mode) messages=\(messages)"
+        case let .timerFire(name, mode): "\(name) in \(mode)"
+        case let .performEnqueued(label, target, modes): "\(label) → T\(target) modes=[\(modes.joined(separator: ","))]"
+        case let .performRun(label, mode): "\(label) in \(mode)"
+        case let .wakeUp(target, delivered): "T\(target)" + (delivered ? "" : " ignored")
+        case let .stop(target, activeRun): "T\(target)" + (activeRun ? "" : " (not running: no-op)")
+        case let .note(text): text
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import CSystem
+import Glibc
+import LabRuntime
+import Synchronization
+import Testing
+
+@Suite("The live runtime")
+struct LiveRuntimeTests {
+    @Test("threads run in parallel, locks exclude, join waits")
+    func threadsAndLocks() {
+        let runtime = LiveRuntime()
+        let lock = runtime.makeLock(named: "counter")
+        let total = Shared(0)
+        let threads = (0..<4).map { index in
+            runtime.spawnThread(named: "worker-\(index)") {
+                for _ in 0..<1_000 { lock.withLock { total.update { $0 += 1 } } }
+            }
+        }
+        for thread in threads { thread.join() }
+        #expect(total.value == 4_000)
+        #expect(threads.allSatisfy { $0.hasExited })
+        #expect(threads.map(\.id) == [0, 1, 2, 3])
+    }
+
+    @Test("a port set reports a readable eventfd, and times out otherwise")
+    func portSetWait() throws {
+        let runtime = LiveRuntime()
+        let set = runtime.makePortSet(named: "test")
+        let fd = LabFileDescriptor(adopting: eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC)), label: "efd", runtime: runtime)
+        try set.insert(fd)
+        #expect(set.wait(until: runtime.now() + .milliseconds(20)) == .timedOut)
+        let writer = runtime.spawnThread(named: "writer") { _ = eventfd_write(fd.rawValue!, 1) }
+        #expect(set.wait(until: runtime.now() + .seconds(30)) == .ready(fd))
+        writer.join()
+    }
+
+    @Test("a port set refuses a closed descriptor")
+    func closedDescriptor() {
+        let runtime = LiveRuntime()
+        let fd = LabFileDescriptor(adopting: eventfd(0, 0), label: "efd", runtime: runtime)
+        fd.close()
+        let set = runtime.makePortSet(named: "p")
+        #expect(throws: SystemCallError.self) { try set.insert(fd) }
+    }
+
+    @Test("a semaphore hands a signal across threads")
+    func semaphore() {
+        let runtime = LiveRuntime()
+        let ready = runtime.makeSemaphore(named: "ready", value: 0)
+        let thread = runtime.spawnThread(named: "signaller") { ready.signal() }
+        ready.wait()
+        thread.join()
+        #expect(runtime.trace.snapshot.contains { $0.name == "semaphore.wait" })
+    }
+}
