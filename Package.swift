@@ -5,11 +5,14 @@ let package = Package(
     name: "RunLoopLab",
     products: [
         .library(name: "LabRuntime", targets: ["LabRuntime"]),
+        .library(name: "RunLoopKit", targets: ["RunLoopKit"]),
     ],
     targets: [
         .target(name: "CSystem"),
         .target(name: "LabRuntime", dependencies: ["CSystem"]),
+        .target(name: "RunLoopKit", dependencies: ["LabRuntime", "CSystem"]),
         .testTarget(name: "LabRuntimeTests", dependencies: ["LabRuntime", "CSystem"]),
+        .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit", "LabRuntime", "CSystem"]),
     ],
     swiftLanguageModes: [.v6]
 )

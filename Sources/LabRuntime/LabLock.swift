@@ -54,6 +54,8 @@ public protocol PortSet: AnyObject, Sendable {
     /// Blocks until a member is readable or `deadline` passes (`nil`: no deadline), and
     /// says which. Under simulation this is a scheduling point, and time may jump.
     func wait(until deadline: LabInstant?) -> PortSetWaitResult
+    /// Releases the set's own resources (the epoll descriptor); members stay open.
+    func close()
 }
 
 /// Why ``PortSet/wait(until:)`` returned.

@@ -13,6 +13,10 @@ public protocol Runtime: AnyObject, Sendable {
     /// Everything observable that happened under this runtime.
     var trace: TraceRecorder { get }
 
+    /// The runtime's first thread: a simulation's "main" (T0); live, the first thread
+    /// started or adopted. CF's main thread, whose loop is `CFRunLoopGetMain()`.
+    var mainThread: LabThread? { get }
+
     /// The current instant: monotonic time live, virtual time simulated.
     func now() -> LabInstant
 

@@ -43,6 +43,8 @@ final class LivePortSet: PortSet {
         }
     }
 
+    func close() { epoll.close() }
+
     func wait(until deadline: LabInstant?) -> PortSetWaitResult {
         guard let epfd = epoll.rawValue else { return .timedOut }
         while true {

@@ -19,10 +19,20 @@ public final class LiveRuntime: Runtime {
     private let epoch = MonotonicClock.nanoseconds()
     private let counters = Mutex([Int](repeating: 0, count: LabObjectKind.allCases.count))
     private let handles = Mutex<[(thread: LabThreadID, handle: pthread_t)]>([])
+    private let firstThread = Mutex<LabThread?>(nil)
 
     /// A live runtime; `tracing` sets whether its trace records events.
     public init(tracing: Bool = true) {
         trace = TraceRecorder(enabled: tracing)
+    }
+
+    public var mainThread: LabThread? { firstThread.withLock { $0 } }
+
+    private func remember(_ thread: LabThread) -> LabThread {
+        firstThread.withLock { first in
+            if first == nil { first = thread }
+        }
+        return thread
     }
 
     public func now() -> LabInstant {
@@ -37,7 +47,7 @@ public final class LiveRuntime: Runtime {
     }
 
     public func spawnThread(named name: String, _ body: @escaping @Sendable () -> Void) -> LabThread {
-        let thread = LabThread(id: nextID(.thread), name: name, runtime: self)
+        let thread = remember(LabThread(id: nextID(.thread), name: name, runtime: self))
         let handle = PThreadLauncher.launch {
             CurrentThreadSlot.set(thread)
             self.record(.threadStart)
@@ -97,6 +107,6 @@ public final class LiveRuntime: Runtime {
     func adoptCallingThread() -> LabThread {
         let isMain = getpid() == csystem_gettid()
         let id = nextID(.thread)
-        return LabThread(id: id, name: isMain ? "main" : "thread-\(id)", runtime: self)
+        return remember(LabThread(id: id, name: isMain ? "main" : "thread-\(id)", runtime: self))
     }
 }

@@ -28,6 +28,8 @@ final class SimulatedPortSet: PortSet {
         members.withLock { $0.removeAll { $0 === descriptor } }
     }
 
+    func close() { members.withLock { $0.removeAll() } }
+
     func wait(until deadline: LabInstant?) -> PortSetWaitResult {
         simulation.wait(on: self, until: deadline)
     }

@@ -87,6 +87,12 @@ public final class Simulation: Runtime, @unchecked Sendable {
 
     // MARK: Runtime
 
+    public var mainThread: LabThread? {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return threads.first?.thread
+    }
+
     public func now() -> LabInstant { LabInstant(nanoseconds: clock.load(ordering: .relaxed)) }
 
     public func nextID(_ kind: LabObjectKind) -> Int {

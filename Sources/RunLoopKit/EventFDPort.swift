@@ -1,0 +1,42 @@
+import CSystem
+import Glibc
+import LabRuntime
+
+/// A ``LabPort`` on an `eventfd`: CF's `__CFPortAllocate` on Linux. Messages coalesce into
+/// the eventfd's counter, so draining reads one 8-byte count of every send since the last
+/// drain.
+public final class EventFDPort: LabPort {
+    public let descriptor: LabFileDescriptor
+    public let name: String
+    private let runtime: any Runtime
+
+    /// A new port under `runtime` (the current one by default).
+    public init(name: String? = nil, runtime: (any Runtime)? = nil) {
+        let runtime = runtime ?? currentRuntime()
+        let fd = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
+        precondition(fd >= 0, "\(SystemCallError("eventfd"))")
+        let label = name ?? "eventfd port \(runtime.nextID(.port))"
+        self.name = label
+        self.runtime = runtime
+        descriptor = LabFileDescriptor(adopting: fd, label: label, runtime: runtime)
+    }
+
+    public func send() {
+        runtime.schedulingPoint("send \(name)")
+        runtime.record(.portSend(name: name))
+        post()
+    }
+
+    /// Adds one to the counter without a scheduling point or a trace event: the loop's
+    /// wake-up, which has already passed both as `loop.wakeup`.
+    func post() {
+        guard let fd = descriptor.rawValue else { return }
+        _ = eventfd_write(fd, 1)
+    }
+
+    public func drain() -> Int {
+        guard let fd = descriptor.rawValue else { return 0 }
+        var count: eventfd_t = 0
+        return eventfd_read(fd, &count) == 0 ? Int(count) : 0
+    }
+}

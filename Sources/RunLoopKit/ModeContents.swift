@@ -1,0 +1,58 @@
+import LabRuntime
+
+/// One mode of one loop (CF's `__CFRunLoopMode`): its sources, timers and observers, and
+/// the port set the loop sleeps on while running it. Every port set holds the loop's wake
+/// port, so a wake-up reaches the loop whatever mode it sleeps in.
+struct ModeContents: Sendable {
+    let mode: RunLoopMode
+    let portSet: any PortSet
+    var sources0: [RunLoopSource] = []
+    var portSources: [PortSource] = []
+    var timers: [RunLoopTimer] = []
+    /// Sorted by ascending order; equal orders keep insertion order.
+    var observers: [RunLoopObserver] = []
+
+    /// Whether nothing here would keep a run going (observers do not count).
+    var hasNoSourcesOrTimers: Bool { sources0.isEmpty && portSources.isEmpty && timers.isEmpty }
+
+    func contains(_ item: RunLoopItem) -> Bool {
+        switch item {
+        case let .source0(source): sources0.contains { $0 === source }
+        case let .port(source): portSources.contains { $0 === source }
+        case let .timer(timer): timers.contains { $0 === timer }
+        case let .observer(observer): observers.contains { $0 === observer }
+        }
+    }
+
+    /// Adds `item`; false if it was already here.
+    mutating func insert(_ item: RunLoopItem) -> Bool {
+        guard !contains(item) else { return false }
+        switch item {
+        case let .source0(source): sources0.append(source)
+        case let .port(source):
+            portSources.append(source)
+            try? portSet.insert(source.descriptor)
+        case let .timer(timer): timers.append(timer)
+        case let .observer(observer):
+            let index = observers.lastIndex { $0.order <= observer.order }.map { $0 + 1 } ?? 0
+            observers.insert(observer, at: index)
+        }
+        return true
+    }
+
+    /// Removes `item`; false if it was not here.
+    mutating func remove(_ item: RunLoopItem) -> Bool {
+        guard contains(item) else { return false }
+        switch item {
+        case let .source0(source): sources0.removeAll { $0 === source }
+        case let .port(source):
+            portSources.removeAll { $0 === source }
+            if !portSources.contains(where: { $0.descriptor === source.descriptor }) {
+                portSet.remove(source.descriptor)
+            }
+        case let .timer(timer): timers.removeAll { $0 === timer }
+        case let .observer(observer): observers.removeAll { $0 === observer }
+        }
+        return true
+    }
+}

@@ -1,0 +1,47 @@
+import CSystem
+import Glibc
+import LabRuntime
+
+/// A ``LabPort`` on a non-blocking pipe: one byte per message. Draining reads until the
+/// pipe is empty, so sixteen quick sends are sixteen messages and none is stranded.
+public final class PipePort: LabPort {
+    /// The read end, which run loops wait on.
+    public let descriptor: LabFileDescriptor
+    private let writeEnd: LabFileDescriptor
+    public let name: String
+    private let runtime: any Runtime
+
+    /// A new port under `runtime` (the current one by default).
+    public init(name: String? = nil, runtime: (any Runtime)? = nil) {
+        let runtime = runtime ?? currentRuntime()
+        var ends: [Int32] = [0, 0]
+        precondition(pipe(&ends) == 0, "\(SystemCallError("pipe"))")
+        for fd in ends {
+            _ = csystem_fcntl_setfl(fd, csystem_fcntl_getfl(fd) | O_NONBLOCK)
+        }
+        let label = name ?? "pipe port \(runtime.nextID(.port))"
+        self.name = label
+        self.runtime = runtime
+        descriptor = LabFileDescriptor(adopting: ends[0], label: label + " (read end)", runtime: runtime)
+        writeEnd = LabFileDescriptor(adopting: ends[1], label: label + " (write end)", runtime: runtime)
+    }
+
+    public func send() {
+        runtime.schedulingPoint("send \(name)")
+        runtime.record(.portSend(name: name))
+        guard let fd = writeEnd.rawValue else { return }
+        var byte: UInt8 = 1
+        _ = write(fd, &byte, 1)
+    }
+
+    public func drain() -> Int {
+        guard let fd = descriptor.rawValue else { return 0 }
+        var total = 0
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count <= 0 { return total }
+            total += count
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import LabRuntime
+import Synchronization
+
+/// A version-1 source: CF's `CFRunLoopSource` with a version-1 context (a port), or a
+/// `CFFileDescriptor`/`CFSocket`-style source on any readable descriptor.
+///
+/// Its descriptor joins the mode's port set, so the source is "heard" only while the loop
+/// waits in a mode that contains it, and it wakes a sleeping loop by itself. A port source
+/// drains its port before performing and passes the number of messages; a descriptor
+/// source leaves the reading to its callout (a socket's bytes are the callout's to take).
+/// Both count as "source handled" for `returnAfterSourceHandled`.
+public final class PortSource: Sendable, CustomStringConvertible {
+    /// The source's name, for traces.
+    public let name: String
+    /// Ordering among sources; kept for parity with CF (one port is handled per wake).
+    public let order: Int
+    /// The descriptor the loop waits on.
+    public let descriptor: LabFileDescriptor
+    /// The port, when this is a port source.
+    public let port: (any LabPort)?
+    private let performCallout: @Sendable (Int) -> Void
+    private let valid = Atomic<Bool>(true)
+    private let loops = Mutex<[RunLoop]>([])
+
+    /// A source for `port`: when a message arrives, the loop drains the port and calls
+    /// `perform` with the number of messages drained.
+    public init(port: any LabPort, order: Int = 0, perform: @escaping @Sendable (_ messages: Int) -> Void = { _ in }) {
+        name = port.name
+        self.order = order
+        descriptor = port.descriptor
+        self.port = port
+        performCallout = perform
+    }
+
+    /// A source for a readable descriptor such as a socket: the loop calls `perform` while
+    /// the descriptor is readable (or hung up); `perform` must consume what it reads.
+    public init(readable descriptor: LabFileDescriptor, name: String? = nil, order: Int = 0,
+                perform: @escaping @Sendable () -> Void) {
+        self.name = name ?? descriptor.label
+        self.order = order
+        self.descriptor = descriptor
+        port = nil
+        performCallout = { _ in perform() }
+    }
+
+    public var description: String { name }
+
+    /// Whether ``invalidate()`` has not been called.
+    public var isValid: Bool { valid.load(ordering: .relaxed) }
+
+    /// Removes the source from every mode of every loop.
+    public func invalidate() {
+        valid.store(false, ordering: .relaxed)
+        for loop in loops.withLock({ loops in defer { loops = [] }; return loops }) {
+            loop.removeEverywhere(.port(self))
+        }
+    }
+
+    /// Drains the port; a descriptor source reports one event and leaves the bytes.
+    func drainMessages() -> Int { port?.drain() ?? 1 }
+
+    func perform(messages: Int) { performCallout(messages) }
+
+    func didSchedule(in loop: RunLoop) {
+        loops.withLock { loops in
+            if !loops.contains(where: { $0 === loop }) { loops.append(loop) }
+        }
+    }
+}

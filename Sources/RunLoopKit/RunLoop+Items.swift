@@ -1,0 +1,180 @@
+import LabRuntime
+
+extension RunLoop {
+    /// Tags `mode` common (`CFRunLoopAddCommonMode`) and copies every item already added to
+    /// ``RunLoopMode/common`` into it. There is no way to untag a mode.
+    public func addCommonMode(_ mode: RunLoopMode) {
+        precondition(mode != .common, "addCommonMode: kCFRunLoopCommonModes is the tag itself, not a mode")
+        let scheduled = state.withLock { state -> [(RunLoopSource, RunLoopMode)] in
+            guard !state.isTornDown, !state.commonModes.contains(mode) else { return [] }
+            state.commonModes.append(mode)
+            let index = ensureMode(mode, in: &state)
+            return state.commonItems.compactMap { item in
+                guard state.modes[index].insert(item), case let .source0(source) = item else { return nil }
+                return (source, mode)
+            }
+        }
+        for (source, mode) in scheduled { source.didSchedule(in: self, mode: mode) }
+    }
+
+    /// Adds a version-0 source to `mode` (`CFRunLoopAddSource`); its schedule callout runs
+    /// once per mode it joins.
+    public func add(_ source: RunLoopSource, forMode mode: RunLoopMode) {
+        guard source.isValid else { return }
+        for joined in insert(.source0(source), into: mode) { source.didSchedule(in: self, mode: joined) }
+    }
+
+    /// Adds a port or descriptor source to `mode`. Its descriptor joins the mode's port set,
+    /// so it wakes the loop while the loop sleeps in that mode.
+    public func add(_ source: PortSource, forMode mode: RunLoopMode) throws(RunLoopError) {
+        guard !source.descriptor.isClosed else { throw .closedDescriptor(source.descriptor.label) }
+        guard source.isValid else { return }
+        source.didSchedule(in: self)
+        _ = insert(.port(source), into: mode)
+    }
+
+    /// Adds `port` to `mode` with no handler beyond draining it
+    /// (`-[NSRunLoop addPort:forMode:]`): the keep-alive idiom. Returns the source.
+    @discardableResult
+    public func add(_ port: any LabPort, forMode mode: RunLoopMode) throws(RunLoopError) -> PortSource {
+        if let existing = portSource(for: port) {
+            try add(existing, forMode: mode)
+            return existing
+        }
+        let source = PortSource(port: port)
+        try add(source, forMode: mode)
+        return source
+    }
+
+    /// Removes `port` from `mode`; removing a port that is not scheduled there is an error.
+    public func remove(_ port: any LabPort, forMode mode: RunLoopMode) throws(RunLoopError) {
+        guard let source = portSource(for: port) else { throw .notScheduled(source: port.name, mode: mode.name) }
+        try remove(source, forMode: mode)
+    }
+
+    /// Removes a port or descriptor source from `mode`; an error if it is not there.
+    public func remove(_ source: PortSource, forMode mode: RunLoopMode) throws(RunLoopError) {
+        guard !extract(.port(source), from: mode).isEmpty else {
+            throw .notScheduled(source: source.name, mode: mode.name)
+        }
+    }
+
+    /// Removes a version-0 source from `mode`, running its cancel callout.
+    public func remove(_ source: RunLoopSource, forMode mode: RunLoopMode) {
+        for left in extract(.source0(source), from: mode) { source.didCancel(in: self, mode: left) }
+    }
+
+    /// Adds a timer to `mode` (`CFRunLoopAddTimer`). A timer belongs to the first loop it
+    /// is added to; adding it to another loop does nothing. From another thread, the loop is
+    /// woken to re-compute its sleep.
+    public func add(_ timer: RunLoopTimer, forMode mode: RunLoopMode) {
+        guard timer.claim(for: self) else { return }
+        _ = insert(.timer(timer), into: mode)
+        if thread !== LabThread.current { wakeUp() }
+    }
+
+    /// Removes a timer from `mode`.
+    public func remove(_ timer: RunLoopTimer, forMode mode: RunLoopMode) {
+        _ = extract(.timer(timer), from: mode)
+    }
+
+    /// Adds an observer to `mode` (`CFRunLoopAddObserver`). An observer belongs to the
+    /// first loop it is added to.
+    public func add(_ observer: RunLoopObserver, forMode mode: RunLoopMode) {
+        guard observer.claim(for: self) else { return }
+        _ = insert(.observer(observer), into: mode)
+    }
+
+    /// Removes an observer from `mode`.
+    public func remove(_ observer: RunLoopObserver, forMode mode: RunLoopMode) {
+        _ = extract(.observer(observer), from: mode)
+    }
+
+    /// Whether `mode` (or, for ``RunLoopMode/common``, the common items) holds the timer.
+    public func contains(_ timer: RunLoopTimer, inMode mode: RunLoopMode) -> Bool {
+        contains(.timer(timer), in: mode)
+    }
+
+    /// Whether `mode` (or the common items) holds the source.
+    public func contains(_ source: RunLoopSource, inMode mode: RunLoopMode) -> Bool {
+        contains(.source0(source), in: mode)
+    }
+
+    /// Whether `mode` (or the common items) holds the port.
+    public func contains(_ port: any LabPort, inMode mode: RunLoopMode) -> Bool {
+        guard let source = portSource(for: port) else { return false }
+        return contains(.port(source), in: mode)
+    }
+
+    // MARK: Shared mechanics
+
+    private func contains(_ item: RunLoopItem, in mode: RunLoopMode) -> Bool {
+        state.withLock { state in
+            if mode == .common { return state.commonItems.contains { $0.isSame(as: item) } }
+            return state.index(of: mode).map { state.modes[$0].contains(item) } ?? false
+        }
+    }
+
+    private func portSource(for port: any LabPort) -> PortSource? {
+        state.withLock { state in
+            let all = state.modes.flatMap(\.portSources) + state.commonItems.compactMap { item -> PortSource? in
+                if case let .port(source) = item { source } else { nil }
+            }
+            return all.first { $0.port === port }
+        }
+    }
+
+    /// The index of `mode`, creating it if needed. Mutex held.
+    @discardableResult
+    func ensureMode(_ mode: RunLoopMode, in state: inout LoopState) -> Int {
+        if let index = state.index(of: mode) { return index }
+        state.modes.append(makeMode(mode))
+        return state.modes.count - 1
+    }
+
+    /// Adds `item` to `mode`, or to every common mode for ``RunLoopMode/common``; returns
+    /// the modes it newly joined.
+    private func insert(_ item: RunLoopItem, into mode: RunLoopMode) -> [RunLoopMode] {
+        state.withLock { state in
+            guard !state.isTornDown else { return [] }
+            var targets = [mode]
+            if mode == .common {
+                guard !state.commonItems.contains(where: { $0.isSame(as: item) }) else { return [] }
+                state.commonItems.append(item)
+                targets = state.commonModes
+            }
+            return targets.filter { target in
+                let index = ensureMode(target, in: &state)
+                return state.modes[index].insert(item)
+            }
+        }
+    }
+
+    /// Removes `item` from `mode`, or from every common mode for ``RunLoopMode/common``;
+    /// returns the modes it left.
+    private func extract(_ item: RunLoopItem, from mode: RunLoopMode) -> [RunLoopMode] {
+        state.withLock { state in
+            var targets = [mode]
+            if mode == .common {
+                guard state.commonItems.contains(where: { $0.isSame(as: item) }) else { return [] }
+                state.commonItems.removeAll { $0.isSame(as: item) }
+                targets = state.commonModes
+            }
+            return targets.filter { target in
+                guard let index = state.index(of: target) else { return false }
+                return state.modes[index].remove(item)
+            }
+        }
+    }
+
+    /// Removes `item` from every mode and from the common items (invalidation).
+    func removeEverywhere(_ item: RunLoopItem) {
+        let left = state.withLock { state -> [RunLoopMode] in
+            state.commonItems.removeAll { $0.isSame(as: item) }
+            return state.modes.indices.filter { state.modes[$0].remove(item) }.map { state.modes[$0].mode }
+        }
+        if case let .source0(source) = item {
+            for mode in left { source.didCancel(in: self, mode: mode) }
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import LabRuntime
+
+extension RunLoop {
+    /// Runs the loop in `mode` until `deadline`, a stop, an empty mode, or (with
+    /// `returnAfterSourceHandled`) the first source handled: `CFRunLoopRunInMode`.
+    ///
+    /// Only the owning thread may run its loop. A mode that does not exist or holds no
+    /// sources, timers or matching blocks returns ``RunLoopResult/finished`` at once, with
+    /// no Entry or Exit observers: that is why a thread needs a keep-alive port. Runs nest;
+    /// each has its own stop flag, and the outer mode is current again afterwards.
+    public func run(mode: RunLoopMode = .default, before deadline: LabInstant = .distantFuture,
+                    returnAfterSourceHandled: Bool = false) throws(RunLoopError) -> RunLoopResult {
+        guard LabThread.current === thread else {
+            throw .notOwningThread(loopThread: thread.description, caller: LabThread.current.description)
+        }
+        guard mode != .common else { throw .cannotRunCommonModes }
+        let entered = state.withLock { state -> Bool in
+            guard !state.isTornDown, !state.isEmpty(mode) else { return false }
+            state.activations.append(Activation(mode: mode))
+            return true
+        }
+        guard entered else {
+            runtime.record(.loopExit(mode: mode.name, result: "finished (mode is empty)"))
+            return .finished
+        }
+        runtime.record(.loopEntry(mode: mode.name))
+        notifyObservers(.entry, in: mode)
+        let result = iterate(mode: mode, deadline: deadline, returnAfterSourceHandled: returnAfterSourceHandled)
+        notifyObservers(.exit, in: mode)
+        runtime.record(.loopExit(mode: mode.name, result: result.description))
+        state.withLock { _ = $0.activations.popLast() }
+        return result
+    }
+
+    /// Runs `mode` for at most `timeout` from now.
+    public func run(mode: RunLoopMode = .default, for timeout: Duration,
+                    returnAfterSourceHandled: Bool = false) throws(RunLoopError) -> RunLoopResult {
+        try run(mode: mode, before: runtime.now() + timeout, returnAfterSourceHandled: returnAfterSourceHandled)
+    }
+
+    /// Runs the default mode until it is stopped or finished (`CFRunLoopRun`). With a
+    /// keep-alive port and no stop, this never returns, like AFNetworking's network thread.
+    public func run() throws(RunLoopError) {
+        while true {
+            let result = try run(mode: .default)
+            if result == .stopped || result == .finished { return }
+        }
+    }
+
+    /// One activation's iterations: `__CFRunLoopRun`, in CF's step order (spec §1.3).
+    private func iterate(mode: RunLoopMode, deadline: LabInstant, returnAfterSourceHandled: Bool) -> RunLoopResult {
+        let pollOnly = deadline <= runtime.now()
+        if takeStop() { return .stopped }
+        while true {
+            setFlags(ignoreWakeUps: false)
+            notifyObservers(.beforeTimers, in: mode)
+            notifyObservers(.beforeSources, in: mode)
+            runBlocks(in: mode)
+            var handledSource = performSources0(in: mode, stopAfterOne: returnAfterSourceHandled)
+            if handledSource { runBlocks(in: mode) }
+            let poll = handledSource || pollOnly
+            let nextTimer = nextTimerFireDate(forMode: mode)
+            if !poll { notifyObservers(.beforeWaiting, in: mode) }
+            let woke = sleep(in: mode, until: poll ? runtime.now() : min(deadline, nextTimer ?? deadline),
+                             sleeping: !poll, timerDue: nextTimer.map { $0 <= runtime.now() } ?? false)
+            setFlags(ignoreWakeUps: true, waiting: false)
+            if !poll { notifyObservers(.afterWaiting, in: mode) }
+            switch woke {
+            case let .ready(descriptor) where descriptor === wakePort.descriptor:
+                runtime.record(.loopWake(mode: mode.name, cause: "wake-up"))
+                _ = wakePort.drain()
+            case let .ready(descriptor):
+                if let source = portSource(on: descriptor, in: mode) {
+                    runtime.record(.loopWake(mode: mode.name, cause: source.name))
+                    let messages = source.drainMessages()
+                    runtime.record(.portPerform(name: source.name, mode: mode.name, messages: messages))
+                    source.perform(messages: messages)
+                    handledSource = true
+                }
+            case .timedOut:
+                if let nextTimer, nextTimer <= runtime.now() {
+                    runtime.record(.loopWake(mode: mode.name, cause: "timer"))
+                    fireTimers(in: mode)
+                } else if !poll {
+                    runtime.record(.loopWake(mode: mode.name, cause: "timeout"))
+                }
+            }
+            runBlocks(in: mode)
+            if handledSource, returnAfterSourceHandled { return .handledSource }
+            if runtime.now() >= deadline { return .timedOut }
+            if takeStop() { return .stopped }
+            if state.withLock({ $0.isEmpty(mode) }) { return .finished }
+        }
+    }
+
+    /// Waits on the mode's port set (a timer already due counts as its timer port firing).
+    private func sleep(in mode: RunLoopMode, until wakeDeadline: LabInstant, sleeping: Bool, timerDue: Bool) -> PortSetWaitResult {
+        let portSet = state.withLock { state -> (any PortSet)? in
+            state.isWaiting = sleeping
+            return state.index(of: mode).map { state.modes[$0].portSet }
+        }
+        if sleeping {
+            runtime.record(.loopWait(mode: mode.name, deadline: wakeDeadline == .distantFuture ? nil : wakeDeadline))
+        }
+        guard let portSet, !timerDue else { return .timedOut }
+        return portSet.wait(until: wakeDeadline == .distantFuture ? nil : wakeDeadline)
+    }
+
+    private func setFlags(ignoreWakeUps: Bool, waiting: Bool? = nil) {
+        state.withLock { state in
+            if !state.activations.isEmpty { state.activations[state.activations.count - 1].ignoreWakeUps = ignoreWakeUps }
+            if let waiting { state.isWaiting = waiting }
+        }
+    }
+
+    /// Clears and reports the innermost activation's stop flag.
+    private func takeStop() -> Bool {
+        state.withLock { state in
+            guard let last = state.activations.indices.last, state.activations[last].stopped else { return false }
+            state.activations[last].stopped = false
+            return true
+        }
+    }
+
+    private func portSource(on descriptor: LabFileDescriptor, in mode: RunLoopMode) -> PortSource? {
+        state.withLock { state in
+            state.index(of: mode).flatMap { state.modes[$0].portSources.first { $0.descriptor === descriptor } }
+        }
+    }
+
+    /// Calls the mode's observers of `activity`, from a snapshot taken first.
+    private func notifyObservers(_ activity: RunLoopActivity, in mode: RunLoopMode) {
+        let observers = state.withLock { state in
+            state.index(of: mode).map { state.modes[$0].observers.filter { $0.activities.contains(activity) } } ?? []
+        }
+        for observer in observers { observer.notify(activity, mode: mode, runtime: runtime) }
+    }
+
+    /// Performs the signalled version-0 sources, by order then first signal.
+    private func performSources0(in mode: RunLoopMode, stopAfterOne: Bool) -> Bool {
+        let sources = state.withLock { state in state.index(of: mode).map { state.modes[$0].sources0 } ?? [] }
+        let pending = sources.compactMap { source in source.pendingSignal.map { (source, $0) } }
+            .sorted { ($0.1.order, $0.1.time, $0.1.sequence) < ($1.1.order, $1.1.time, $1.1.sequence) }
+        var handled = false
+        for (source, _) in pending where source.takeSignal() {
+            runtime.record(.sourcePerform(name: source.name, mode: mode.name))
+            source.perform()
+            handled = true
+            if stopAfterOne { break }
+        }
+        return handled
+    }
+
+    /// Runs the queued blocks that match `mode`, in FIFO order; the others stay queued, in
+    /// order, ahead of anything queued meanwhile.
+    private func runBlocks(in mode: RunLoopMode) {
+        let runnable = state.withLock { state -> [QueuedBlock] in
+            let (run, keep) = state.blocks.reduce(into: ([QueuedBlock](), [QueuedBlock]())) { split, block in
+                if state.blockMatches(block.modes, in: mode) { split.0.append(block) } else { split.1.append(block) }
+            }
+            state.blocks = keep
+            return run
+        }
+        for block in runnable {
+            runtime.record(.performRun(label: block.label, mode: mode.name))
+            block.body()
+        }
+    }
+
+    /// Fires every due timer of `mode`, earliest first (ties keep insertion order).
+    private func fireTimers(in mode: RunLoopMode) {
+        let now = runtime.now()
+        let due = timers(in: mode).enumerated().compactMap { index, timer -> (RunLoopTimer, LabInstant, Int)? in
+            guard let date = timer.armedFireDate, date <= now else { return nil }
+            return (timer, date, index)
+        }.sorted { ($0.1, $0.2) < ($1.1, $1.2) }
+        for (timer, _, _) in due { _ = timer.fireIfDue(now: now, mode: mode, runtime: runtime) }
+    }
+}

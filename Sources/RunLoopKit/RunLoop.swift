@@ -1,0 +1,95 @@
+import LabRuntime
+import Synchronization
+
+/// A run loop with CFRunLoop's semantics: `CFRunLoop`, Foundation's `RunLoop`.
+///
+/// There is one loop per lab thread, created lazily the first time anyone asks for it
+/// (``current``, ``of(_:)``). It owns named modes (created on first use, never destroyed),
+/// each with version-0 sources, port sources, timers and observers; a set of modes tagged
+/// common; a FIFO of performed blocks; and a wake port. Only its own thread may run it
+/// (``run(mode:before:returnAfterSourceHandled:)``); any thread may add and remove items,
+/// perform blocks, wake it and stop it. Every step is recorded in the runtime's trace.
+///
+/// The loop works unchanged on the live runtime and under a ``Simulation``.
+public final class RunLoop: Sendable, CustomStringConvertible {
+    /// The thread that owns and runs the loop.
+    public let thread: LabThread
+    let runtime: any Runtime
+    /// The loop's wake port (CF's `_wakeUpPort`, an eventfd on Linux).
+    let wakePort: EventFDPort
+    let state = Mutex(LoopState())
+    private let teardownRegistered = Atomic<Bool>(false)
+
+    private init(thread: LabThread) {
+        self.thread = thread
+        runtime = thread.runtime
+        wakePort = EventFDPort(name: "wake port T\(thread.id)", runtime: thread.runtime)
+        state.withLock { $0.modes.append(makeMode(.default)) }
+    }
+
+    public var description: String { "run loop of \(thread)" }
+
+    /// The calling lab thread's loop (`CFRunLoopGetCurrent`).
+    public static var current: RunLoop { of(LabThread.current) }
+
+    /// `thread`'s loop, created on first use (`_CFRunLoopGet0`). It is torn down when the
+    /// thread exits: its sources are removed (with their cancel callouts) and its
+    /// descriptors closed.
+    public static func of(_ thread: LabThread) -> RunLoop {
+        let loop = thread.attachment("RunLoopKit.RunLoop") { RunLoop(thread: thread) }
+        if !loop.teardownRegistered.exchange(true, ordering: .relaxed) {
+            thread.onExit { loop.tearDown() }
+        }
+        return loop
+    }
+
+    /// The loop of the current runtime's main thread (`CFRunLoopGetMain`).
+    public static var main: RunLoop? {
+        currentRuntime().mainThread.map(of)
+    }
+
+    func makeMode(_ mode: RunLoopMode) -> ModeContents {
+        let portSet = runtime.makePortSet(named: "\(mode.name) T\(thread.id)")
+        try? portSet.insert(wakePort.descriptor)
+        return ModeContents(mode: mode, portSet: portSet)
+    }
+
+    // MARK: Teaching accessors
+
+    /// Every mode created so far, in creation order (`CFRunLoopCopyAllModes`).
+    public var allModes: [RunLoopMode] { state.withLock { $0.modes.map(\.mode) } }
+
+    /// The modes tagged common, starting with ``RunLoopMode/default``.
+    public var commonModes: [RunLoopMode] { state.withLock { $0.commonModes } }
+
+    /// The mode of the innermost run, or `nil` when the loop is not running
+    /// (`CFRunLoopCopyCurrentMode`).
+    public var currentMode: RunLoopMode? { state.withLock { $0.activations.last?.mode } }
+
+    /// Whether the loop is asleep waiting for a port or a timer (`CFRunLoopIsWaiting`).
+    public var isWaiting: Bool { state.withLock { $0.isWaiting } }
+
+    /// How many runs are nested right now.
+    public var nestingDepth: Int { state.withLock { $0.activations.count } }
+
+    /// How many performed blocks are queued.
+    public var pendingBlockCount: Int { state.withLock { $0.blocks.count } }
+
+    /// The earliest fire date among `mode`'s timers (`CFRunLoopGetNextTimerFireDate`).
+    public func nextTimerFireDate(forMode mode: RunLoopMode) -> LabInstant? {
+        timers(in: mode).compactMap(\.armedFireDate).min()
+    }
+
+    /// The items of `mode`, for panels and tests.
+    public func contents(of mode: RunLoopMode) -> (sources: [RunLoopSource], ports: [PortSource], timers: [RunLoopTimer], observers: [RunLoopObserver]) {
+        state.withLock { state in
+            guard let index = state.index(of: mode) else { return ([], [], [], []) }
+            let contents = state.modes[index]
+            return (contents.sources0, contents.portSources, contents.timers, contents.observers)
+        }
+    }
+
+    func timers(in mode: RunLoopMode) -> [RunLoopTimer] {
+        state.withLock { state in state.index(of: mode).map { state.modes[$0].timers } ?? [] }
+    }
+}

@@ -1,0 +1,33 @@
+/// A misuse of the run loop, refused with a message instead of a hang.
+public enum RunLoopError: Error, Equatable, CustomStringConvertible {
+    /// A loop was run from a thread that does not own it (`run(mode:before:)` on another
+    /// thread's `RunLoop` returns false at once in Foundation).
+    case notOwningThread(loopThread: String, caller: String)
+    /// The common-modes pseudo-mode was run (CF logs and returns finished).
+    case cannotRunCommonModes
+    /// Work was sent to a thread that has exited, so it would never run.
+    case threadExited(String)
+    /// A port or descriptor source was removed from a mode it is not in.
+    case notScheduled(source: String, mode: String)
+    /// A closed file descriptor was added to a loop.
+    case closedDescriptor(String)
+    /// A loop was used after its thread exited and tore it down.
+    case loopTornDown(String)
+
+    public var description: String {
+        switch self {
+        case let .notOwningThread(loop, caller):
+            "the run loop of \(loop) can only be run by that thread, not by \(caller)"
+        case .cannotRunCommonModes:
+            "cannot run kCFRunLoopCommonModes: it is a tag for adding items to every common mode, not a mode; run a real mode such as kCFRunLoopDefaultMode"
+        case let .threadExited(thread):
+            "\(thread) has exited; work performed on it would never run"
+        case let .notScheduled(source, mode):
+            "\(source) is not scheduled in mode \(mode), so it cannot be removed from it"
+        case let .closedDescriptor(label):
+            "\(label) is closed; a run loop can only wait on open descriptors"
+        case let .loopTornDown(thread):
+            "the run loop of \(thread) was torn down when its thread exited"
+        }
+    }
+}

@@ -1,0 +1,26 @@
+/// A run-loop mode's name: CF's `CFRunLoopMode`, Foundation's `RunLoop.Mode`.
+///
+/// A loop runs in exactly one mode at a time and services only that mode's sources,
+/// timers and observers. ``common`` is not a mode but a tag: items added to it go into
+/// every mode tagged common (``default`` to begin with; add more with
+/// ``RunLoop/addCommonMode(_:)``). Running it is refused.
+public struct RunLoopMode: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The name, e.g. `"kCFRunLoopDefaultMode"`.
+    public let name: String
+
+    /// A mode called `name`.
+    public init(_ name: String) { self.name = name }
+
+    public init(stringLiteral name: String) { self.name = name }
+
+    /// `kCFRunLoopDefaultMode` / `NSDefaultRunLoopMode`: the mode threads usually run in.
+    public static let `default` = RunLoopMode("kCFRunLoopDefaultMode")
+
+    /// `kCFRunLoopCommonModes` / `NSRunLoopCommonModes`: the common-modes pseudo-mode.
+    public static let common = RunLoopMode("kCFRunLoopCommonModes")
+
+    /// `UITrackingRunLoopMode`: what UIKit runs the main loop in while a scroll view tracks.
+    public static let tracking = RunLoopMode("UITrackingRunLoopMode")
+
+    public var description: String { name }
+}

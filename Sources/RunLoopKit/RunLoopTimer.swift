@@ -1,0 +1,130 @@
+import LabRuntime
+import Synchronization
+
+/// A timer: CF's `CFRunLoopTimer`, Foundation's `Timer`.
+///
+/// It fires only while its loop runs a mode that contains it. A repeating timer that
+/// missed fires (its loop was busy or in another mode) fires once, late, and then keeps
+/// its original phase: the next fire date is the first `fireDate + k·interval` after now.
+/// A one-shot timer is invalidated after it fires. Moving ``fireDate`` later from inside
+/// the callout is honoured. A timer belongs to the first loop it is added to.
+public final class RunLoopTimer: Sendable, CustomStringConvertible {
+    /// The timer's name, for traces.
+    public let name: String
+    /// The repeat interval; zero for a one-shot timer.
+    public let interval: Duration
+    /// Ordering among timers due at the same instant (CF keeps it; ties keep insertion order).
+    public let order: Int
+    private let callout: @Sendable (RunLoopTimer) -> Void
+    let creation: Int
+
+    private struct State {
+        var fireDate: LabInstant
+        var isValid = true
+        var isFiring = false
+        var loop: RunLoop?
+    }
+    private let state: Mutex<State>
+
+    /// A timer first due at `fireDate`, repeating every `interval` if it is positive.
+    public init(fireAt fireDate: LabInstant, interval: Duration = .zero, order: Int = 0, name: String? = nil,
+                block: @escaping @Sendable (RunLoopTimer) -> Void) {
+        let id = currentRuntime().nextID(.timer)
+        self.name = name ?? "timer \(id)"
+        self.interval = interval > .zero ? interval : .zero
+        self.order = order
+        creation = id
+        callout = block
+        state = Mutex(State(fireDate: fireDate))
+    }
+
+    /// A timer first due `delay` from now on the current runtime's clock.
+    public convenience init(after delay: Duration, repeats: Bool = false, name: String? = nil,
+                            block: @escaping @Sendable (RunLoopTimer) -> Void) {
+        self.init(fireAt: currentRuntime().now() + delay, interval: repeats ? delay : .zero, name: name, block: block)
+    }
+
+    public var description: String { name }
+
+    /// Whether the timer repeats.
+    public var repeats: Bool { interval > .zero }
+
+    /// When the timer is next due. Setting it re-positions the timer in every mode of its
+    /// loop (`CFRunLoopTimerSetNextFireDate`); from another thread it also wakes the loop so
+    /// it re-computes its sleep.
+    public var fireDate: LabInstant {
+        get { state.withLock { $0.fireDate } }
+        set {
+            let loop = state.withLock { state -> RunLoop? in
+                state.fireDate = newValue
+                return state.loop
+            }
+            if let loop, loop.thread !== LabThread.current { loop.wakeUp() }
+        }
+    }
+
+    /// Whether the timer can still fire.
+    public var isValid: Bool { state.withLock { $0.isValid } }
+
+    /// Stops the timer for good and removes it from its loop.
+    public func invalidate() {
+        let loop = state.withLock { state -> RunLoop? in
+            state.isValid = false
+            return state.loop
+        }
+        loop?.removeEverywhere(.timer(self))
+    }
+
+    /// Calls the block now, outside any loop (`-[NSTimer fire]`); a one-shot timer is then
+    /// invalidated.
+    public func fire() {
+        guard isValid else { return }
+        callout(self)
+        if !repeats { invalidate() }
+    }
+
+    /// Claims the timer for `loop`; false if it already belongs to another loop.
+    func claim(for loop: RunLoop) -> Bool {
+        state.withLock { state in
+            if state.loop == nil { state.loop = loop }
+            return state.loop === loop && state.isValid
+        }
+    }
+
+    /// The fire date if the timer is valid and not firing.
+    var armedFireDate: LabInstant? {
+        state.withLock { $0.isValid && !$0.isFiring ? $0.fireDate : nil }
+    }
+
+    /// Fires the timer if it is still due at `now`; returns whether it fired.
+    func fireIfDue(now: LabInstant, mode: RunLoopMode, runtime: any Runtime) -> Bool {
+        let scheduled = state.withLock { state -> LabInstant? in
+            guard state.isValid, !state.isFiring, state.fireDate <= now else { return nil }
+            state.isFiring = true
+            return state.fireDate
+        }
+        guard let scheduled else { return false }
+        runtime.record(.timerFire(name: name, mode: mode.name))
+        callout(self)
+        let finishedOneShot = state.withLock { state -> Bool in
+            state.isFiring = false
+            guard interval > .zero else { return true }
+            if state.fireDate <= scheduled {
+                state.fireDate = Self.nextFireDate(after: scheduled, interval: interval, now: runtime.now())
+            }
+            return false
+        }
+        if finishedOneShot { invalidate() }
+        return true
+    }
+
+    /// The first `scheduled + k·interval` (k ≥ 1) strictly after `now`: missed fires
+    /// coalesce and the phase is kept.
+    static func nextFireDate(after scheduled: LabInstant, interval: Duration, now: LabInstant) -> LabInstant {
+        let step = interval.labNanoseconds
+        let missed = max(0, (now.nanoseconds - scheduled.nanoseconds) / step)
+        var next = LabInstant(nanoseconds: scheduled.nanoseconds + (missed + 1) * step)
+        if next <= now { next.nanoseconds += step }
+        return next
+    }
+}

@@ -1,0 +1,59 @@
+import LabRuntime
+import RunLoopKit
+import Testing
+
+@Suite("Keep-alive: a loop with nothing in its mode exits")
+struct KeepAliveTests {
+    @Test("an empty mode returns finished at once, with no Entry or Exit", arguments: [0, 1, 2] as [UInt64])
+    func emptyModeFinishes(seed: UInt64) throws {
+        let results = Shared<[RunLoopResult]>([])
+        let outcome = Simulation.run(seed: seed) {
+            let loop = RunLoop.current
+            loop.add(RunLoopObserver(activities: .all) { _, _ in }, forMode: .default)
+            results.append(try! loop.run(mode: .default, before: .distantFuture))
+        }
+        #expect(outcome.outcome == .quiescent)
+        #expect(results.value == [.finished])
+        #expect(!outcome.trace.contains { $0.name == "loop.entry" || $0.name == "observer" })
+    }
+
+    @Test("a keep-alive port keeps the loop running until it is stopped from another thread", arguments: [0, 1, 2, 3] as [UInt64])
+    func keepAlivePort(seed: UInt64) {
+        let results = Shared<[RunLoopResult]>([])
+        let outcome = Simulation.run(seed: seed) {
+            let runtime = currentRuntime()
+            let ready = runtime.makeSemaphore(named: "ready", value: 0)
+            let network = runtime.spawnThread(named: "network") {
+                let loop = RunLoop.current
+                try! loop.add(EventFDPort(name: "keep-alive"), forMode: .default)
+                loop.perform { ready.signal() }
+                results.append(try! loop.run(mode: .default, before: .distantFuture))
+            }
+            ready.wait()
+            RunLoop.of(network).stop()
+            network.join()
+        }
+        #expect(outcome.outcome == .quiescent, "\(outcome.outcome)")
+        #expect(results.value == [.stopped])
+    }
+
+    @Test("live: a keep-alive loop stays up and a cross-thread perform with wait runs on it")
+    func liveKeepAliveAndPerform() throws {
+        let runtime = LiveRuntime()
+        let ranOn = Shared<[String]>([])
+        let started = runtime.makeSemaphore(named: "started", value: 0)
+        let network = runtime.spawnThread(named: "network") {
+            let loop = RunLoop.current
+            try! loop.add(EventFDPort(name: "keep-alive"), forMode: .default)
+            loop.perform { started.signal() }
+            try! loop.run()
+        }
+        started.wait()
+        for index in 0..<100 {
+            try RunLoop.perform(on: network, waitUntilDone: true) { ranOn.append("\(LabThread.current.name) \(index)") }
+        }
+        RunLoop.of(network).stop()
+        network.join()
+        #expect(ranOn.value == (0..<100).map { "network \($0)" })
+    }
+}
