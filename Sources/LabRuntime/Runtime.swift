@@ -44,7 +44,7 @@ public protocol Runtime: AnyObject, Sendable {
     /// A scheduling point before a visible side effect such as a port signal or a socket
     /// write, so that a simulation can run another thread first. Not traced itself: the
     /// effect that follows is.
-    func schedulingPoint(_ label: String)
+    func schedulingPoint(_ label: @autoclosure () -> String)
 
     /// Sleeps until `deadline`: live, on the monotonic clock; simulated, by letting virtual
     /// time reach it.

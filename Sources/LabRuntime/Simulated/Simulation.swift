@@ -147,10 +147,10 @@ public final class Simulation: Runtime, @unchecked Sendable {
         pass(me, label)
     }
 
-    public func schedulingPoint(_ label: String) {
+    public func schedulingPoint(_ label: @autoclosure () -> String) {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        pass(currentLocked(), label)
+        pass(currentLocked(), label())
     }
 
     public func sleep(until deadline: LabInstant) {
