@@ -11,8 +11,10 @@ let package = Package(
         .target(name: "CSystem"),
         .target(name: "LabRuntime", dependencies: ["CSystem"]),
         .target(name: "RunLoopKit", dependencies: ["LabRuntime", "CSystem"]),
+        .target(name: "NetSim", dependencies: ["LabRuntime", "RunLoopKit", "CSystem"]),
         .testTarget(name: "LabRuntimeTests", dependencies: ["LabRuntime", "CSystem"]),
         .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit", "LabRuntime", "CSystem"]),
+        .testTarget(name: "NetSimTests", dependencies: ["NetSim", "LabRuntime"]),
     ],
     swiftLanguageModes: [.v6]
 )

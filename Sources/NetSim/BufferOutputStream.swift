@@ -1,0 +1,64 @@
+import Synchronization
+
+/// A stream into a fixed-capacity buffer, like `+[NSOutputStream outputStreamToBuffer:capacity:]`.
+/// Once the buffer is full a write takes nothing and returns 0, and `hasSpaceAvailable` is
+/// false: the condition under which AFNetworking before 2.6.1 spun forever and 2.6.1+ cancels
+/// the connection (spec §3.10).
+public final class BufferOutputStream: LabOutputStream {
+    private struct State {
+        var status = StreamStatus.notOpen
+        var buffer: [UInt8] = []
+    }
+
+    /// How many bytes the buffer holds.
+    public let capacity: Int
+
+    private let state = Mutex(State())
+
+    /// Creates a not-open stream over a buffer of `capacity` bytes (`outputStreamToBuffer:capacity:`).
+    public init(capacity: Int) {
+        precondition(capacity >= 0, "a buffer's capacity is non-negative")
+        self.capacity = capacity
+    }
+
+    /// The bytes written into the buffer so far: what the caller who owns the buffer sees.
+    public var buffer: [UInt8] { state.withLock { $0.buffer } }
+
+    /// The stream's state.
+    public var streamStatus: StreamStatus { state.withLock { $0.status } }
+
+    /// True only while open and not full.
+    public var hasSpaceAvailable: Bool {
+        state.withLock { $0.status == .open && $0.buffer.count < capacity }
+    }
+
+    /// Always nil: a full buffer is not an error.
+    public var streamError: StreamError? { nil }
+
+    /// Always nil: like Cocoa, only memory streams expose written data as a property; the
+    /// buffer's owner reads ``buffer``.
+    public var dataWrittenToMemory: [UInt8]? { nil }
+
+    /// Always nil: a buffer stream has no file offset.
+    public var fileCurrentOffset: Int? { nil }
+
+    /// Opens a not-open stream; does nothing otherwise.
+    public func open() {
+        state.withLock { if $0.status == .notOpen { $0.status = .open } }
+    }
+
+    /// Closes the stream for good; the buffer keeps its bytes.
+    public func close() {
+        state.withLock { $0.status = .closed }
+    }
+
+    /// Copies as much of `bytes` as fits and returns how many: 0 when full, −1 unless open.
+    public func write(_ bytes: ArraySlice<UInt8>) -> Int {
+        state.withLock { state in
+            guard state.status == .open else { return -1 }
+            let taken = bytes.prefix(capacity - state.buffer.count)
+            state.buffer.append(contentsOf: taken)
+            return taken.count
+        }
+    }
+}

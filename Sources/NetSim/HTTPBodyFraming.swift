@@ -1,0 +1,80 @@
+/// How a response body is delimited (RFC 9112 §6.3), as decided from the head.
+enum HTTPBodyFraming: Equatable {
+    /// No body: 204, 304, or a response to HEAD.
+    case noBody
+    /// Exactly this many bytes.
+    case contentLength(Int)
+    /// `Transfer-Encoding: chunked`.
+    case chunked
+    /// Everything until the connection closes.
+    case untilClose
+
+    /// Decides the framing of a final response and validates its Content-Length, which is
+    /// returned separately because it is reported even when there is no body.
+    static func resolve(
+        statusCode: Int, headers: HTTPHeaders, requestWasHEAD: Bool
+    ) throws(HTTPParseError) -> (framing: HTTPBodyFraming, contentLength: Int?) {
+        let contentLength = try parseContentLength(headers.values(for: "Content-Length"))
+        let codings = listElements(headers.values(for: "Transfer-Encoding"))
+        if !codings.isEmpty {
+            guard codings.map({ String(decoding: $0.map(HTTPGrammar.lowercased), as: UTF8.self) })
+                == ["chunked"]
+            else {
+                let text = codings.map { String(decoding: $0, as: UTF8.self) }
+                throw .unsupportedTransferEncoding(text.joined(separator: ", "))
+            }
+            guard contentLength == nil else { throw .conflictingFraming }
+        }
+        if requestWasHEAD || statusCode == 204 || statusCode == 304 {
+            return (.noBody, contentLength)
+        }
+        if !codings.isEmpty { return (.chunked, nil) }
+        if let contentLength { return (.contentLength(contentLength), contentLength) }
+        return (.untilClose, nil)
+    }
+
+    /// The comma-separated elements of every value, trimmed, empty elements dropped.
+    private static func listElements(_ values: [String]) -> [ArraySlice<UInt8>] {
+        values.flatMap { value in
+            Array(value.utf8).split(separator: HTTPGrammar.comma, omittingEmptySubsequences: false)
+                .map(HTTPGrammar.trimmed)
+                .filter { !$0.isEmpty }
+        }
+    }
+
+    /// The one Content-Length all values agree on, or nil when there is none.
+    private static func parseContentLength(_ values: [String]) throws(HTTPParseError) -> Int? {
+        var agreed: Int?
+        for value in values {
+            for element in Array(value.utf8).split(separator: HTTPGrammar.comma, omittingEmptySubsequences: false) {
+                let length = try parseLength(HTTPGrammar.trimmed(element))
+                if let agreed, agreed != length {
+                    throw .conflictingContentLength(first: agreed, second: length)
+                }
+                agreed = length
+            }
+        }
+        return agreed
+    }
+
+    private static func parseLength(_ text: ArraySlice<UInt8>) throws(HTTPParseError) -> Int {
+        let shown = String(decoding: text, as: UTF8.self)
+        guard !text.isEmpty else { throw .invalidContentLength("empty value") }
+        if text.first == UInt8(ascii: "-"), text.count > 1,
+            text.dropFirst().allSatisfy({ HTTPGrammar.decimalValue($0) != nil })
+        {
+            throw .invalidContentLength("negative value \(shown)")
+        }
+        var length = 0
+        for byte in text {
+            guard let digit = HTTPGrammar.decimalValue(byte) else {
+                throw .invalidContentLength("'\(shown)' is not a decimal number")
+            }
+            guard let next = HTTPGrammar.appendDigit(digit, to: length, radix: 10) else {
+                throw .invalidContentLength("\(shown) overflows")
+            }
+            length = next
+        }
+        return length
+    }
+}

@@ -1,0 +1,50 @@
+import Synchronization
+
+/// A stream that collects what is written in memory, like `+[NSOutputStream
+/// outputStreamToMemory]`: the stream AFNetworking's `outputStream` getter creates lazily and
+/// whose `NSStreamDataWrittenToMemoryStreamKey` becomes `responseData`.
+public final class MemoryOutputStream: LabOutputStream {
+    private struct State {
+        var status = StreamStatus.notOpen
+        var data: [UInt8] = []
+    }
+
+    private let state = Mutex(State())
+
+    /// Creates a not-open memory stream (`outputStreamToMemory`).
+    public init() {}
+
+    /// The stream's state.
+    public var streamStatus: StreamStatus { state.withLock { $0.status } }
+
+    /// True only while open: memory never fills.
+    public var hasSpaceAvailable: Bool { streamStatus == .open }
+
+    /// Always nil: writing to memory cannot fail.
+    public var streamError: StreamError? { nil }
+
+    /// Every byte written so far, before, during and after the stream is open.
+    public var dataWrittenToMemory: [UInt8]? { state.withLock { $0.data } }
+
+    /// Always nil: a memory stream has no file offset.
+    public var fileCurrentOffset: Int? { nil }
+
+    /// Opens a not-open stream; does nothing otherwise.
+    public func open() {
+        state.withLock { if $0.status == .notOpen { $0.status = .open } }
+    }
+
+    /// Closes the stream for good; the data stays readable.
+    public func close() {
+        state.withLock { $0.status = .closed }
+    }
+
+    /// Appends all of `bytes` and returns their count, or −1 unless open.
+    public func write(_ bytes: ArraySlice<UInt8>) -> Int {
+        state.withLock { state in
+            guard state.status == .open else { return -1 }
+            state.data.append(contentsOf: bytes)
+            return bytes.count
+        }
+    }
+}
