@@ -4,17 +4,24 @@ import PackageDescription
 let package = Package(
     name: "RunLoopLab",
     products: [
+        .executable(name: "runloop-lab", targets: ["runloop-lab"]),
         .library(name: "LabRuntime", targets: ["LabRuntime"]),
         .library(name: "RunLoopKit", targets: ["RunLoopKit"]),
     ],
     targets: [
         .target(name: "CSystem"),
+        .target(name: "CBenchLimits"),
         .target(name: "LabRuntime", dependencies: ["CSystem"]),
         .target(name: "RunLoopKit", dependencies: ["LabRuntime", "CSystem"]),
         .target(name: "NetSim", dependencies: ["LabRuntime", "RunLoopKit", "CSystem"]),
+        .executableTarget(
+            name: "runloop-lab",
+            dependencies: ["LabRuntime", "RunLoopKit", "CBenchLimits", "CSystem"]
+        ),
         .testTarget(name: "LabRuntimeTests", dependencies: ["LabRuntime", "CSystem"]),
         .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit", "LabRuntime", "CSystem"]),
         .testTarget(name: "NetSimTests", dependencies: ["NetSim", "LabRuntime"]),
+        .testTarget(name: "CLITests", dependencies: ["runloop-lab"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,44 @@
+import Dispatch
+
+/// The "Foundation RunLoop" row: a Foundation thread running its `RunLoop`, fed with
+/// `perform(inModes:)` followed by `CFRunLoopWakeUp`.
+enum FoundationRunLoopBench {
+    /// The row's name in the table.
+    static let name = "Foundation RunLoop + CFRunLoopWakeUp"
+
+    /// Measures the row.
+    ///
+    /// - Round trip: the producer performs a block that signals a semaphore, wakes the loop,
+    ///   and waits on the semaphore.
+    /// - Throughput: the producer performs `options.items` blocks (each with a wake-up); the
+    ///   time runs until the last block has run.
+    /// - Idle CPU: a fresh loop thread kept alive by its timer, with nothing to do.
+    static func measure(_ options: RunLoopBenchOptions) -> BenchFigures {
+        let loop = FoundationLoopThread.start()
+        let reply = DispatchSemaphore(value: 0)
+        let roundTrip = LatencySample.measure(iterations: options.roundTrips, warmUp: options.warmUpRoundTrips) {
+            loop.perform { reply.signal() }
+            reply.wait()
+        }
+        let lastItem = options.items - 1
+        let throughput = Throughput.measure(items: options.items) {
+            for item in 0..<options.items {
+                loop.perform {
+                    if item == lastItem {
+                        reply.signal()
+                    }
+                }
+            }
+            reply.wait()
+        }
+        loop.stop()
+        let idle = options.idleSeconds > 0
+            ? IdleCPUMeter.percentOfOneCore(
+                over: options.idleSeconds,
+                starting: { FoundationLoopThread.start() },
+                stopping: { $0.stop() }
+            )
+            : nil
+        return BenchFigures(name: name, roundTrip: roundTrip, throughput: throughput, idleCPUPercent: idle)
+    }
+}

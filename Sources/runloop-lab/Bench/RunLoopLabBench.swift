@@ -1,0 +1,58 @@
+import LabRuntime
+import RunLoopKit
+
+/// The "RunLoop Lab live" row: RunLoopKit's run loop on the live runtime, with tracing off.
+enum RunLoopLabBench {
+    /// The row's name in the table.
+    static let name = "RunLoop Lab live"
+
+    /// Measures the row, with the same method as ``FoundationRunLoopBench``:
+    ///
+    /// - Round trip: from the benchmark thread, `RunLoop.perform(on:waitUntilDone: true)` of
+    ///   an empty block on a lab thread whose loop is kept alive by a port.
+    /// - Throughput: `options.items` calls of `RunLoop.perform(on:)` (queue + wake-up) from
+    ///   one producer; the time runs until the last block has run.
+    /// - Idle CPU: ``IdleCPUMeter`` over a fresh keep-alive lab loop with nothing to do.
+    static func measure(_ options: RunLoopBenchOptions) -> BenchFigures? {
+        let runtime = LiveRuntime(tracing: false)
+        let worker = startKeepAliveThread(runtime)
+        let roundTrip = LatencySample.measure(iterations: options.roundTrips, warmUp: options.warmUpRoundTrips) {
+            try! RunLoop.perform(on: worker, waitUntilDone: true) {}
+        }
+        let done = runtime.makeSemaphore(named: "last item", value: 0)
+        let lastItem = options.items - 1
+        let throughput = Throughput.measure(items: options.items) {
+            for item in 0..<options.items {
+                try! RunLoop.perform(on: worker) {
+                    if item == lastItem { done.signal() }
+                }
+            }
+            done.wait()
+        }
+        stop(worker)
+        let idle = options.idleSeconds > 0
+            ? IdleCPUMeter.percentOfOneCore(over: options.idleSeconds,
+                                            starting: { startKeepAliveThread(runtime) },
+                                            stopping: stop)
+            : nil
+        return BenchFigures(name: name, roundTrip: roundTrip, throughput: throughput, idleCPUPercent: idle)
+    }
+
+    /// A lab thread running `RunLoop.run()` with a keep-alive port, returned once its loop runs.
+    private static func startKeepAliveThread(_ runtime: LiveRuntime) -> LabThread {
+        let running = runtime.makeSemaphore(named: "running", value: 0)
+        let thread = runtime.spawnThread(named: "bench-runloop") {
+            let loop = RunLoop.current
+            try! loop.add(EventFDPort(name: "keep-alive"), forMode: .default)
+            loop.perform { running.signal() }
+            try! loop.run()
+        }
+        running.wait()
+        return thread
+    }
+
+    private static func stop(_ thread: LabThread) {
+        RunLoop.of(thread).stop()
+        thread.join()
+    }
+}

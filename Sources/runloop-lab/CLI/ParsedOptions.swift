@@ -1,0 +1,62 @@
+/// The options found on one command line, with typed, validated accessors.
+///
+/// Produced by ``OptionParser/parse(_:options:usage:)``. Each accessor either returns a
+/// value of the right kind or throws a ``UsageError`` that says what was expected and what
+/// was given.
+struct ParsedOptions {
+    /// Whether `-h` or `--help` appeared; the command should print its usage and stop.
+    let wantsHelp: Bool
+
+    /// The help text of the command, carried into any error.
+    let usage: String
+
+    /// The value given to each option that appeared (the last one wins); flags map to "".
+    private let values: [String: String]
+
+    /// Creates parsed options; see ``OptionParser``.
+    init(wantsHelp: Bool, usage: String, values: [String: String]) {
+        self.wantsHelp = wantsHelp
+        self.usage = usage
+        self.values = values
+    }
+
+    /// Whether the flag `name` appeared.
+    func isSet(_ name: String) -> Bool {
+        values[name] != nil
+    }
+
+    /// The whole-number value of `name`, or `defaultValue` when it did not appear.
+    ///
+    /// - Throws: ``UsageError`` when the value is not a whole number within `range`.
+    func integer(_ name: String, default defaultValue: Int, in range: ClosedRange<Int>) throws(UsageError) -> Int {
+        guard let text = values[name] else { return defaultValue }
+        guard let value = Int(text), range.contains(value) else {
+            throw UsageError(
+                message: "\(name) expects a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'",
+                usage: usage
+            )
+        }
+        return value
+    }
+
+    /// The value of `name` as a number of seconds, or `defaultValue` when it did not appear.
+    ///
+    /// - Throws: ``UsageError`` when the value is not a finite number within `range`.
+    func seconds(_ name: String, default defaultValue: Double, in range: ClosedRange<Double>) throws(UsageError) -> Double {
+        guard let text = values[name] else { return defaultValue }
+        guard let value = Double(text), value.isFinite, range.contains(value) else {
+            throw UsageError(
+                message: "\(name) expects a number of seconds from \(range.lowerBound.plainText) to \(range.upperBound.plainText), got '\(text)'",
+                usage: usage
+            )
+        }
+        return value
+    }
+}
+
+private extension Double {
+    /// The number without a trailing ".0" when it is whole, for messages.
+    var plainText: String {
+        self == rounded() ? String(Int(self)) : String(self)
+    }
+}

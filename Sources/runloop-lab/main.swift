@@ -1,0 +1,3 @@
+import Glibc
+
+exit(RunLoopLabCLI.run(Array(CommandLine.arguments.dropFirst()), console: StandardConsole()))
