@@ -58,18 +58,25 @@ public final class LabThread: Sendable, CustomStringConvertible {
     }
 
     /// Registers `handler` to run on this thread when its body returns, before it is marked
-    /// exited. Handlers run in registration order.
+    /// exited. Handlers run in registration order. On a thread that has already exited, the
+    /// handler runs at once, on the caller's thread.
     public func onExit(_ handler: @escaping @Sendable () -> Void) {
-        local.withLock { $0.exitHandlers.append(handler) }
+        let exited = local.withLock { local -> Bool in
+            if !local.hasExited { local.exitHandlers.append(handler) }
+            return local.hasExited
+        }
+        if exited { handler() }
     }
 
     /// Runs the exit handlers, then marks the thread exited. Called by the runtime on the
     /// thread itself.
     func runExitHandlers() {
-        while let handler = local.withLock({ $0.exitHandlers.isEmpty ? nil : $0.exitHandlers.removeFirst() }) {
+        while let handler = local.withLock({ local -> (@Sendable () -> Void)? in
+            if local.exitHandlers.isEmpty { local.hasExited = true }
+            return local.exitHandlers.isEmpty ? nil : local.exitHandlers.removeFirst()
+        }) {
             handler()
         }
-        local.withLock { $0.hasExited = true }
     }
 
     /// The lab thread the caller runs on. A thread that no runtime started is adopted by

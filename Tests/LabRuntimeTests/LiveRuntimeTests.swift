@@ -53,3 +53,32 @@ struct LiveRuntimeTests {
         #expect(runtime.trace.snapshot.contains { $0.name == "semaphore.wait" })
     }
 }
+
+@Suite("Exit handlers")
+struct ExitHandlerTests {
+    @Test("a handler registered after the thread exited runs at once")
+    func lateHandlerRuns() {
+        let runtime = LiveRuntime()
+        let thread = runtime.spawnThread(named: "gone") {}
+        thread.join()
+        let ran = Shared(false)
+        thread.onExit { ran.update { $0 = true } }
+        #expect(ran.value)
+    }
+
+    @Test("handlers run on the exiting thread, in registration order, before it counts as exited")
+    func handlersRunInOrder() {
+        let order = Shared<[String]>([])
+        let result = Simulation.run(seed: 2) {
+            let worker = currentRuntime().spawnThread(named: "worker") {
+                let me = LabThread.current
+                me.onExit { order.update { $0.append("first on \(LabThread.current.name), exited=\(me.hasExited)") } }
+                me.onExit { order.update { $0.append("second") } }
+            }
+            worker.join()
+            order.update { $0.append("joined, exited=\(worker.hasExited)") }
+        }
+        #expect(result.outcome == .quiescent)
+        #expect(order.value == ["first on worker, exited=false", "second", "joined, exited=true"])
+    }
+}
