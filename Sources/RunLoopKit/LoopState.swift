@@ -3,6 +3,9 @@ struct QueuedBlock: Sendable {
     let label: String
     let modes: [RunLoopMode]
     let body: @Sendable () -> Void
+    /// Called instead of `body` when the loop is torn down first: releases a
+    /// `waitUntilDone` caller.
+    var abandon: (@Sendable () -> Void)? = nil
 }
 
 /// One activation of a loop (CF's per-run data): nested runs each have their own.

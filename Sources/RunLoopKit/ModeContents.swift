@@ -8,6 +8,7 @@ struct ModeContents: Sendable {
     let portSet: any PortSet
     var sources0: [RunLoopSource] = []
     var portSources: [PortSource] = []
+    /// Sorted by fire date; equal dates in the order they were added or re-positioned.
     var timers: [RunLoopTimer] = []
     /// Sorted by ascending order; equal orders keep insertion order.
     var observers: [RunLoopObserver] = []
@@ -32,7 +33,11 @@ struct ModeContents: Sendable {
         case let .port(source):
             portSources.append(source)
             try? portSet.insert(source.descriptor)
-        case let .timer(timer): timers.append(timer)
+        case let .timer(timer):
+            // CF's binary insertion: after every timer due at or before it.
+            let date = timer.fireDate
+            let index = timers.lastIndex { $0.fireDate <= date }.map { $0 + 1 } ?? 0
+            timers.insert(timer, at: index)
         case let .observer(observer):
             let index = observers.lastIndex { $0.order <= observer.order }.map { $0 + 1 } ?? 0
             observers.insert(observer, at: index)

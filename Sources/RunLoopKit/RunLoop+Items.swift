@@ -78,6 +78,16 @@ extension RunLoop {
         _ = extract(.timer(timer), from: mode)
     }
 
+    /// Moves `timer` to its place for its new fire date in every mode that holds it, after
+    /// the timers due at or before it (`__CFRepositionTimerInMode`).
+    func reposition(_ timer: RunLoopTimer) {
+        state.withLock { state in
+            for index in state.modes.indices where state.modes[index].remove(.timer(timer)) {
+                _ = state.modes[index].insert(.timer(timer))
+            }
+        }
+    }
+
     /// Adds an observer to `mode` (`CFRunLoopAddObserver`). An observer belongs to the
     /// first loop it is added to.
     public func add(_ observer: RunLoopObserver, forMode mode: RunLoopMode) {

@@ -1,4 +1,5 @@
 import LabRuntime
+import Synchronization
 
 extension RunLoop {
     /// Queues `block` to run the next time the loop is in one of `modes`
@@ -7,14 +8,20 @@ extension RunLoop {
     /// alive while queued.
     public func perform(inModes modes: [RunLoopMode] = [.default], label: String? = nil,
                         _ block: @escaping @Sendable () -> Void) {
-        let name = label ?? "block \(runtime.nextID(.block))"
+        _ = enqueue(QueuedBlock(label: label ?? blockLabel(), modes: modes, body: block))
+    }
+
+    /// Queues `block`, creating its modes, unless the loop has been torn down; says whether
+    /// it did.
+    func enqueue(_ block: QueuedBlock) -> Bool {
         let queued = state.withLock { state -> Bool in
             guard !state.isTornDown else { return false }
-            for mode in modes where mode != .common { ensureMode(mode, in: &state) }
-            state.blocks.append(QueuedBlock(label: name, modes: modes, body: block))
+            for mode in block.modes where mode != .common { ensureMode(mode, in: &state) }
+            state.blocks.append(block)
             return true
         }
-        if queued { runtime.record(.performEnqueued(label: name, target: thread.id, modes: modes.map(\.name))) }
+        if queued { runtime.record(.performEnqueued(label: block.label, target: thread.id, modes: block.modes.map(\.name))) }
+        return queued
     }
 
     /// Performs `block` on `thread`'s loop in `modes`: Foundation's
@@ -24,30 +31,34 @@ extension RunLoop {
     /// With `waitUntilDone` on the caller's own thread the block runs inline at once. Across
     /// threads the caller blocks until the block has run, which happens only while the
     /// target loop runs one of `modes`; if it never does, the caller waits forever (a
-    /// simulation reports the deadlock). Performing on a thread that has exited throws.
+    /// simulation reports the deadlock). Performing on a thread that has exited throws, and
+    /// so does a wait whose target exits before running the block (Darwin's Foundation
+    /// raises "target thread exited while waiting for the perform").
     public static func perform(on thread: LabThread, modes: [RunLoopMode] = [.default], waitUntilDone: Bool = false,
                                label: String? = nil, _ block: @escaping @Sendable () -> Void) throws(RunLoopError) {
         guard !thread.hasExited else { throw .threadExited(thread.description) }
         let runtime = thread.runtime
-        let name = label ?? "block \(runtime.nextID(.block))"
+        let loop = RunLoop.of(thread)
+        let name = label ?? loop.blockLabel()
         if waitUntilDone, thread === LabThread.current {
             runtime.record(.performRun(label: name, mode: "inline"))
             block()
             return
         }
-        let loop = RunLoop.of(thread)
         guard waitUntilDone else {
-            loop.perform(inModes: modes, label: name, block)
+            guard loop.enqueue(QueuedBlock(label: name, modes: modes, body: block)) else {
+                throw .threadExited(thread.description)
+            }
             loop.wakeUp()
             return
         }
-        let done = runtime.makeSemaphore(named: "waitUntilDone \(name)", value: 0)
-        loop.perform(inModes: modes, label: name) {
-            block()
-            done.signal()
-        }
+        let waiter = PerformWaiter(runtime.makeSemaphore(named: "waitUntilDone \(name)", value: 0))
+        let queued = loop.enqueue(QueuedBlock(label: name, modes: modes,
+                                              body: { block(); waiter.release(ran: true) },
+                                              abandon: { waiter.release(ran: false) }))
+        guard queued else { throw .threadExited(thread.description) }
         loop.wakeUp()
-        done.wait()
+        guard waiter.wait() else { throw .threadExited(thread.description) }
     }
 
     /// Performs `block` on this loop after `delay`, as a one-shot timer in `modes`
@@ -56,9 +67,15 @@ extension RunLoop {
     @discardableResult
     public func perform(afterDelay delay: Duration, inModes modes: [RunLoopMode] = [.default], label: String? = nil,
                         _ block: @escaping @Sendable () -> Void) -> RunLoopTimer {
-        let timer = RunLoopTimer(after: delay, name: label ?? "afterDelay \(runtime.nextID(.block))") { _ in block() }
+        let timer = RunLoopTimer(after: delay, name: label ?? "afterDelay " + blockLabel()) { _ in block() }
         for mode in modes { add(timer, forMode: mode) }
         return timer
+    }
+
+    /// A numbered name for an unlabelled block, when a trace will show it; a benchmark's
+    /// million untraced blocks skip the numbering and the string.
+    func blockLabel() -> String {
+        runtime.trace.isEnabled ? "block \(runtime.nextID(.block))" : "block"
     }
 
     /// Wakes the loop if it is running and not already going to look at its work
@@ -69,7 +86,7 @@ extension RunLoop {
         runtime.schedulingPoint("wake T\(thread.id)")
         let deliver = state.withLock { state in state.activations.last.map { !$0.ignoreWakeUps } ?? false }
         runtime.record(.wakeUp(target: thread.id, delivered: deliver))
-        if deliver { wakePort.post() }
+        if deliver, !wakePending.exchange(true, ordering: .acquiringAndReleasing) { wakePort.post() }
     }
 
     /// Stops the innermost run of the loop and wakes it (`CFRunLoopStop`). Outer runs go on.
@@ -85,9 +102,10 @@ extension RunLoop {
     }
 
     /// Removes every source (running cancel callouts), timer and observer, drops queued
-    /// blocks, and closes the loop's descriptors: CF's teardown at thread exit.
+    /// blocks (releasing their `waitUntilDone` callers), and closes the loop's descriptors:
+    /// CF's teardown at thread exit.
     func tearDown() {
-        let (cancelled, timers, observers, portSets) = state.withLock { state in
+        let (cancelled, timers, observers, portSets, dropped) = state.withLock { state in
             state.isTornDown = true
             let cancelled = state.modes.flatMap { contents in contents.sources0.map { ($0, contents.mode) } }
             let timers = state.modes.flatMap(\.timers)
@@ -100,14 +118,36 @@ extension RunLoop {
                 state.modes[index].observers = []
             }
             state.commonItems = []
-            state.blocks = []
             state.activations = []
-            return (cancelled, timers, observers, portSets)
+            defer { state.blocks = [] }
+            return (cancelled, timers, observers, portSets, state.blocks)
         }
         for (source, mode) in cancelled { source.didCancel(in: self, mode: mode) }
+        for block in dropped { block.abandon?() }
         for timer in timers { timer.invalidate() }
         for observer in observers { observer.invalidate() }
         for portSet in portSets { portSet.close() }
         wakePort.descriptor.close()
+    }
+}
+
+/// The caller's side of a cross-thread `waitUntilDone` perform: a semaphore, and whether the
+/// block ran or was dropped when the target's loop was torn down.
+private final class PerformWaiter: Sendable {
+    private let done: any LabSemaphore
+    private let ran = Atomic<Bool>(false)
+
+    init(_ done: any LabSemaphore) { self.done = done }
+
+    /// Records whether the block ran and lets the caller go on.
+    func release(ran: Bool) {
+        self.ran.store(ran, ordering: .relaxed)
+        done.signal()
+    }
+
+    /// Blocks until ``release(ran:)``; true if the block ran.
+    func wait() -> Bool {
+        done.wait()
+        return ran.load(ordering: .relaxed)
     }
 }

@@ -51,24 +51,28 @@ extension RunLoop {
     private func iterate(mode: RunLoopMode, deadline: LabInstant, returnAfterSourceHandled: Bool) -> RunLoopResult {
         let pollOnly = deadline <= runtime.now()
         if takeStop() { return .stopped }
+        // A new activation starts with wake-ups enabled; `endPass` re-enables them (step a)
+        // for every later pass.
         while true {
-            setFlags(ignoreWakeUps: false)
             notifyObservers(.beforeTimers, in: mode)
             notifyObservers(.beforeSources, in: mode)
             runBlocks(in: mode)
             var handledSource = performSources0(in: mode, stopAfterOne: returnAfterSourceHandled)
             if handledSource { runBlocks(in: mode) }
             let poll = handledSource || pollOnly
-            let nextTimer = nextTimerFireDate(forMode: mode)
             if !poll { notifyObservers(.beforeWaiting, in: mode) }
+            // Read after BeforeWaiting, so that a timer its observers add or move is armed for
+            // this sleep, as CF's timerfd would be (spec §3.4).
+            let nextTimer = nextTimerFireDate(forMode: mode)
             let woke = sleep(in: mode, until: poll ? runtime.now() : min(deadline, nextTimer ?? deadline),
                              sleeping: !poll, timerDue: nextTimer.map { $0 <= runtime.now() } ?? false)
-            setFlags(ignoreWakeUps: true, waiting: false)
+            markAwake()
             if !poll { notifyObservers(.afterWaiting, in: mode) }
             switch woke {
             case let .ready(descriptor) where descriptor === wakePort.descriptor:
                 runtime.record(.loopWake(mode: mode.name, cause: "wake-up"))
                 _ = wakePort.drain()
+                wakePending.store(false, ordering: .releasing)
             case let .ready(descriptor):
                 if let source = portSource(on: descriptor, in: mode) {
                     runtime.record(.loopWake(mode: mode.name, cause: source.name))
@@ -88,8 +92,7 @@ extension RunLoop {
             runBlocks(in: mode)
             if handledSource, returnAfterSourceHandled { return .handledSource }
             if runtime.now() >= deadline { return .timedOut }
-            if takeStop() { return .stopped }
-            if state.withLock({ $0.isEmpty(mode) }) { return .finished }
+            if let result = endPass(in: mode) { return result }
         }
     }
 
@@ -106,10 +109,12 @@ extension RunLoop {
         return portSet.wait(until: wakeDeadline == .distantFuture ? nil : wakeDeadline)
     }
 
-    private func setFlags(ignoreWakeUps: Bool, waiting: Bool? = nil) {
+    /// Step k: the loop is awake and will look at all its work before it sleeps again, so
+    /// wake-ups are ignored until the next pass begins.
+    private func markAwake() {
         state.withLock { state in
-            if !state.activations.isEmpty { state.activations[state.activations.count - 1].ignoreWakeUps = ignoreWakeUps }
-            if let waiting { state.isWaiting = waiting }
+            if !state.activations.isEmpty { state.activations[state.activations.count - 1].ignoreWakeUps = true }
+            state.isWaiting = false
         }
     }
 
@@ -119,6 +124,23 @@ extension RunLoop {
             guard let last = state.activations.indices.last, state.activations[last].stopped else { return false }
             state.activations[last].stopped = false
             return true
+        }
+    }
+
+    /// The end of step n (stop, then an empty mode) and, when the run goes on, step a of the
+    /// next pass (wake-ups enabled again), under one lock as CF holds its loop lock across
+    /// them. A ``stop()`` from another thread is then either seen here or finds wake-ups
+    /// enabled and ends the next sleep; it cannot fall between the two and be lost.
+    private func endPass(in mode: RunLoopMode) -> RunLoopResult? {
+        state.withLock { state in
+            guard let last = state.activations.indices.last else { return .finished }
+            if state.activations[last].stopped {
+                state.activations[last].stopped = false
+                return .stopped
+            }
+            if state.isEmpty(mode) { return .finished }
+            state.activations[last].ignoreWakeUps = false
+            return nil
         }
     }
 
@@ -167,13 +189,11 @@ extension RunLoop {
         }
     }
 
-    /// Fires every due timer of `mode`, earliest first (ties keep insertion order).
+    /// Fires every due timer of `mode` in the mode's order: earliest first, equal dates in
+    /// the order they were added or re-positioned (`__CFRunLoopDoTimers`).
     private func fireTimers(in mode: RunLoopMode) {
         let now = runtime.now()
-        let due = timers(in: mode).enumerated().compactMap { index, timer -> (RunLoopTimer, LabInstant, Int)? in
-            guard let date = timer.armedFireDate, date <= now else { return nil }
-            return (timer, date, index)
-        }.sorted { ($0.1, $0.2) < ($1.1, $1.2) }
-        for (timer, _, _) in due { _ = timer.fireIfDue(now: now, mode: mode, runtime: runtime) }
+        let due = timers(in: mode).filter { timer in timer.armedFireDate.map { $0 <= now } ?? false }
+        for timer in due { _ = timer.fireIfDue(now: now, mode: mode, runtime: runtime) }
     }
 }

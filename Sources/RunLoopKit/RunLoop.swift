@@ -18,6 +18,10 @@ public final class RunLoop: Sendable, CustomStringConvertible {
     /// The loop's wake port (CF's `_wakeUpPort`, an eventfd on Linux).
     let wakePort: EventFDPort
     let state = Mutex(LoopState())
+    /// Whether the wake port has been written and not yet drained: further wake-ups add
+    /// nothing (the eventfd would coalesce them), so they skip the `write` (NIO's
+    /// `_pendingTaskPop` dedupe). Cleared after the loop drains the port.
+    let wakePending = Atomic<Bool>(false)
     private let teardownRegistered = Atomic<Bool>(false)
 
     private init(thread: LabThread) {

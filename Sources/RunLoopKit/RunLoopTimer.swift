@@ -16,7 +16,6 @@ public final class RunLoopTimer: Sendable, CustomStringConvertible {
     /// Ordering among timers due at the same instant (CF keeps it; ties keep insertion order).
     public let order: Int
     private let callout: @Sendable (RunLoopTimer) -> Void
-    let creation: Int
 
     private struct State {
         var fireDate: LabInstant
@@ -33,7 +32,6 @@ public final class RunLoopTimer: Sendable, CustomStringConvertible {
         self.name = name ?? "timer \(id)"
         self.interval = interval > .zero ? interval : .zero
         self.order = order
-        creation = id
         callout = block
         state = Mutex(State(fireDate: fireDate))
     }
@@ -59,7 +57,9 @@ public final class RunLoopTimer: Sendable, CustomStringConvertible {
                 state.fireDate = newValue
                 return state.loop
             }
-            if let loop, loop.thread !== LabThread.current { loop.wakeUp() }
+            guard let loop else { return }
+            loop.reposition(self)
+            if loop.thread !== LabThread.current { loop.wakeUp() }
         }
     }
 
@@ -106,15 +106,16 @@ public final class RunLoopTimer: Sendable, CustomStringConvertible {
         guard let scheduled else { return false }
         runtime.record(.timerFire(name: name, mode: mode.name))
         callout(self)
-        let finishedOneShot = state.withLock { state -> Bool in
+        let (finishedOneShot, advancedIn) = state.withLock { state -> (Bool, RunLoop?) in
             state.isFiring = false
-            guard interval > .zero else { return true }
-            if state.fireDate <= scheduled {
-                state.fireDate = Self.nextFireDate(after: scheduled, interval: interval, now: runtime.now())
-            }
-            return false
+            guard interval > .zero else { return (true, nil) }
+            // A date the callout moved later was re-positioned by the setter; keep it.
+            guard state.fireDate <= scheduled else { return (false, nil) }
+            state.fireDate = Self.nextFireDate(after: scheduled, interval: interval, now: runtime.now())
+            return (false, state.loop)
         }
         if finishedOneShot { invalidate() }
+        advancedIn?.reposition(self)
         return true
     }
 
