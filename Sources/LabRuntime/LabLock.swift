@@ -46,9 +46,9 @@ public protocol LabSemaphore: AnyObject, Sendable {
 public protocol PortSet: AnyObject, Sendable {
     /// Creation-order number within the runtime.
     var id: Int { get }
-    /// Adds `descriptor`; it is reported whenever it is readable. Fails with EBADF for a
-    /// closed descriptor.
-    func insert(_ descriptor: LabFileDescriptor) throws(SystemCallError)
+    /// Sets what `descriptor` is watched for (adding it, or replacing its interest); it is
+    /// reported whenever it has that readiness. Fails with EBADF for a closed descriptor.
+    func insert(_ descriptor: LabFileDescriptor, interest: Readiness) throws(SystemCallError)
     /// Removes `descriptor`; removing one that is not in the set does nothing.
     func remove(_ descriptor: LabFileDescriptor)
     /// Blocks until a member is readable or `deadline` passes (`nil`: no deadline), and
@@ -58,17 +58,36 @@ public protocol PortSet: AnyObject, Sendable {
     func close()
 }
 
+extension PortSet {
+    /// Adds `descriptor`, watched for reading: a port or a socket's incoming bytes.
+    public func insert(_ descriptor: LabFileDescriptor) throws(SystemCallError) {
+        try insert(descriptor, interest: .readable)
+    }
+}
+
+/// What a descriptor in a ``PortSet`` is ready for (`EPOLLIN`/`EPOLLOUT`, `POLLIN`/`POLLOUT`).
+/// A hang-up or an error counts as both, so that a reader sees the end and a writer its error.
+public struct Readiness: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// Bytes (or a message, or end of file) can be read.
+    public static let readable = Readiness(rawValue: 1)
+    /// Bytes can be written without blocking.
+    public static let writable = Readiness(rawValue: 2)
+}
+
 /// Why ``PortSet/wait(until:)`` returned.
 public enum PortSetWaitResult: Equatable, Sendable {
-    /// This descriptor is readable.
-    case ready(LabFileDescriptor)
+    /// This descriptor has (at least) this readiness, among what it is watched for.
+    case ready(LabFileDescriptor, Readiness)
     /// The deadline passed first.
     case timedOut
 
     public static func == (a: PortSetWaitResult, b: PortSetWaitResult) -> Bool {
         switch (a, b) {
         case (.timedOut, .timedOut): true
-        case let (.ready(x), .ready(y)): x === y
+        case let (.ready(x, r), .ready(y, s)): x === y && r == s
         default: false
         }
     }

@@ -25,6 +25,12 @@ struct ModeContents: Sendable {
         }
     }
 
+    /// Watches `descriptor` for everything its sources here want, or stops watching it.
+    private func watch(_ descriptor: LabFileDescriptor) {
+        let interest = portSources.filter { $0.descriptor === descriptor }.reduce(into: Readiness()) { $0.formUnion($1.interest) }
+        if interest.isEmpty { portSet.remove(descriptor) } else { try? portSet.insert(descriptor, interest: interest) }
+    }
+
     /// Adds `item`; false if it was already here.
     mutating func insert(_ item: RunLoopItem) -> Bool {
         guard !contains(item) else { return false }
@@ -32,7 +38,7 @@ struct ModeContents: Sendable {
         case let .source0(source): sources0.append(source)
         case let .port(source):
             portSources.append(source)
-            try? portSet.insert(source.descriptor)
+            watch(source.descriptor)
         case let .timer(timer):
             // CF's binary insertion: after every timer due at or before it.
             let date = timer.fireDate
@@ -52,9 +58,7 @@ struct ModeContents: Sendable {
         case let .source0(source): sources0.removeAll { $0 === source }
         case let .port(source):
             portSources.removeAll { $0 === source }
-            if !portSources.contains(where: { $0.descriptor === source.descriptor }) {
-                portSet.remove(source.descriptor)
-            }
+            watch(source.descriptor)
         case let .timer(timer): timers.removeAll { $0 === timer }
         case let .observer(observer): observers.removeAll { $0 === observer }
         }

@@ -2,7 +2,7 @@ import LabRuntime
 import Synchronization
 
 /// A version-1 source: CF's `CFRunLoopSource` with a version-1 context (a port), or a
-/// `CFFileDescriptor`/`CFSocket`-style source on any readable descriptor.
+/// `CFFileDescriptor`/`CFSocket`-style source on a readable or writable descriptor.
 ///
 /// Its descriptor joins the mode's port set, so the source is "heard" only while the loop
 /// waits in a mode that contains it, and it wakes a sleeping loop by itself. A port source
@@ -18,6 +18,9 @@ public final class PortSource: Sendable, CustomStringConvertible {
     public let descriptor: LabFileDescriptor
     /// The port, when this is a port source.
     public let port: (any LabPort)?
+    /// What the source waits for: readable for ports and incoming bytes, writable for
+    /// room in a socket's send buffer.
+    public let interest: Readiness
     private let performCallout: @Sendable (Int) -> Void
     private let valid = Atomic<Bool>(true)
     private let loops = Mutex<[RunLoop]>([])
@@ -29,6 +32,7 @@ public final class PortSource: Sendable, CustomStringConvertible {
         self.order = order
         descriptor = port.descriptor
         self.port = port
+        interest = .readable
         performCallout = perform
     }
 
@@ -40,6 +44,20 @@ public final class PortSource: Sendable, CustomStringConvertible {
         self.order = order
         self.descriptor = descriptor
         port = nil
+        interest = .readable
+        performCallout = { _ in perform() }
+    }
+
+    /// A source for a writable descriptor (`kCFSocketWriteCallBack`): the loop calls
+    /// `perform` while the descriptor can take bytes (or has failed). A source that has
+    /// nothing left to write should be removed, or it fires on every pass.
+    public init(writable descriptor: LabFileDescriptor, name: String? = nil, order: Int = 0,
+                perform: @escaping @Sendable () -> Void) {
+        self.name = name ?? descriptor.label + " (writable)"
+        self.order = order
+        self.descriptor = descriptor
+        port = nil
+        interest = .writable
         performCallout = { _ in perform() }
     }
 

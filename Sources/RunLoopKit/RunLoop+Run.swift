@@ -69,12 +69,12 @@ extension RunLoop {
             markAwake()
             if !poll { notifyObservers(.afterWaiting, in: mode) }
             switch woke {
-            case let .ready(descriptor) where descriptor === wakePort.descriptor:
+            case let .ready(descriptor, _) where descriptor === wakePort.descriptor:
                 runtime.record(.loopWake(mode: mode.name, cause: "wake-up"))
                 _ = wakePort.drain()
                 wakePending.store(false, ordering: .releasing)
-            case let .ready(descriptor):
-                if let source = portSource(on: descriptor, in: mode) {
+            case let .ready(descriptor, readiness):
+                if let source = portSource(on: descriptor, readiness: readiness, in: mode) {
                     runtime.record(.loopWake(mode: mode.name, cause: source.name))
                     let messages = source.drainMessages()
                     runtime.record(.portPerform(name: source.name, mode: mode.name, messages: messages))
@@ -144,9 +144,11 @@ extension RunLoop {
         }
     }
 
-    private func portSource(on descriptor: LabFileDescriptor, in mode: RunLoopMode) -> PortSource? {
+    private func portSource(on descriptor: LabFileDescriptor, readiness: Readiness, in mode: RunLoopMode) -> PortSource? {
         state.withLock { state in
-            state.index(of: mode).flatMap { state.modes[$0].portSources.first { $0.descriptor === descriptor } }
+            state.index(of: mode).flatMap { index in
+                state.modes[index].portSources.first { $0.descriptor === descriptor && !$0.interest.isDisjoint(with: readiness) }
+            }
         }
     }
 

@@ -11,7 +11,7 @@ final class LivePortSet: PortSet {
     let id: Int
     private unowned let runtime: LiveRuntime
     private let epoll: LabFileDescriptor
-    private let members = Mutex<[LabFileDescriptor]>([])
+    private let members = Mutex<[(descriptor: LabFileDescriptor, interest: Readiness)]>([])
 
     init(id: Int, name: String, runtime: LiveRuntime) {
         self.id = id
@@ -21,25 +21,28 @@ final class LivePortSet: PortSet {
         epoll = LabFileDescriptor(adopting: fd, label: "port set \(name)", runtime: runtime)
     }
 
-    func insert(_ descriptor: LabFileDescriptor) throws(SystemCallError) {
+    func insert(_ descriptor: LabFileDescriptor, interest: Readiness) throws(SystemCallError) {
         guard let fd = descriptor.rawValue, let epfd = epoll.rawValue else { throw SystemCallError("epoll_ctl", errno: EBADF) }
         var event = epoll_event()
-        event.events = EPOLLIN.rawValue
+        event.events = (interest.contains(.readable) ? EPOLLIN.rawValue : 0) | (interest.contains(.writable) ? EPOLLOUT.rawValue : 0)
         event.data.fd = fd
-        if epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &event) != 0 {
-            let error = SystemCallError("epoll_ctl(ADD \(descriptor.label))")
-            guard error.errno == EEXIST else { throw error }
-        }
-        members.withLock { members in
-            if !members.contains(where: { $0 === descriptor }) { members.append(descriptor) }
+        try members.withLock { members throws(SystemCallError) in
+            let known = members.firstIndex { $0.descriptor === descriptor }
+            if epoll_ctl(epfd, known == nil ? EPOLL_CTL_ADD : EPOLL_CTL_MOD, fd, &event) != 0 {
+                throw SystemCallError("epoll_ctl(\(descriptor.label))")
+            }
+            if let known { members[known].interest = interest } else { members.append((descriptor, interest)) }
         }
     }
 
     func remove(_ descriptor: LabFileDescriptor) {
-        members.withLock { $0.removeAll { $0 === descriptor } }
-        if let fd = descriptor.rawValue, let epfd = epoll.rawValue {
-            var event = epoll_event()
-            _ = epoll_ctl(epfd, EPOLL_CTL_DEL, fd, &event)
+        members.withLock { members in
+            guard let index = members.firstIndex(where: { $0.descriptor === descriptor }) else { return }
+            members.remove(at: index)
+            if let fd = descriptor.rawValue, let epfd = epoll.rawValue {
+                var event = epoll_event()
+                _ = epoll_ctl(epfd, EPOLL_CTL_DEL, fd, &event)
+            }
         }
     }
 
@@ -62,7 +65,13 @@ final class LivePortSet: PortSet {
             }
             if count == 1 {
                 let fd = event.data.fd
-                if let member = members.withLock({ $0.first { $0.rawValue == fd } }) { return .ready(member) }
+                let failed = event.events & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0
+                var fired: Readiness = []
+                if failed || event.events & EPOLLIN.rawValue != 0 { fired.insert(.readable) }
+                if failed || event.events & EPOLLOUT.rawValue != 0 { fired.insert(.writable) }
+                if let member = members.withLock({ $0.first { $0.descriptor.rawValue == fd } }) {
+                    return .ready(member.descriptor, fired.intersection(member.interest))
+                }
             }
         }
     }

@@ -8,24 +8,28 @@ import Synchronization
 final class SimulatedPortSet: PortSet {
     let id: Int
     private unowned let simulation: Simulation
-    private let members = Mutex<[LabFileDescriptor]>([])
+    private let members = Mutex<[(descriptor: LabFileDescriptor, interest: Readiness)]>([])
 
     init(id: Int, simulation: Simulation) {
         self.id = id
         self.simulation = simulation
     }
 
-    func insert(_ descriptor: LabFileDescriptor) throws(SystemCallError) {
+    func insert(_ descriptor: LabFileDescriptor, interest: Readiness) throws(SystemCallError) {
         guard let fd = descriptor.rawValue, csystem_fcntl_getfd(fd) >= 0 else {
             throw SystemCallError("port set insert (\(descriptor.label))", errno: EBADF)
         }
         members.withLock { members in
-            if !members.contains(where: { $0 === descriptor }) { members.append(descriptor) }
+            if let known = members.firstIndex(where: { $0.descriptor === descriptor }) {
+                members[known].interest = interest
+            } else {
+                members.append((descriptor, interest))
+            }
         }
     }
 
     func remove(_ descriptor: LabFileDescriptor) {
-        members.withLock { $0.removeAll { $0 === descriptor } }
+        members.withLock { $0.removeAll { $0.descriptor === descriptor } }
     }
 
     func close() { members.withLock { $0.removeAll() } }
@@ -34,15 +38,27 @@ final class SimulatedPortSet: PortSet {
         simulation.wait(on: self, until: deadline)
     }
 
-    /// The first member, in insertion order, that is readable (or hung up) right now.
-    func firstReadyMember() -> LabFileDescriptor? {
+    /// The first member, in insertion order, that has a readiness it is watched for right
+    /// now (a hang-up or an error counts as both), and which.
+    func firstReadyMember() -> (LabFileDescriptor, Readiness)? {
         let snapshot = members.withLock { $0 }
-        var polled = snapshot.compactMap { member in
-            member.rawValue.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        var polled: [pollfd] = []
+        var polledMembers: [(descriptor: LabFileDescriptor, interest: Readiness)] = []
+        for member in snapshot {
+            guard let fd = member.descriptor.rawValue else { continue }
+            let events = (member.interest.contains(.readable) ? Int16(POLLIN) : 0) | (member.interest.contains(.writable) ? Int16(POLLOUT) : 0)
+            polled.append(pollfd(fd: fd, events: events, revents: 0))
+            polledMembers.append(member)
         }
         guard !polled.isEmpty, poll(&polled, nfds_t(polled.count), 0) > 0 else { return nil }
-        let readable = Int16(POLLIN) | Int16(POLLHUP) | Int16(POLLERR)
-        guard let ready = polled.first(where: { $0.revents & readable != 0 }) else { return nil }
-        return snapshot.first { $0.rawValue == ready.fd }
+        for (index, entry) in polled.enumerated() where entry.revents & ~Int16(POLLNVAL) != 0 {
+            let failed = entry.revents & (Int16(POLLHUP) | Int16(POLLERR)) != 0
+            var fired: Readiness = []
+            if failed || entry.revents & Int16(POLLIN) != 0 { fired.insert(.readable) }
+            if failed || entry.revents & Int16(POLLOUT) != 0 { fired.insert(.writable) }
+            let member = polledMembers[index]
+            if !fired.intersection(member.interest).isEmpty { return (member.descriptor, fired.intersection(member.interest)) }
+        }
+        return nil
     }
 }

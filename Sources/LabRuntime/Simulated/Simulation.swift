@@ -216,7 +216,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         let me = currentLocked()
         me.blocker = .ports(set, deadline: deadline)
         pass(me, "wait P\(set.id)")
-        return set.firstReadyMember().map(PortSetWaitResult.ready) ?? .timedOut
+        return set.firstReadyMember().map { PortSetWaitResult.ready($0.0, $0.1) } ?? .timedOut
     }
 
     // MARK: The baton
