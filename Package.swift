@@ -14,13 +14,15 @@ let package = Package(
         .target(name: "LabRuntime", dependencies: ["CSystem"]),
         .target(name: "RunLoopKit", dependencies: ["LabRuntime", "CSystem"]),
         .target(name: "NetSim", dependencies: ["LabRuntime", "RunLoopKit", "CSystem"]),
+        .target(name: "AFReplay", dependencies: ["LabRuntime", "RunLoopKit", "NetSim"]),
         .executableTarget(
             name: "runloop-lab",
             dependencies: ["LabRuntime", "RunLoopKit", "CBenchLimits", "CSystem"]
         ),
         .testTarget(name: "LabRuntimeTests", dependencies: ["LabRuntime", "CSystem"]),
         .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit", "LabRuntime", "CSystem"]),
-        .testTarget(name: "NetSimTests", dependencies: ["NetSim", "LabRuntime"]),
+        .testTarget(name: "NetSimTests", dependencies: ["NetSim", "LabRuntime", "RunLoopKit"]),
+        .testTarget(name: "AFReplayTests", dependencies: ["AFReplay", "NetSim", "RunLoopKit", "LabRuntime"]),
         .testTarget(name: "CLITests", dependencies: ["runloop-lab"]),
     ],
     swiftLanguageModes: [.v6]

@@ -69,6 +69,28 @@ public struct TraceEvent: Sendable, Equatable, CustomStringConvertible {
         case wakeUp(target: LabThreadID, delivered: Bool)
         /// The innermost activation of `target`'s loop was asked to stop.
         case stop(target: LabThreadID, activeRun: Bool)
+        /// A connection was created for `url`, with `delegate` (an operation or a session
+        /// task delegate) as its delegate.
+        case connectionCreated(connection: Int, url: String, delegate: String)
+        /// A connection delivered a delegate callback (`didReceiveResponse`, `didReceiveData`,
+        /// `didFinishLoading`, `didFailWithError`) to `delegate`, the object that received it.
+        case delegateCallback(connection: Int, callback: String, delegate: String)
+        /// A connection was cancelled; it will send no more callbacks.
+        case connectionCancelled(connection: Int)
+        /// The loopback server did something visible (accepted, sent a chunk, injected a fault).
+        case server(String)
+        /// An operation's state changed (`setState:`), or a transition was rejected.
+        case operationState(operation: String, from: String, to: String, accepted: Bool)
+        /// An operation's `isCancelled` flag was set.
+        case operationCancelled(operation: String)
+        /// A key-value-observing notification: `phase` is "will" or "did".
+        case kvo(object: String, key: String, phase: String)
+        /// A notification was posted (`NSNotificationCenter postNotificationName:object:`).
+        case notificationPosted(name: String, object: String)
+        /// An observer received a notification.
+        case notificationDelivered(name: String, object: String, observer: String)
+        /// A completion, success or failure block ran.
+        case completion(operation: String, block: String)
         /// A line of narrative, for demos and lessons.
         case note(String)
     }
@@ -112,6 +134,16 @@ extension TraceEvent.Kind {
         case .performRun: "perform.run"
         case .wakeUp: "loop.wakeup"
         case .stop: "loop.stop"
+        case .connectionCreated: "connection.create"
+        case .delegateCallback: "connection.callback"
+        case .connectionCancelled: "connection.cancel"
+        case .server: "server"
+        case .operationState: "operation.state"
+        case .operationCancelled: "operation.cancel"
+        case .kvo: "kvo"
+        case .notificationPosted: "notification.post"
+        case .notificationDelivered: "notification.deliver"
+        case .completion: "completion"
         case .note: "note"
         }
     }
@@ -141,6 +173,16 @@ extension TraceEvent.Kind {
         case let .performRun(label, mode): "\(label) in \(mode)"
         case let .wakeUp(target, delivered): "T\(target)" + (delivered ? "" : " ignored")
         case let .stop(target, activeRun): "T\(target)" + (activeRun ? "" : " (not running: no-op)")
+        case let .connectionCreated(connection, url, delegate): "C\(connection) \(url) delegate=\(delegate)"
+        case let .delegateCallback(connection, callback, delegate): "C\(connection) \(callback) → \(delegate)"
+        case let .connectionCancelled(connection): "C\(connection)"
+        case let .server(text): text
+        case let .operationState(operation, from, to, accepted): "\(operation) \(from) → \(to)" + (accepted ? "" : " rejected")
+        case let .operationCancelled(operation): operation
+        case let .kvo(object, key, phase): "\(phase)Change \(key) of \(object)"
+        case let .notificationPosted(name, object): "\(name) object=\(object)"
+        case let .notificationDelivered(name, object, observer): "\(name) object=\(object) → \(observer)"
+        case let .completion(operation, block): "\(block) of \(operation)"
         case let .note(text): text
         }
     }

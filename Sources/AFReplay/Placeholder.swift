@@ -1,0 +1,1 @@
+// Placeholder so the package loads while AFReplay is being written; replaced by real sources.
