@@ -5,9 +5,9 @@ import Synchronization
 /// registry) and Foundation's `Thread`.
 ///
 /// Lab threads are numbered in creation order within their runtime (``id``), named, and
-/// joinable. Upper layers hang per-thread state on them (the run loop) with
-/// ``attachment(_:create:)`` and clean it up with ``onExit(_:)``, which run on the thread
-/// itself just before it exits, like CF's TSD destructor.
+/// joinable. RunLoopKit keeps the thread's loop in ``runLoopSlot`` and tears it down with
+/// ``onExit(_:)``, whose handlers run on the thread itself just before it exits, like CF's
+/// TSD destructor.
 public final class LabThread: Sendable, CustomStringConvertible {
     /// Creation-order number within ``runtime``.
     public let id: LabThreadID
@@ -17,11 +17,14 @@ public final class LabThread: Sendable, CustomStringConvertible {
     public let runtime: any Runtime
 
     private struct Local {
-        var attachments: [(key: String, value: AnyObject & Sendable)] = []
         var exitHandlers: [@Sendable () -> Void] = []
-        var hasExited = false
     }
     private let local = Mutex(Local())
+    private let exited = Atomic<Bool>(false)
+
+    /// The thread's run loop, set once by RunLoopKit: CF's per-thread loop, read on every
+    /// cross-thread perform, so it is lock-free.
+    public let runLoopSlot = AtomicLazyReference<AnyObject & Sendable>()
 
     init(id: LabThreadID, name: String, runtime: any Runtime) {
         self.id = id
@@ -33,46 +36,29 @@ public final class LabThread: Sendable, CustomStringConvertible {
     public var description: String { "T\(id) \(name)" }
 
     /// Whether the thread's body has returned and its exit handlers have run.
-    public var hasExited: Bool { local.withLock { $0.hasExited } }
+    public var hasExited: Bool { exited.load(ordering: .acquiring) }
 
     /// Waits for the thread to exit (`pthread_join`). Under simulation the wait is a
     /// scheduling point, and joining a thread that never exits is reported as a deadlock.
     public func join() { runtime.join(self) }
 
-    /// The object stored under `key`, creating it with `create` on first use. This is how
-    /// a run loop is created lazily, once per thread.
-    public func attachment<T: AnyObject & Sendable>(_ key: String, create: () -> T) -> T {
-        local.withLock { local in
-            if let found = local.attachments.first(where: { $0.key == key }) {
-                return found.value as! T
-            }
-            let made = create()
-            local.attachments.append((key, made))
-            return made
-        }
-    }
-
-    /// The object stored under `key`, if any.
-    public func existingAttachment<T: AnyObject & Sendable>(_ key: String, as type: T.Type) -> T? {
-        local.withLock { local in local.attachments.first(where: { $0.key == key })?.value as? T }
-    }
-
     /// Registers `handler` to run on this thread when its body returns, before it is marked
     /// exited. Handlers run in registration order. On a thread that has already exited, the
     /// handler runs at once, on the caller's thread.
     public func onExit(_ handler: @escaping @Sendable () -> Void) {
-        let exited = local.withLock { local -> Bool in
-            if !local.hasExited { local.exitHandlers.append(handler) }
-            return local.hasExited
+        let alreadyExited = local.withLock { local -> Bool in
+            let exited = exited.load(ordering: .acquiring)
+            if !exited { local.exitHandlers.append(handler) }
+            return exited
         }
-        if exited { handler() }
+        if alreadyExited { handler() }
     }
 
     /// Runs the exit handlers, then marks the thread exited. Called by the runtime on the
     /// thread itself.
     func runExitHandlers() {
         while let handler = local.withLock({ local -> (@Sendable () -> Void)? in
-            if local.exitHandlers.isEmpty { local.hasExited = true }
+            if local.exitHandlers.isEmpty { exited.store(true, ordering: .releasing) }
             return local.exitHandlers.isEmpty ? nil : local.exitHandlers.removeFirst()
         }) {
             handler()

@@ -1,20 +1,74 @@
 /// A block queued with `perform`: CF's block item, run when the loop is in one of `modes`.
 struct QueuedBlock: Sendable {
     let label: String
-    let modes: [RunLoopMode]
+    let modes: BlockModes
     let body: @Sendable () -> Void
     /// Called instead of `body` when the loop is torn down first: releases a
     /// `waitUntilDone` caller.
     var abandon: (@Sendable () -> Void)? = nil
 }
 
+/// The modes a queued block may run in. A single mode is stored inline, so the common
+/// `perform` holds no array whose reference count the producing and the running thread
+/// would both touch.
+enum BlockModes: Sendable {
+    case one(RunLoopMode)
+    case several([RunLoopMode])
+
+    init(_ modes: [RunLoopMode]) {
+        self = modes.count == 1 ? .one(modes[0]) : .several(modes)
+    }
+
+    /// The modes as a list, for traces.
+    var list: [RunLoopMode] {
+        switch self {
+        case let .one(mode): [mode]
+        case let .several(modes): modes
+        }
+    }
+
+    func contains(_ mode: RunLoopMode) -> Bool {
+        switch self {
+        case let .one(only): only == mode
+        case let .several(modes): modes.contains(mode)
+        }
+    }
+
+    /// Whether any mode is a real mode other than the default one (which always exists).
+    var namesOtherModes: Bool {
+        switch self {
+        case let .one(mode): mode != .default && mode != .common
+        case let .several(modes): modes.contains { $0 != .default && $0 != .common }
+        }
+    }
+}
+
 /// One activation of a loop (CF's per-run data): nested runs each have their own.
 struct Activation: Sendable {
     let mode: RunLoopMode
     var stopped = false
-    /// Set from the wake-up until the top of the next iteration, when a wake-up is
-    /// redundant because the loop will look at its sources and blocks before sleeping.
-    var ignoreWakeUps = false
+}
+
+/// What other threads hand a loop, under a lock of its own so that a producer's perform
+/// never waits for the loop's bookkeeping: the FIFO of performed blocks, and whether a
+/// wake-up would be heard. Lock order: a loop's state, then its inbox.
+struct Inbox: Sendable {
+    /// The FIFO of performed blocks.
+    var blocks: [QueuedBlock] = []
+    /// Per activation, innermost last: false from the wake-up until the top of the next
+    /// pass (CF's per-run `ignoreWakeUps`), when a wake-up is redundant because the loop
+    /// will look at its sources and blocks before sleeping. Empty when not running.
+    var acceptsWakeUps: [Bool] = []
+    /// Set at teardown: nothing more is queued.
+    var isClosed = false
+
+    /// Whether a wake-up sent now would be delivered.
+    var wakeUpDelivered: Bool { acceptsWakeUps.last ?? false }
+
+    /// Sets the innermost activation's flag.
+    mutating func setAcceptsWakeUps(_ accepts: Bool) {
+        if let last = acceptsWakeUps.indices.last { acceptsWakeUps[last] = accepts }
+    }
 }
 
 /// Everything a ``RunLoop`` holds, guarded by its mutex.
@@ -25,8 +79,6 @@ struct LoopState: Sendable {
     var commonModes: [RunLoopMode] = [.default]
     /// Items added to the common pseudo-mode, copied into every common mode.
     var commonItems: [RunLoopItem] = []
-    /// The FIFO of performed blocks.
-    var blocks: [QueuedBlock] = []
     /// Nested activations, innermost last.
     var activations: [Activation] = []
     /// CF's "sleeping" flag: true between BeforeWaiting and the wake.
@@ -36,12 +88,12 @@ struct LoopState: Sendable {
     func index(of mode: RunLoopMode) -> Int? { modes.firstIndex { $0.mode == mode } }
 
     /// Whether a block queued for `modes` may run while the loop is in `mode`.
-    func blockMatches(_ modes: [RunLoopMode], in mode: RunLoopMode) -> Bool {
+    func blockMatches(_ modes: BlockModes, in mode: RunLoopMode) -> Bool {
         modes.contains(mode) || (modes.contains(.common) && commonModes.contains(mode))
     }
 
-    /// CF's `__CFRunLoopModeIsEmpty`: no sources, no timers, no matching block.
-    func isEmpty(_ mode: RunLoopMode) -> Bool {
+    /// CF's `__CFRunLoopModeIsEmpty`: no sources, no timers, no matching block in `blocks`.
+    func isEmpty(_ mode: RunLoopMode, blocks: [QueuedBlock]) -> Bool {
         guard let index = index(of: mode) else { return true }
         return modes[index].hasNoSourcesOrTimers && !blocks.contains { blockMatches($0.modes, in: mode) }
     }

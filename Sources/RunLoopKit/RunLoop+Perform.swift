@@ -6,21 +6,26 @@ extension RunLoop {
     /// (`CFRunLoopPerformBlock`, `RunLoop.perform(inModes:block:)`). It does **not** wake
     /// the loop; call ``wakeUp()`` for that. Blocks run in FIFO order and keep their modes
     /// alive while queued.
-    public func perform(inModes modes: [RunLoopMode] = [.default], label: String? = nil,
+    public func perform(inModes modes: [RunLoopMode] = RunLoopMode.defaultOnly, label: String? = nil,
                         _ block: @escaping @Sendable () -> Void) {
-        _ = enqueue(QueuedBlock(label: label ?? blockLabel(), modes: modes, body: block))
+        _ = enqueue(QueuedBlock(label: label ?? blockLabel(), modes: BlockModes(modes), body: block))
     }
 
     /// Queues `block`, creating its modes, unless the loop has been torn down; says whether
     /// it did.
     func enqueue(_ block: QueuedBlock) -> Bool {
-        let queued = state.withLock { state -> Bool in
-            guard !state.isTornDown else { return false }
-            for mode in block.modes where mode != .common { ensureMode(mode, in: &state) }
-            state.blocks.append(block)
+        if block.modes.namesOtherModes {
+            state.withLock { state in
+                guard !state.isTornDown else { return }
+                for mode in block.modes.list where mode != .common { ensureMode(mode, in: &state) }
+            }
+        }
+        let queued = inbox.withLock { inbox -> Bool in
+            guard !inbox.isClosed else { return false }
+            inbox.blocks.append(block)
             return true
         }
-        if queued { runtime.record(.performEnqueued(label: block.label, target: thread.id, modes: block.modes.map(\.name))) }
+        if queued { record(.performEnqueued(label: block.label, target: thread.id, modes: block.modes.list.map(\.name))) }
         return queued
     }
 
@@ -34,26 +39,26 @@ extension RunLoop {
     /// simulation reports the deadlock). Performing on a thread that has exited throws, and
     /// so does a wait whose target exits before running the block (Darwin's Foundation
     /// raises "target thread exited while waiting for the perform").
-    public static func perform(on thread: LabThread, modes: [RunLoopMode] = [.default], waitUntilDone: Bool = false,
+    public static func perform(on thread: LabThread, modes: [RunLoopMode] = RunLoopMode.defaultOnly, waitUntilDone: Bool = false,
                                label: String? = nil, _ block: @escaping @Sendable () -> Void) throws(RunLoopError) {
         guard !thread.hasExited else { throw .threadExited(thread.description) }
         let runtime = thread.runtime
         let loop = RunLoop.of(thread)
         let name = label ?? loop.blockLabel()
         if waitUntilDone, thread === LabThread.current {
-            runtime.record(.performRun(label: name, mode: "inline"))
+            loop.record(.performRun(label: name, mode: "inline"))
             block()
             return
         }
         guard waitUntilDone else {
-            guard loop.enqueue(QueuedBlock(label: name, modes: modes, body: block)) else {
+            guard loop.enqueue(QueuedBlock(label: name, modes: BlockModes(modes), body: block)) else {
                 throw .threadExited(thread.description)
             }
             loop.wakeUp()
             return
         }
         let waiter = PerformWaiter(runtime.makeSemaphore(named: "waitUntilDone \(name)", value: 0))
-        let queued = loop.enqueue(QueuedBlock(label: name, modes: modes,
+        let queued = loop.enqueue(QueuedBlock(label: name, modes: BlockModes(modes),
                                               body: { block(); waiter.release(ran: true) },
                                               abandon: { waiter.release(ran: false) }))
         guard queued else { throw .threadExited(thread.description) }
@@ -65,7 +70,7 @@ extension RunLoop {
     /// (`performSelector:withObject:afterDelay:`). Like Darwin's, it fires only if the loop
     /// runs one of those modes; nothing else will run it.
     @discardableResult
-    public func perform(afterDelay delay: Duration, inModes modes: [RunLoopMode] = [.default], label: String? = nil,
+    public func perform(afterDelay delay: Duration, inModes modes: [RunLoopMode] = RunLoopMode.defaultOnly, label: String? = nil,
                         _ block: @escaping @Sendable () -> Void) -> RunLoopTimer {
         let timer = RunLoopTimer(after: delay, name: label ?? "afterDelay " + blockLabel()) { _ in block() }
         for mode in modes { add(timer, forMode: mode) }
@@ -75,7 +80,7 @@ extension RunLoop {
     /// A numbered name for an unlabelled block, when a trace will show it; a benchmark's
     /// million untraced blocks skip the numbering and the string.
     func blockLabel() -> String {
-        runtime.trace.isEnabled ? "block \(runtime.nextID(.block))" : "block"
+        trace.isEnabled ? "block \(runtime.nextID(.block))" : "block"
     }
 
     /// Wakes the loop if it is running and not already going to look at its work
@@ -84,8 +89,8 @@ extension RunLoop {
     /// anyway. Wake-ups coalesce in the eventfd.
     public func wakeUp() {
         runtime.schedulingPoint("wake T\(thread.id)")
-        let deliver = state.withLock { state in state.activations.last.map { !$0.ignoreWakeUps } ?? false }
-        runtime.record(.wakeUp(target: thread.id, delivered: deliver))
+        let deliver = inbox.withLock(\.wakeUpDelivered)
+        record(.wakeUp(target: thread.id, delivered: deliver))
         if deliver, !wakePending.exchange(true, ordering: .acquiringAndReleasing) { wakePort.post() }
     }
 
@@ -97,7 +102,7 @@ extension RunLoop {
             state.activations[last].stopped = true
             return true
         }
-        runtime.record(.stop(target: thread.id, activeRun: running))
+        record(.stop(target: thread.id, activeRun: running))
         if running { wakeUp() }
     }
 
@@ -119,8 +124,13 @@ extension RunLoop {
             }
             state.commonItems = []
             state.activations = []
-            defer { state.blocks = [] }
-            return (cancelled, timers, observers, portSets, state.blocks)
+            let dropped = inbox.withLock { inbox in
+                inbox.isClosed = true
+                inbox.acceptsWakeUps = []
+                defer { inbox.blocks = [] }
+                return inbox.blocks
+            }
+            return (cancelled, timers, observers, portSets, dropped)
         }
         for (source, mode) in cancelled { source.didCancel(in: self, mode: mode) }
         for block in dropped { block.abandon?() }

@@ -15,20 +15,24 @@ extension RunLoop {
         }
         guard mode != .common else { throw .cannotRunCommonModes }
         let entered = state.withLock { state -> Bool in
-            guard !state.isTornDown, !state.isEmpty(mode) else { return false }
+            guard !state.isTornDown, !isEmpty(mode, in: state) else { return false }
             state.activations.append(Activation(mode: mode))
+            inbox.withLock { $0.acceptsWakeUps.append(true) }
             return true
         }
         guard entered else {
-            runtime.record(.loopExit(mode: mode.name, result: "finished (mode is empty)"))
+            record(.loopExit(mode: mode.name, result: "finished (mode is empty)"))
             return .finished
         }
-        runtime.record(.loopEntry(mode: mode.name))
+        record(.loopEntry(mode: mode.name))
         notifyObservers(.entry, in: mode)
         let result = iterate(mode: mode, deadline: deadline, returnAfterSourceHandled: returnAfterSourceHandled)
         notifyObservers(.exit, in: mode)
-        runtime.record(.loopExit(mode: mode.name, result: result.description))
-        state.withLock { _ = $0.activations.popLast() }
+        record(.loopExit(mode: mode.name, result: result.description))
+        state.withLock { state in
+            _ = state.activations.popLast()
+            inbox.withLock { _ = $0.acceptsWakeUps.popLast() }
+        }
         return result
     }
 
@@ -70,23 +74,23 @@ extension RunLoop {
             if !poll { notifyObservers(.afterWaiting, in: mode) }
             switch woke {
             case let .ready(descriptor, _) where descriptor === wakePort.descriptor:
-                runtime.record(.loopWake(mode: mode.name, cause: "wake-up"))
+                record(.loopWake(mode: mode.name, cause: "wake-up"))
                 _ = wakePort.drain()
                 wakePending.store(false, ordering: .releasing)
             case let .ready(descriptor, readiness):
                 if let source = portSource(on: descriptor, readiness: readiness, in: mode) {
-                    runtime.record(.loopWake(mode: mode.name, cause: source.name))
+                    record(.loopWake(mode: mode.name, cause: source.name))
                     let messages = source.drainMessages()
-                    runtime.record(.portPerform(name: source.name, mode: mode.name, messages: messages))
+                    record(.portPerform(name: source.name, mode: mode.name, messages: messages))
                     source.perform(messages: messages)
                     handledSource = true
                 }
             case .timedOut:
                 if let nextTimer, nextTimer <= runtime.now() {
-                    runtime.record(.loopWake(mode: mode.name, cause: "timer"))
+                    record(.loopWake(mode: mode.name, cause: "timer"))
                     fireTimers(in: mode)
                 } else if !poll {
-                    runtime.record(.loopWake(mode: mode.name, cause: "timeout"))
+                    record(.loopWake(mode: mode.name, cause: "timeout"))
                 }
             }
             runBlocks(in: mode)
@@ -103,7 +107,7 @@ extension RunLoop {
             return state.index(of: mode).map { state.modes[$0].portSet }
         }
         if sleeping {
-            runtime.record(.loopWait(mode: mode.name, deadline: wakeDeadline == .distantFuture ? nil : wakeDeadline))
+            record(.loopWait(mode: mode.name, deadline: wakeDeadline == .distantFuture ? nil : wakeDeadline))
         }
         guard let portSet, !timerDue else { return .timedOut }
         return portSet.wait(until: wakeDeadline == .distantFuture ? nil : wakeDeadline)
@@ -113,8 +117,8 @@ extension RunLoop {
     /// wake-ups are ignored until the next pass begins.
     private func markAwake() {
         state.withLock { state in
-            if !state.activations.isEmpty { state.activations[state.activations.count - 1].ignoreWakeUps = true }
             state.isWaiting = false
+            inbox.withLock { $0.setAcceptsWakeUps(false) }
         }
     }
 
@@ -138,9 +142,11 @@ extension RunLoop {
                 state.activations[last].stopped = false
                 return .stopped
             }
-            if state.isEmpty(mode) { return .finished }
-            state.activations[last].ignoreWakeUps = false
-            return nil
+            return inbox.withLock { inbox in
+                if state.isEmpty(mode, blocks: inbox.blocks) { return .finished }
+                inbox.setAcceptsWakeUps(true)
+                return nil
+            }
         }
     }
 
@@ -167,7 +173,7 @@ extension RunLoop {
             .sorted { ($0.1.order, $0.1.time, $0.1.sequence) < ($1.1.order, $1.1.time, $1.1.sequence) }
         var handled = false
         for (source, _) in pending where source.takeSignal() {
-            runtime.record(.sourcePerform(name: source.name, mode: mode.name))
+            record(.sourcePerform(name: source.name, mode: mode.name))
             source.perform()
             handled = true
             if stopAfterOne { break }
@@ -178,15 +184,21 @@ extension RunLoop {
     /// Runs the queued blocks that match `mode`, in FIFO order; the others stay queued, in
     /// order, ahead of anything queued meanwhile.
     private func runBlocks(in mode: RunLoopMode) {
-        let runnable = state.withLock { state -> [QueuedBlock] in
-            let (run, keep) = state.blocks.reduce(into: ([QueuedBlock](), [QueuedBlock]())) { split, block in
-                if state.blockMatches(block.modes, in: mode) { split.0.append(block) } else { split.1.append(block) }
+        let runnable = state.withLock { state in
+            inbox.withLock { inbox -> [QueuedBlock] in
+                guard !inbox.blocks.allSatisfy({ state.blockMatches($0.modes, in: mode) }) else {
+                    defer { inbox.blocks = [] }
+                    return inbox.blocks
+                }
+                let (run, keep) = inbox.blocks.reduce(into: ([QueuedBlock](), [QueuedBlock]())) { split, block in
+                    if state.blockMatches(block.modes, in: mode) { split.0.append(block) } else { split.1.append(block) }
+                }
+                inbox.blocks = keep
+                return run
             }
-            state.blocks = keep
-            return run
         }
         for block in runnable {
-            runtime.record(.performRun(label: block.label, mode: mode.name))
+            record(.performRun(label: block.label, mode: mode.name))
             block.body()
         }
     }

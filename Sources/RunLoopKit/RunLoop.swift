@@ -15,18 +15,23 @@ public final class RunLoop: Sendable, CustomStringConvertible {
     /// The thread that owns and runs the loop.
     public let thread: LabThread
     let runtime: any Runtime
+    /// The runtime's trace, held directly so the hot paths check `isEnabled` without going
+    /// through the existential.
+    let trace: TraceRecorder
     /// The loop's wake port (CF's `_wakeUpPort`, an eventfd on Linux).
     let wakePort: EventFDPort
     let state = Mutex(LoopState())
+    /// Queued blocks and the wake-up flag; taken after `state` when both are needed.
+    let inbox = Mutex(Inbox())
     /// Whether the wake port has been written and not yet drained: further wake-ups add
     /// nothing (the eventfd would coalesce them), so they skip the `write` (NIO's
     /// `_pendingTaskPop` dedupe). Cleared after the loop drains the port.
     let wakePending = Atomic<Bool>(false)
-    private let teardownRegistered = Atomic<Bool>(false)
 
     private init(thread: LabThread) {
         self.thread = thread
         runtime = thread.runtime
+        trace = thread.runtime.trace
         wakePort = EventFDPort(name: "wake port T\(thread.id)", runtime: thread.runtime)
         state.withLock { $0.modes.append(makeMode(.default)) }
     }
@@ -40,16 +45,22 @@ public final class RunLoop: Sendable, CustomStringConvertible {
     /// thread exits: its sources are removed (with their cancel callouts) and its
     /// descriptors closed.
     public static func of(_ thread: LabThread) -> RunLoop {
-        let loop = thread.attachment("RunLoopKit.RunLoop") { RunLoop(thread: thread) }
-        if !loop.teardownRegistered.exchange(true, ordering: .relaxed) {
-            thread.onExit { loop.tearDown() }
-        }
+        if let loop = thread.runLoopSlot.load() { return unsafeDowncast(loop, to: RunLoop.self) }
+        let made = RunLoop(thread: thread)
+        let loop = unsafeDowncast(thread.runLoopSlot.storeIfNil(made), to: RunLoop.self)
+        if loop === made { thread.onExit { loop.tearDown() } }
         return loop
     }
 
     /// The loop of the current runtime's main thread (`CFRunLoopGetMain`).
     public static var main: RunLoop? {
         currentRuntime().mainThread.map(of)
+    }
+
+    /// Records an event by the calling thread if tracing is on; `kind` is built only then.
+    @inline(__always)
+    func record(_ kind: @autoclosure () -> TraceEvent.Kind) {
+        if trace.isEnabled { runtime.record(kind()) }
     }
 
     func makeMode(_ mode: RunLoopMode) -> ModeContents {
@@ -77,7 +88,12 @@ public final class RunLoop: Sendable, CustomStringConvertible {
     public var nestingDepth: Int { state.withLock { $0.activations.count } }
 
     /// How many performed blocks are queued.
-    public var pendingBlockCount: Int { state.withLock { $0.blocks.count } }
+    public var pendingBlockCount: Int { inbox.withLock { $0.blocks.count } }
+
+    /// Whether `mode` has nothing that keeps a run going. Takes both locks (state, inbox).
+    func isEmpty(_ mode: RunLoopMode, in state: LoopState) -> Bool {
+        inbox.withLock { state.isEmpty(mode, blocks: $0.blocks) }
+    }
 
     /// The earliest fire date among `mode`'s timers (`CFRunLoopGetNextTimerFireDate`).
     public func nextTimerFireDate(forMode mode: RunLoopMode) -> LabInstant? {

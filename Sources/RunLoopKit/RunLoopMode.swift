@@ -22,5 +22,9 @@ public struct RunLoopMode: Hashable, Sendable, CustomStringConvertible, Expressi
     /// `UITrackingRunLoopMode`: what UIKit runs the main loop in while a scroll view tracks.
     public static let tracking = RunLoopMode("UITrackingRunLoopMode")
 
+    /// `[.default]`, the mode list of a plain `perform`: one shared array, so that a
+    /// million performs do not each allocate their own.
+    public static let defaultOnly: [RunLoopMode] = [.default]
+
     public var description: String { name }
 }

@@ -44,10 +44,10 @@ struct LoopRegistryTests {
                 go.wait()
                 created.update { $0 = RunLoop.current }
             }
-            // "RunLoopKit.RunLoop" is where RunLoopKit keeps a thread's loop.
-            let before = worker.existingAttachment("RunLoopKit.RunLoop", as: RunLoop.self)
+            // `runLoopSlot` is where RunLoopKit keeps a thread's loop.
+            let before = worker.runLoopSlot.load()
             let fromOutside = RunLoop.of(worker)
-            let after = worker.existingAttachment("RunLoopKit.RunLoop", as: RunLoop.self)
+            let after = worker.runLoopSlot.load()
             go.signal()
             worker.join()
             checks.update {

@@ -49,6 +49,7 @@ public final class LiveRuntime: Runtime {
     public func spawnThread(named name: String, _ body: @escaping @Sendable () -> Void) -> LabThread {
         let thread = remember(LabThread(id: nextID(.thread), name: name, runtime: self))
         let handle = PThreadLauncher.launch {
+            csystem_set_thread_name(name)
             CurrentThreadSlot.set(thread)
             self.record(.threadStart)
             body()
