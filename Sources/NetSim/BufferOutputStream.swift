@@ -5,32 +5,26 @@ import Synchronization
 /// false: the condition under which AFNetworking before 2.6.1 spun forever and 2.6.1+ cancels
 /// the connection (spec §3.10).
 public final class BufferOutputStream: LabOutputStream {
-    private struct State {
-        var status = StreamStatus.notOpen
-        var buffer: [UInt8] = []
-    }
-
     /// How many bytes the buffer holds.
     public let capacity: Int
 
-    private let state = Mutex(State())
+    private let state: Mutex<InMemoryStreamState>
 
     /// Creates a not-open stream over a buffer of `capacity` bytes (`outputStreamToBuffer:capacity:`).
     public init(capacity: Int) {
         precondition(capacity >= 0, "a buffer's capacity is non-negative")
         self.capacity = capacity
+        state = Mutex(InMemoryStreamState(capacity: capacity))
     }
 
     /// The bytes written into the buffer so far: what the caller who owns the buffer sees.
-    public var buffer: [UInt8] { state.withLock { $0.buffer } }
+    public var buffer: [UInt8] { state.withLock { $0.bytes } }
 
     /// The stream's state.
     public var streamStatus: StreamStatus { state.withLock { $0.status } }
 
     /// True only while open and not full.
-    public var hasSpaceAvailable: Bool {
-        state.withLock { $0.status == .open && $0.buffer.count < capacity }
-    }
+    public var hasSpaceAvailable: Bool { state.withLock(\.hasSpaceAvailable) }
 
     /// Always nil: a full buffer is not an error.
     public var streamError: StreamError? { nil }
@@ -43,22 +37,11 @@ public final class BufferOutputStream: LabOutputStream {
     public var fileCurrentOffset: Int? { nil }
 
     /// Opens a not-open stream; does nothing otherwise.
-    public func open() {
-        state.withLock { if $0.status == .notOpen { $0.status = .open } }
-    }
+    public func open() { state.withLock { $0.open() } }
 
     /// Closes the stream for good; the buffer keeps its bytes.
-    public func close() {
-        state.withLock { $0.status = .closed }
-    }
+    public func close() { state.withLock { $0.close() } }
 
     /// Copies as much of `bytes` as fits and returns how many: 0 when full, −1 unless open.
-    public func write(_ bytes: ArraySlice<UInt8>) -> Int {
-        state.withLock { state in
-            guard state.status == .open else { return -1 }
-            let taken = bytes.prefix(capacity - state.buffer.count)
-            state.buffer.append(contentsOf: taken)
-            return taken.count
-        }
-    }
+    public func write(_ bytes: ArraySlice<UInt8>) -> Int { state.withLock { $0.write(bytes) } }
 }

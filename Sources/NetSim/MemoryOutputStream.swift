@@ -4,12 +4,7 @@ import Synchronization
 /// outputStreamToMemory]`: the stream AFNetworking's `outputStream` getter creates lazily and
 /// whose `NSStreamDataWrittenToMemoryStreamKey` becomes `responseData`.
 public final class MemoryOutputStream: LabOutputStream {
-    private struct State {
-        var status = StreamStatus.notOpen
-        var data: [UInt8] = []
-    }
-
-    private let state = Mutex(State())
+    private let state = Mutex(InMemoryStreamState(capacity: nil))
 
     /// Creates a not-open memory stream (`outputStreamToMemory`).
     public init() {}
@@ -18,33 +13,23 @@ public final class MemoryOutputStream: LabOutputStream {
     public var streamStatus: StreamStatus { state.withLock { $0.status } }
 
     /// True only while open: memory never fills.
-    public var hasSpaceAvailable: Bool { streamStatus == .open }
+    public var hasSpaceAvailable: Bool { state.withLock(\.hasSpaceAvailable) }
 
     /// Always nil: writing to memory cannot fail.
     public var streamError: StreamError? { nil }
 
     /// Every byte written so far, before, during and after the stream is open.
-    public var dataWrittenToMemory: [UInt8]? { state.withLock { $0.data } }
+    public var dataWrittenToMemory: [UInt8]? { state.withLock { $0.bytes } }
 
     /// Always nil: a memory stream has no file offset.
     public var fileCurrentOffset: Int? { nil }
 
     /// Opens a not-open stream; does nothing otherwise.
-    public func open() {
-        state.withLock { if $0.status == .notOpen { $0.status = .open } }
-    }
+    public func open() { state.withLock { $0.open() } }
 
     /// Closes the stream for good; the data stays readable.
-    public func close() {
-        state.withLock { $0.status = .closed }
-    }
+    public func close() { state.withLock { $0.close() } }
 
     /// Appends all of `bytes` and returns their count, or −1 unless open.
-    public func write(_ bytes: ArraySlice<UInt8>) -> Int {
-        state.withLock { state in
-            guard state.status == .open else { return -1 }
-            state.data.append(contentsOf: bytes)
-            return bytes.count
-        }
-    }
+    public func write(_ bytes: ArraySlice<UInt8>) -> Int { state.withLock { $0.write(bytes) } }
 }
