@@ -12,21 +12,25 @@ extension RunLoop {
     }
 
     /// Queues `block`, creating its modes, unless the loop has been torn down; says whether
-    /// it did.
-    func enqueue(_ block: QueuedBlock) -> Bool {
+    /// it did. With `wake`, it then wakes the loop as ``wakeUp()`` does, deciding under the
+    /// same lock as the enqueue (one lock per cross-thread perform).
+    func enqueue(_ block: QueuedBlock, wake: Bool = false) -> Bool {
         if block.modes.namesOtherModes {
             state.withLock { state in
                 guard !state.isTornDown else { return }
                 for mode in block.modes.list where mode != .common { ensureMode(mode, in: &state) }
             }
         }
-        let queued = inbox.withLock { inbox -> Bool in
-            guard !inbox.isClosed else { return false }
+        if wake { runtime.schedulingPoint("wake T\(thread.id)") }
+        let (queued, deliver) = inbox.withLock { inbox -> (Bool, Bool) in
+            guard !inbox.isClosed else { return (false, false) }
             inbox.blocks.append(block)
-            return true
+            return (true, inbox.wakeUpDelivered)
         }
-        if queued { record(.performEnqueued(label: block.label, target: thread.id, modes: block.modes.list.map(\.name))) }
-        return queued
+        guard queued else { return false }
+        record(.performEnqueued(label: block.label, target: thread.id, modes: block.modes.list.map(\.name)))
+        if wake { sendWakeUp(delivered: deliver) }
+        return true
     }
 
     /// Performs `block` on `thread`'s loop in `modes`: Foundation's
@@ -51,18 +55,16 @@ extension RunLoop {
             return
         }
         guard waitUntilDone else {
-            guard loop.enqueue(QueuedBlock(label: name, modes: BlockModes(modes), body: block)) else {
+            guard loop.enqueue(QueuedBlock(label: name, modes: BlockModes(modes), body: block), wake: true) else {
                 throw .threadExited(thread.description)
             }
-            loop.wakeUp()
             return
         }
         let waiter = PerformWaiter(runtime.makeSemaphore(named: "waitUntilDone \(name)", value: 0))
         let queued = loop.enqueue(QueuedBlock(label: name, modes: BlockModes(modes),
                                               body: { block(); waiter.release(ran: true) },
-                                              abandon: { waiter.release(ran: false) }))
+                                              abandon: { waiter.release(ran: false) }), wake: true)
         guard queued else { throw .threadExited(thread.description) }
-        loop.wakeUp()
         guard waiter.wait() else { throw .threadExited(thread.description) }
     }
 
@@ -89,9 +91,13 @@ extension RunLoop {
     /// anyway. Wake-ups coalesce in the eventfd.
     public func wakeUp() {
         runtime.schedulingPoint("wake T\(thread.id)")
-        let deliver = inbox.withLock(\.wakeUpDelivered)
-        record(.wakeUp(target: thread.id, delivered: deliver))
-        if deliver, !wakePending.exchange(true, ordering: .acquiringAndReleasing) { wakePort.post() }
+        sendWakeUp(delivered: inbox.withLock(\.wakeUpDelivered))
+    }
+
+    /// Traces a wake-up and, if it is to be delivered and none is pending, writes the port.
+    private func sendWakeUp(delivered: Bool) {
+        record(.wakeUp(target: thread.id, delivered: delivered))
+        if delivered, !wakePending.exchange(true, ordering: .acquiringAndReleasing) { wakePort.post() }
     }
 
     /// Stops the innermost run of the loop and wakes it (`CFRunLoopStop`). Outer runs go on.
