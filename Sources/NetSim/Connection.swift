@@ -1,0 +1,173 @@
+import LabRuntime
+import RunLoopKit
+import Synchronization
+
+/// A connection for one request: `NSURLConnection` over a real socket to the
+/// ``LoopbackServer``, delivering ``ConnectionDelegate`` messages through a run loop.
+///
+/// As with `initWithRequest:delegate:startImmediately:NO`, schedule it with
+/// ``schedule(in:forMode:)`` (once per mode, before starting), then ``start()`` from any
+/// thread. Starting hops to the scheduled loop (a perform in the scheduled modes); there it
+/// dials, writes the request through a writable source and reads the response through a
+/// readable source (`CFSocket`'s read callback) added to every scheduled mode, with a timeout
+/// timer in the same modes. So every delegate message is sent on the loop's thread while
+/// it runs one of those modes, each recorded in the trace just before it is sent. The
+/// delegate is retained until the connection finishes, fails or is cancelled. Every
+/// started connection ends in exactly one of `connectionDidFinishLoading:` and
+/// `connection:didFailWithError:`, unless ``cancel()`` comes first; the socket is then
+/// closed.
+public final class Connection: Sendable, CustomStringConvertible {
+    /// Creation-order number within the runtime; traces call the connection `C<id>`.
+    public let id: Int
+    /// The request (`originalRequest`).
+    public let request: HTTPRequest
+    let runtime: any Runtime
+    let dialer: @Sendable (LabURL, Int) throws(NetError) -> LabFileDescriptor
+    let state: Mutex<ConnectionState>
+
+    /// A connection to `server` for `request` (`initWithRequest:delegate:startImmediately:`).
+    /// With `startImmediately`, it is scheduled in the current loop's default mode and
+    /// started at once, as NSURLConnection does.
+    public convenience init(request: HTTPRequest, delegate: any ConnectionDelegate, startImmediately: Bool = false,
+                            server: LoopbackServer) {
+        self.init(request: request, delegate: delegate, startImmediately: startImmediately) { url, id throws(NetError) in
+            try server.dial(url, connection: id)
+        }
+    }
+
+    /// A connection that opens its socket with `dialer` instead of a ``LoopbackServer``.
+    public convenience init(request: HTTPRequest, delegate: any ConnectionDelegate, startImmediately: Bool = false,
+                            dialer: @escaping @Sendable (LabURL) throws(NetError) -> LabFileDescriptor) {
+        self.init(request: request, delegate: delegate, startImmediately: startImmediately) { url, _ throws(NetError) in
+            try dialer(url)
+        }
+    }
+
+    private init(request: HTTPRequest, delegate: any ConnectionDelegate, startImmediately: Bool,
+                 dialer: @escaping @Sendable (LabURL, Int) throws(NetError) -> LabFileDescriptor) {
+        runtime = currentRuntime()
+        id = runtime.nextID(.connection)
+        self.request = request
+        self.dialer = dialer
+        state = Mutex(ConnectionState(delegate: delegate, parser: HTTPResponseParser(requestWasHEAD: request.method == "HEAD")))
+        runtime.record(.connectionCreated(connection: id, url: request.url.description, delegate: delegate.traceName))
+        if startImmediately {
+            schedule(in: RunLoop.current, forMode: .default)
+            start()
+        }
+    }
+
+    /// `C3`.
+    public var description: String { "C\(id)" }
+
+    /// Schedules the connection in `mode` of `loop` (`scheduleInRunLoop:forMode:`). Call it
+    /// once per mode, before ``start()``; every mode must be on the same loop. Afterwards it
+    /// does nothing.
+    public func schedule(in loop: RunLoop, forMode mode: RunLoopMode) {
+        state.withLock { state in
+            guard state.phase == .idle else { return }
+            precondition(state.loop.map { $0 === loop } ?? true, "\(self) is already scheduled in another run loop")
+            state.loop = loop
+            if !state.modes.contains(mode) { state.modes.append(mode) }
+        }
+    }
+
+    /// Starts loading (`-[NSURLConnection start]`) from any thread: queues the dial on the
+    /// scheduled loop, in the scheduled modes, and wakes it. An unscheduled connection is
+    /// scheduled in the current loop's default mode first. Only the first call counts.
+    public func start() {
+        let fallback = state.withLock { $0.loop == nil } ? RunLoop.current : nil
+        let target = state.withLock { state -> (RunLoop, [RunLoopMode])? in
+            guard state.phase == .idle else { return nil }
+            state.phase = .starting
+            if state.loop == nil {
+                state.loop = fallback
+                state.modes = [.default]
+            }
+            return state.loop.map { ($0, state.modes) }
+        }
+        guard let (loop, modes) = target else { return }
+        do {
+            try RunLoop.perform(on: loop.thread, modes: modes, label: "\(self) start") { [self] in open() }
+        } catch {
+            abandon()
+        }
+    }
+
+    /// Cancels the connection (`-[NSURLConnection cancel]`): no delegate message is sent
+    /// after this returns, except one whose trace event was already recorded on the loop's
+    /// thread; the delegate is released and the socket closed (on the loop's thread, when
+    /// called from another). Harmless on a connection that is cancelled or has ended.
+    public func cancel() {
+        let taken = state.withLock { state -> (delegate: (any ConnectionDelegate)?, resources: ConnectionResources)? in
+            guard state.phase != .ended, state.phase != .cancelled else { return nil }
+            state.phase = .cancelled
+            runtime.record(.connectionCancelled(connection: id))
+            defer { state.delegate = nil }
+            return (state.delegate, state.takeResources())
+        }
+        guard let taken else { return }
+        release(taken.resources)
+        _ = taken.delegate  // released here, outside the lock: its deinit may do anything
+    }
+
+    // MARK: Ending
+
+    /// Ends the connection with `connection:didFailWithError:`.
+    func fail(_ error: NetError) {
+        deliver("didFailWithError \(error.code.rawValue)", ending: true) { delegate in
+            delegate.connection(self, didFailWithError: error)
+        }
+    }
+
+    /// Sends one delegate message, if the connection is still live: recorded in the trace
+    /// under the state lock (so a concurrent ``cancel()`` is traced either before it, and
+    /// it is not sent, or after it), then sent without the lock. An ending message first
+    /// releases the delegate and the connection's resources. Returns whether it was sent.
+    @discardableResult
+    func deliver(_ callback: @autoclosure () -> String, ending: Bool, _ send: (any ConnectionDelegate) -> Void) -> Bool {
+        guard let receiver = state.withLock({ $0.phase.isLive ? $0.delegate : nil }) else { return false }
+        let traceName = receiver.traceName
+        let taken = state.withLock { state -> (any ConnectionDelegate, ConnectionResources?)? in
+            guard state.phase.isLive, let delegate = state.delegate, delegate === receiver else { return nil }
+            runtime.record(.delegateCallback(connection: id, callback: callback(), delegate: traceName))
+            guard ending else { return (delegate, nil) }
+            state.phase = .ended
+            state.delegate = nil
+            return (delegate, state.takeResources())
+        }
+        guard let (delegate, resources) = taken else { return false }
+        if let resources { release(resources) }
+        send(delegate)
+        return true
+    }
+
+    /// Invalidates the sources and the timer and closes the socket: at once on the loop's
+    /// thread, else by a perform on it (another thread must not close a descriptor the
+    /// loop's thread may be reading).
+    private func release(_ resources: ConnectionResources) {
+        resources.readSource?.invalidate()
+        resources.writeSource?.invalidate()
+        resources.timeout?.invalidate()
+        guard let socket = resources.socket else { return }
+        guard let loop = resources.loop, loop.thread !== LabThread.current else {
+            socket.close()
+            return
+        }
+        do {
+            try RunLoop.perform(on: loop.thread, modes: resources.modes, label: "\(self) close") { socket.close() }
+        } catch {
+            socket.close()
+        }
+    }
+
+    /// Gives up on a start whose loop's thread has exited: nothing can be delivered.
+    private func abandon() {
+        let delegate = state.withLock { state -> (any ConnectionDelegate)? in
+            state.phase = .ended
+            defer { state.delegate = nil }
+            return state.delegate
+        }
+        _ = delegate  // released here, outside the lock: its deinit may do anything
+    }
+}

@@ -1,0 +1,87 @@
+/// The loopback server's incremental reader of one request: the request line, the header
+/// fields (within a size limit) and a `Content-Length` body, fed as bytes arrive.
+///
+/// A head longer than ``headLimit`` is refused with 431 (Request Header Fields Too Large);
+/// a request line or header line that does not parse, or a bad `Content-Length`, with 400.
+struct HTTPRequestReader {
+    /// Where reading stands after some input.
+    enum Progress: Equatable {
+        /// The request is not complete yet.
+        case needMore
+        /// The whole request arrived; its body had this many bytes.
+        case request(HTTPRequestHead, bodyBytes: Int)
+        /// The request cannot be served; answer with `status` and close.
+        case refused(status: Int, why: String)
+    }
+
+    /// The largest request head accepted, terminators included.
+    static let headLimit = 8 * 1024
+    /// The largest request body accepted.
+    static let bodyLimit = 1 << 20
+
+    private var buffer: [UInt8] = []
+    private var head: HTTPRequestHead?
+    private var bodyLength = 0
+    private var outcome = Progress.needMore
+
+    /// Takes the next bytes; once an outcome other than `needMore` is reached, it stays and
+    /// further input is ignored.
+    mutating func feed(_ bytes: some Collection<UInt8>) -> Progress {
+        guard outcome == .needMore else { return outcome }
+        buffer.append(contentsOf: bytes)
+        if head == nil {
+            guard let end = Self.endOfHead(in: buffer) else {
+                if buffer.count > Self.headLimit { outcome = .refused(status: 431, why: "request head over \(Self.headLimit) bytes") }
+                return outcome
+            }
+            guard end <= Self.headLimit else {
+                outcome = .refused(status: 431, why: "request head over \(Self.headLimit) bytes")
+                return outcome
+            }
+            do throws(HTTPParseError) {
+                let parsed = try Self.parseHead(buffer[..<end])
+                let length = parsed.headers["Content-Length"].map { Int($0) } ?? 0
+                guard let length, (0...Self.bodyLimit).contains(length) else {
+                    outcome = .refused(status: 400, why: "bad Content-Length")
+                    return outcome
+                }
+                head = parsed
+                bodyLength = length
+                buffer.removeFirst(end)
+            } catch {
+                outcome = .refused(status: 400, why: error.description)
+                return outcome
+            }
+        }
+        if let head, buffer.count >= bodyLength { outcome = .request(head, bodyBytes: bodyLength) }
+        return outcome
+    }
+
+    /// The index just past the blank line that ends the head (CRLF CRLF, or bare LFs).
+    private static func endOfHead(in bytes: [UInt8]) -> Int? {
+        var previousLineEnd = -1
+        for index in bytes.indices where bytes[index] == HTTPGrammar.lf {
+            let line = bytes[(previousLineEnd + 1)..<index]
+            if line.isEmpty || line == [HTTPGrammar.cr] { return index + 1 }
+            previousLineEnd = index
+        }
+        return nil
+    }
+
+    private static func parseHead(_ bytes: ArraySlice<UInt8>) throws(HTTPParseError) -> HTTPRequestHead {
+        var lines = bytes.split(separator: HTTPGrammar.lf, omittingEmptySubsequences: false).map { line in
+            line.last == HTTPGrammar.cr ? line.dropLast() : line
+        }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        guard let requestLine = lines.first else { throw .malformedStatusLine("empty request") }
+        let parts = requestLine.split(separator: HTTPGrammar.space, omittingEmptySubsequences: false)
+        guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy(HTTPGrammar.isTokenByte),
+              parts[1].first == UInt8(ascii: "/"), parts[1].allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
+              parts[2].elementsEqual("HTTP/1.1".utf8) || parts[2].elementsEqual("HTTP/1.0".utf8)
+        else { throw .malformedStatusLine("not 'METHOD /target HTTP/1.x'") }
+        var fields: [HTTPHeaderField] = []
+        for line in lines.dropFirst() { fields.append(try HTTPHeaderLine.parse(line)) }
+        return HTTPRequestHead(method: String(decoding: parts[0], as: UTF8.self),
+                               target: String(decoding: parts[1], as: UTF8.self), headers: HTTPHeaders(fields))
+    }
+}

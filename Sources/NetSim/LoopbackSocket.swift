@@ -1,0 +1,126 @@
+import CSystem
+import Glibc
+import LabRuntime
+
+/// Thin, typed wrappers over the socket calls NetSim makes, in the spirit of swift-system's
+/// `FileDescriptor`: `CFSocket`'s creation, connect and accept on loopback, and the
+/// non-blocking reads and writes its callbacks do. Every socket is non-blocking, so no lab
+/// thread ever blocks in a system call.
+enum LoopbackSocket {
+    /// A connected, non-blocking `AF_UNIX` stream pair: the simulated stand-in for a TCP
+    /// connection, whose bytes are readable as soon as the peer's write returns.
+    static func pair(client: String, server: String) throws(SystemCallError) -> (client: LabFileDescriptor, server: LabFileDescriptor) {
+        var fds: [Int32] = [-1, -1]
+        let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        guard socketpair(AF_UNIX, type, 0, &fds) == 0 else { throw SystemCallError("socketpair") }
+        return (LabFileDescriptor(adopting: fds[0], label: client), LabFileDescriptor(adopting: fds[1], label: server))
+    }
+
+    /// A non-blocking TCP socket listening on `address` at an ephemeral port, and that port.
+    static func listen(on address: LoopbackAddress, label: String) throws(SystemCallError) -> (LabFileDescriptor, port: Int) {
+        let socket = try makeTCPSocket(address, label: label)
+        guard let fd = socket.rawValue else { throw SystemCallError("socket", errno: EBADF) }
+        var on: Int32 = 1
+        _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+        let bound = SocketAddress(address, port: 0).withSockaddr { Glibc.bind(fd, $0, $1) }
+        guard bound == 0 else { throw SystemCallError("bind") }
+        guard Glibc.listen(fd, SOMAXCONN) == 0 else { throw SystemCallError("listen") }
+        return (socket, try localAddress(of: socket).port)
+    }
+
+    /// A non-blocking TCP socket bound to `address` at an ephemeral port and connecting to
+    /// `port` there: the connect is under way (or done) when this returns, and finishes
+    /// when the socket becomes writable (``pendingError(_:)`` then says how). `bound` learns
+    /// the local port before the connect starts, so the server can recognise the client.
+    static func connect(to address: LoopbackAddress, port: Int, label: String,
+                        bound: (Int) -> Void) throws(SystemCallError) -> LabFileDescriptor {
+        let socket = try makeTCPSocket(address, label: label)
+        guard let fd = socket.rawValue else { throw SystemCallError("socket", errno: EBADF) }
+        guard SocketAddress(address, port: 0).withSockaddr({ Glibc.bind(fd, $0, $1) }) == 0 else { throw SystemCallError("bind") }
+        bound(try localAddress(of: socket).port)
+        let status = SocketAddress(address, port: port).withSockaddr { Glibc.connect(fd, $0, $1) }
+        guard status == 0 || csystem_errno() == EINPROGRESS else {
+            let error = SystemCallError("connect")
+            socket.close()
+            throw error
+        }
+        return socket
+    }
+
+    /// Accepts one pending connection on a listening socket and makes it non-blocking;
+    /// nil when none is pending.
+    static func accept(_ listener: LabFileDescriptor, label: (Int) -> String) -> (LabFileDescriptor, peerPort: Int)? {
+        guard let fd = listener.rawValue else { return nil }
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let accepted = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.accept(fd, $0, &length) }
+        }
+        guard accepted >= 0 else { return nil }
+        _ = csystem_fcntl_setfl(accepted, csystem_fcntl_getfl(accepted) | O_NONBLOCK)
+        let peerPort = SocketAddress(storage).port
+        return (LabFileDescriptor(adopting: accepted, label: label(peerPort)), peerPort)
+    }
+
+    /// The address and port a socket is bound to (`getsockname`).
+    static func localAddress(of socket: LabFileDescriptor) throws(SystemCallError) -> SocketAddress {
+        guard let fd = socket.rawValue else { throw SystemCallError("getsockname", errno: EBADF) }
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let status = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        guard status == 0 else { throw SystemCallError("getsockname") }
+        return SocketAddress(storage)
+    }
+
+    /// Reads what is available, up to `limit` bytes, without blocking; the bytes read are
+    /// empty unless the outcome is `transferred`.
+    static func receive(_ socket: LabFileDescriptor, limit: Int) -> (SocketTransfer, [UInt8]) {
+        guard let fd = socket.rawValue else { return (.failed(EBADF), []) }
+        var outcome = SocketTransfer.wouldBlock
+        let bytes = [UInt8](unsafeUninitializedCapacity: limit) { storage, count in
+            let received = recv(fd, storage.baseAddress, limit, 0)
+            count = max(received, 0)
+            outcome = received > 0 ? .transferred(received) : received == 0 ? .endOfStream : Self.failure(csystem_errno())
+        }
+        return (outcome, bytes)
+    }
+
+    /// Writes as much of `bytes` as the socket takes now, without blocking and without
+    /// `SIGPIPE` (`MSG_NOSIGNAL`).
+    static func send(_ socket: LabFileDescriptor, _ bytes: ArraySlice<UInt8>) -> SocketTransfer {
+        guard let fd = socket.rawValue else { return .failed(EBADF) }
+        let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        return sent >= 0 ? .transferred(sent) : failure(csystem_errno())
+    }
+
+    /// The socket's pending error (`SO_ERROR`), which says how a non-blocking connect ended;
+    /// 0 when it succeeded.
+    static func pendingError(_ socket: LabFileDescriptor) -> Int32 {
+        guard let fd = socket.rawValue else { return EBADF }
+        var error: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        guard getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length) == 0 else { return csystem_errno() }
+        return error
+    }
+
+    /// Makes the next close abortive (`SO_LINGER` on, 0 s): TCP sends RST, not FIN.
+    static func resetOnClose(_ socket: LabFileDescriptor) {
+        guard let fd = socket.rawValue else { return }
+        var option = linger(l_onoff: 1, l_linger: 0)
+        _ = setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+    }
+
+    private static func failure(_ code: Int32) -> SocketTransfer {
+        code == EAGAIN || code == EWOULDBLOCK || code == EINTR ? .wouldBlock : .failed(code)
+    }
+
+    private static func makeTCPSocket(_ address: LoopbackAddress, label: String) throws(SystemCallError) -> LabFileDescriptor {
+        let family = address == .ipv4 ? AF_INET : AF_INET6
+        let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        let fd = socket(family, type, 0)
+        guard fd >= 0 else { throw SystemCallError("socket") }
+        return LabFileDescriptor(adopting: fd, label: label)
+    }
+}

@@ -1,0 +1,116 @@
+import LabRuntime
+import RunLoopKit
+import Synchronization
+
+/// The loopback server's thread-side state: its routes, its listening socket (live) and
+/// the sessions it serves, all driven by the server thread's run loop, the way a
+/// `CFSocket` listener with `kCFSocketAcceptCallBack` serves connections on one loop.
+final class ServerLoop: Sendable {
+    let name: String
+    let runtime: any Runtime
+    /// The listening socket; nil under simulation, where clients arrive through `dial`.
+    let listener: LabFileDescriptor?
+    private let keepAlive: EventFDPort
+    private let stopped = Atomic<Bool>(false)
+
+    private struct State {
+        var routes: [(method: String, path: String, script: RouteScript)] = []
+        var sessions: [ServerSession] = []
+        var expectedClients: [(port: Int, name: String)] = []
+        var unnamedCount = 0
+    }
+    private let state = Mutex(State())
+
+    init(name: String, runtime: any Runtime, listener: LabFileDescriptor?) {
+        self.name = name
+        self.runtime = runtime
+        self.listener = listener
+        keepAlive = EventFDPort(name: "\(name) keep-alive", runtime: runtime)
+    }
+
+    /// Whether the server has been told to stop (``markStopped()``).
+    var isStopped: Bool { stopped.load(ordering: .acquiring) }
+
+    /// The server thread's body: serve until stopped, then close every socket.
+    func serve() {
+        let loop = RunLoop.current
+        do {
+            try loop.add(keepAlive, forMode: .default)
+            if let listener {
+                try loop.add(PortSource(readable: listener, name: "\(name) listener") { [self] in acceptPending(on: loop) }, forMode: .default)
+            }
+        } catch {
+            preconditionFailure("\(name): \(error)")
+        }
+        while !isStopped { _ = try? loop.run(mode: .default) }
+        listener?.close()
+        for session in state.withLock({ $0.sessions }) { session.close(because: "server stopped") }
+        runtime.record(.server("\(name) stopped"))
+    }
+
+    /// Marks the server stopped; says whether it was running.
+    func markStopped() -> Bool {
+        !stopped.exchange(true, ordering: .acquiringAndReleasing)
+    }
+
+    /// Sets the script for `method` and `path`, replacing an earlier one.
+    func setRoute(_ method: String, _ path: String, _ script: RouteScript) {
+        state.withLock { state in
+            state.routes.removeAll { $0.method == method && $0.path == path }
+            state.routes.append((method, path, script))
+        }
+    }
+
+    /// The plan for `request`: its route's, a `GET` route's for `HEAD`, or a 404.
+    func plan(for request: HTTPRequestHead) -> ResponsePlan {
+        let route = state.withLock { state in
+            state.routes.first { $0.method == request.method && $0.path == request.path }
+                ?? state.routes.first { request.method == "HEAD" && $0.method == "GET" && $0.path == request.path }
+        }
+        return ResponsePlan(request: request, route: route?.script)
+    }
+
+    /// The trace name for a client: `C<connection>` when a ``Connection`` dialed, else the
+    /// next `S<n>`.
+    func clientName(_ connection: Int?) -> String {
+        if let connection { return "C\(connection)" }
+        return state.withLock { state in
+            state.unnamedCount += 1
+            return "S\(state.unnamedCount)"
+        }
+    }
+
+    /// Remembers that the TCP client bound to `port` is called `name`, so that the session
+    /// accepted from that port carries the client's name.
+    func expectClient(from port: Int, named name: String) {
+        state.withLock { $0.expectedClients.append((port, name)) }
+    }
+
+    /// Forgets a client whose connect failed.
+    func forgetClient(from port: Int) {
+        state.withLock { $0.expectedClients.removeAll { $0.port == port } }
+    }
+
+    /// Serves `socket` on `loop` (the server's own, on its thread).
+    func attach(_ socket: LabFileDescriptor, name: String, overTCP: Bool, on loop: RunLoop) {
+        let session = ServerSession(name: name, socket: socket, resetsWithRST: overTCP, loop: loop,
+                                    respond: { [self] request in plan(for: request) },
+                                    didClose: { [self] closed in state.withLock { $0.sessions.removeAll { $0 === closed } } })
+        state.withLock { $0.sessions.append(session) }
+        session.open()
+    }
+
+    /// Accepts every pending TCP connection (the listener's readable callout).
+    private func acceptPending(on loop: RunLoop) {
+        guard let listener else { return }
+        while true {
+            runtime.schedulingPoint("server accept")
+            guard let (socket, peerPort) = LoopbackSocket.accept(listener, label: { "\(name) peer \($0)" }) else { return }
+            let known = state.withLock { state -> String? in
+                guard let index = state.expectedClients.firstIndex(where: { $0.port == peerPort }) else { return nil }
+                return state.expectedClients.remove(at: index).name
+            }
+            attach(socket, name: known ?? clientName(nil), overTCP: true, on: loop)
+        }
+    }
+}

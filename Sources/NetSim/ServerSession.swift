@@ -1,0 +1,201 @@
+import LabRuntime
+import RunLoopKit
+import Synchronization
+
+/// The loopback server's side of one connection, living on the server's run loop: reads the
+/// request through a `CFSocket`-style readable source, then plays its ``ResponsePlan`` with
+/// non-blocking writes, keeping unwritten bytes pending behind a writable source
+/// (`kCFSocketWriteCallBack`) and pacing writes with run-loop timers.
+final class ServerSession: Sendable {
+    /// The connection's name in traces: the client's `C3` when known, else `S1`, `S2`, ...
+    let name: String
+    private let socket: LabFileDescriptor
+    private let resetsWithRST: Bool
+    private let loop: RunLoop
+    private let runtime: any Runtime
+    private let respond: @Sendable (HTTPRequestHead) -> ResponsePlan
+    private let didClose: @Sendable (ServerSession) -> Void
+
+    private struct State {
+        var reader = HTTPRequestReader()
+        var requestRead = false
+        var steps: [ResponseStep] = []
+        var pending: ArraySlice<UInt8> = []
+        var readSource: PortSource?
+        var writeSource: PortSource?
+        var pause: RunLoopTimer?
+        var closed = false
+    }
+    private let state = Mutex(State())
+
+    /// What ``advance()`` does next.
+    private enum Next {
+        case flush, pause(Duration), close, reset, stall, wait
+    }
+
+    /// A session on `socket`, served on `loop` (the server's, the caller's own).
+    init(name: String, socket: LabFileDescriptor, resetsWithRST: Bool, loop: RunLoop,
+         respond: @escaping @Sendable (HTTPRequestHead) -> ResponsePlan, didClose: @escaping @Sendable (ServerSession) -> Void) {
+        self.name = name
+        self.socket = socket
+        self.resetsWithRST = resetsWithRST
+        self.loop = loop
+        runtime = loop.thread.runtime
+        self.respond = respond
+        self.didClose = didClose
+    }
+
+    /// Starts reading the request.
+    func open() {
+        runtime.record(.server("\(name) accepted"))
+        let source = PortSource(readable: socket, name: "\(name) server socket") { [self] in readable() }
+        state.withLock { $0.readSource = source }
+        do {
+            try loop.add(source, forMode: .default)
+        } catch {
+            close(because: "could not watch the socket: \(error)")
+        }
+    }
+
+    /// Closes the connection (the server is stopping, or the exchange is over).
+    func close(because reason: String) {
+        let resources = state.withLock { state -> (PortSource?, PortSource?, RunLoopTimer?)? in
+            guard !state.closed else { return nil }
+            state.closed = true
+            defer { state.readSource = nil; state.writeSource = nil; state.pause = nil }
+            return (state.readSource, state.writeSource, state.pause)
+        }
+        guard let (readSource, writeSource, pause) = resources else { return }
+        runtime.record(.server("\(name) closed: \(reason)"))
+        readSource?.invalidate()
+        writeSource?.invalidate()
+        pause?.invalidate()
+        socket.close()
+        didClose(self)
+    }
+
+    private func readable() {
+        runtime.schedulingPoint("server read \(name)")
+        let (outcome, buffer) = LoopbackSocket.receive(socket, limit: 16 * 1024)
+        switch outcome {
+        case .wouldBlock:
+            return
+        case .endOfStream:
+            close(because: "the client closed")
+        case let .failed(code):
+            close(because: "receive failed, errno \(code)")
+        case let .transferred(count):
+            runtime.record(.server("\(name) received \(count) bytes"))
+            let progress = state.withLock { state -> HTTPRequestReader.Progress? in
+                guard !state.requestRead else { return nil }
+                let progress = state.reader.feed(buffer)
+                state.requestRead = progress != .needMore
+                return progress
+            }
+            switch progress {
+            case nil, .needMore?:
+                return
+            case let .request(head, bodyBytes)?:
+                runtime.record(.server("\(name) request \(head.method) \(head.target)" + (bodyBytes > 0 ? " with \(bodyBytes) body bytes" : "")))
+                play(respond(head))
+            case let .refused(status, why)?:
+                runtime.record(.server("\(name) refused the request: \(why)"))
+                play(ResponsePlan(refusal: status))
+            }
+        }
+    }
+
+    private func play(_ plan: ResponsePlan) {
+        runtime.record(.server("\(name) responds \(plan.summary)"))
+        state.withLock { $0.steps = plan.steps }
+        advance()
+    }
+
+    /// Runs the plan's steps until one has to wait: for room in the send buffer, a gap, or
+    /// for ever.
+    private func advance() {
+        while true {
+            let next = state.withLock { state -> Next in
+                guard !state.closed else { return .wait }
+                if !state.pending.isEmpty { return .flush }
+                guard !state.steps.isEmpty else { return .wait }
+                switch state.steps.removeFirst() {
+                case let .send(bytes):
+                    state.pending = bytes[...]
+                    return .flush
+                case let .pause(gap): return .pause(gap)
+                case .close: return .close
+                case .reset: return .reset
+                case .stall: return .stall
+                }
+            }
+            switch next {
+            case .flush:
+                guard flush() else { return }
+            case let .pause(gap):
+                let timer = RunLoopTimer(after: gap, name: "\(name) gap") { [self] _ in advance() }
+                state.withLock { $0.pause = timer }
+                loop.add(timer, forMode: .default)
+                return
+            case .close:
+                close(because: "response complete")
+                return
+            case .reset:
+                if resetsWithRST { LoopbackSocket.resetOnClose(socket) }
+                close(because: "reset (fault)")
+                return
+            case .stall:
+                runtime.record(.server("\(name) stalls (fault)"))
+                return
+            case .wait:
+                return
+            }
+        }
+    }
+
+    /// Writes what is pending; true when all of it went out.
+    private func flush() -> Bool {
+        let pending = state.withLock { $0.pending }
+        runtime.schedulingPoint("server write \(name)")
+        switch LoopbackSocket.send(socket, pending) {
+        case let .transferred(count):
+            let left = state.withLock { state -> Int in
+                state.pending.removeFirst(count)
+                return state.pending.count
+            }
+            runtime.record(.server("\(name) sent \(count) bytes" + (left > 0 ? ", \(left) pending" : "")))
+            if left > 0 {
+                watchForRoom()
+                return false
+            }
+            state.withLock { state in defer { state.writeSource = nil }; return state.writeSource }?.invalidate()
+            return true
+        case .wouldBlock:
+            runtime.record(.server("\(name) send buffer full, \(pending.count) bytes pending"))
+            watchForRoom()
+            return false
+        case let .failed(code):
+            close(because: "send failed, errno \(code)")
+            return false
+        case .endOfStream:
+            close(because: "send found the connection closed")
+            return false
+        }
+    }
+
+    /// Adds the writable source, once, so the loop calls back when the socket takes bytes.
+    private func watchForRoom() {
+        let source = state.withLock { state -> PortSource? in
+            guard state.writeSource == nil, !state.closed else { return nil }
+            let source = PortSource(writable: socket, name: "\(name) server socket (writable)") { [self] in advance() }
+            state.writeSource = source
+            return source
+        }
+        guard let source else { return }
+        do {
+            try loop.add(source, forMode: .default)
+        } catch {
+            close(because: "could not watch the socket: \(error)")
+        }
+    }
+}

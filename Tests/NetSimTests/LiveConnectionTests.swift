@@ -1,0 +1,100 @@
+// Live versions (LiveRuntime: real pthreads, epoll, real loopback TCP) of the server and the
+// connection. Deadlines are generous and never asserted; nothing sleeps.
+import LabRuntime
+import NetSim
+import RunLoopKit
+import Testing
+
+@Suite("Live: the loopback server over real TCP")
+struct LiveConnectionTests {
+    /// Runs `body` on a client lab thread of a fresh live runtime and waits for it.
+    private static func onClientThread(_ body: @escaping @Sendable () -> Void) {
+        let runtime = LiveRuntime()
+        runtime.spawnThread(named: "client", body).join()
+    }
+
+    /// Runs one request from the client thread's default mode until it ends (at most 30 s).
+    private static func exchange(_ server: LoopbackServer, _ request: HTTPRequest) -> RecordingDelegate {
+        let loop = RunLoop.current
+        let delegate = RecordingDelegate { loop.stop() }
+        let connection = Connection(request: request, delegate: delegate, server: server)
+        connection.schedule(in: loop, forMode: .default)
+        connection.start()
+        let deadline = currentRuntime().now() + .seconds(30)
+        while !delegate.hasEnded, currentRuntime().now() < deadline {
+            guard let result = try? loop.run(mode: .default, before: deadline), result != .finished else { break }
+        }
+        return delegate
+    }
+
+    @Test("live: the server listens on 127.0.0.1 (or ::1) at an ephemeral port, never a wildcard address",
+          arguments: LoopbackAddress.allCases)
+    func bindsLoopbackOnly(address: LoopbackAddress) {
+        let seen = Shared<[String]>([])
+        Self.onClientThread {
+            let server = LoopbackServer(address: address)
+            seen.update { $0 = [server.listeningAddress ?? "none", "\(server.port)"] }
+            server.stop()
+            seen.update { $0.append(server.listeningAddress ?? "none") }
+        }
+        let expected = (address == .ipv4 ? "127.0.0.1:" : "[::1]:") + (seen.value.dropFirst().first ?? "")
+        #expect(seen.value == [expected, String(expected.split(separator: ":").last ?? ""), "none"])
+    }
+
+    @Test("live: GET in chunks with gaps over real TCP; Range; then refused once stopped", arguments: LoopbackAddress.allCases)
+    func happyPath(address: LoopbackAddress) {
+        let results = Shared<[RecordingDelegate]>([])
+        let trace = Shared("")
+        Self.onClientThread {
+            let server = LoopbackServer(address: address)
+            server.route("GET", "/big", .bytes(300_000, seed: 51, chunks: [4, 3, 3, 65_536], gap: .milliseconds(1), etag: "\"v\""))
+            let full = Self.exchange(server, HTTPRequest(url: server.url("/big")))
+            var ranged = HTTPRequest(url: server.url("/big"))
+            ranged.setValue("bytes=100-", forHTTPHeaderField: "Range")
+            let partial = Self.exchange(server, ranged)
+            server.stop()
+            let refused = Self.exchange(server, HTTPRequest(url: server.url("/big")))
+            results.update { $0 = [full, partial, refused] }
+            trace.update { $0 = currentRuntime().trace.text }
+        }
+        let delegates = results.value
+        #expect(delegates.count == 3)
+        guard delegates.count == 3 else { return }
+        #expect(delegates[0].calls.first == .response(200))
+        #expect(delegates[0].calls.last == .finished)
+        #expect(delegates[0].body == DeterministicBody(seed: 51).prefix(300_000))
+        #expect(delegates[1].calls.first == .response(206))
+        #expect(delegates[1].body == DeterministicBody(seed: 51).bytes(in: 100..<300_000))
+        #expect(delegates[2].calls == [.failed(.cannotConnectToHost)])
+        #expect(trace.value.contains("server C0 request GET /big"))
+        #expect(delegates[0].places.allSatisfy { $0 == "client / kCFRunLoopDefaultMode" })
+    }
+
+    @Test("live: a reset mid-body reaches the client as networkConnectionLost")
+    func resetLive() {
+        let results = Shared<[RecordingDelegate]>([])
+        Self.onClientThread {
+            let server = LoopbackServer()
+            var script = RouteScript.bytes(10, chunks: [4, 3, 3], gap: .milliseconds(1))
+            script.fault = .reset(afterBodyBytes: 4)
+            server.route("GET", "/reset", script)
+            results.update { $0 = [Self.exchange(server, HTTPRequest(url: server.url("/reset")))] }
+            server.stop()
+        }
+        #expect(results.value.first?.calls.last == .failed(.networkConnectionLost))
+        #expect(results.value.first?.calls.filter(\.isFinal).count == 1)
+    }
+
+    @Test("live: nothing listening on the port → cannotConnectToHost")
+    func refusedLive() {
+        let results = Shared<[RecordingDelegate]>([])
+        Self.onClientThread {
+            let server = LoopbackServer()
+            let url = server.url("/x")
+            server.stop()
+            let delegate = Self.exchange(server, HTTPRequest(url: url))
+            results.update { $0 = [delegate] }
+        }
+        #expect(results.value.first?.calls == [.failed(.cannotConnectToHost)])
+    }
+}
