@@ -1,0 +1,82 @@
+import LabRuntime
+import RunLoopKit
+import Synchronization
+
+/// A GCD queue made of lab threads with run loops: serial (`DISPATCH_QUEUE_SERIAL`, one
+/// worker) or concurrent (`DISPATCH_QUEUE_CONCURRENT`, ``width`` workers).
+///
+/// Each worker is a lab thread named `"<label> #<n>"` whose loop is kept alive by a port in
+/// the default mode and never exits. ``async(label:_:)`` hands the block to the
+/// lowest-numbered idle worker with a perform and a wake-up (so the trace shows which worker
+/// got it); when every worker is busy the block waits in the queue's FIFO backlog, and the
+/// first worker to finish takes the oldest waiting block. A serial queue therefore runs its
+/// blocks one at a time in FIFO order; a concurrent one starts them in FIFO order on up to
+/// ``width`` threads at once. Real GCD grows its thread pool; the lab keeps the width small
+/// and fixed so that simulations stay small.
+public final class DispatchQueueModel: LabDispatchQueue {
+    private struct Item: Sendable {
+        let label: String
+        let block: @Sendable () -> Void
+    }
+
+    private struct Workers: Sendable {
+        var idle: [Bool]
+        var backlog: [Item] = []
+    }
+
+    /// The queue's label, e.g. `"com.alamofire.networking.operation.queue"`.
+    public let label: String
+    /// How many blocks may run at once: 1 for a serial queue.
+    public let width: Int
+    /// The worker threads, in order.
+    public let threads: [LabThread]
+    private let workers: Mutex<Workers>
+
+    /// A queue of `width` workers (1: serial) under `runtime`; the workers start at once.
+    public init(label: String, width: Int = 1, runtime: any Runtime = currentRuntime()) {
+        precondition(width >= 1, "a dispatch queue needs at least one worker")
+        self.label = label
+        self.width = width
+        workers = Mutex(Workers(idle: Array(repeating: true, count: width)))
+        threads = (1...width).map { index in
+            runtime.spawnThread(named: "\(label) #\(index)") {
+                let loop = RunLoop.current
+                _ = try? loop.add(EventFDPort(name: "\(label) #\(index) keep-alive port"), forMode: .default)
+                try? loop.run()
+            }
+        }
+    }
+
+    /// Queues `block` (`dispatch_async`).
+    public func async(label blockLabel: String, _ block: @escaping @Sendable () -> Void) {
+        let item = Item(label: blockLabel, block: block)
+        let worker = workers.withLock { workers -> Int? in
+            guard let index = workers.idle.firstIndex(of: true) else {
+                workers.backlog.append(item)
+                return nil
+            }
+            workers.idle[index] = false
+            return index
+        }
+        if let worker { hand(item, to: worker) }
+    }
+
+    private func hand(_ item: Item, to worker: Int) {
+        try? RunLoop.perform(on: threads[worker], modes: [.default], label: item.label) {
+            item.block()
+            self.workerFinished(worker)
+        }
+    }
+
+    /// The worker takes the oldest waiting block, or becomes idle.
+    private func workerFinished(_ worker: Int) {
+        let next = workers.withLock { workers -> Item? in
+            guard !workers.backlog.isEmpty else {
+                workers.idle[worker] = true
+                return nil
+            }
+            return workers.backlog.removeFirst()
+        }
+        if let next { hand(next, to: worker) }
+    }
+}

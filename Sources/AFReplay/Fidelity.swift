@@ -1,0 +1,23 @@
+/// Which AFNetworking the replay runs: 2.6.3 as shipped, or the lab's fixed version.
+///
+/// ``afn263`` follows `../shared/spec/afnetworking-2.6.3.md` step by step, races included:
+/// they emerge from the faithful code under some schedules and are never scripted.
+/// ``hardened`` changes only the steps below, each as one explicit
+/// `if fidelity == .hardened` branch at the step it changes; nothing depends on a scenario.
+///
+/// | # | Where (spec) | 2.6.3 | `.hardened` | Why |
+/// |---|---|---|---|---|
+/// | 1 | `setState:` (§2.4 step 1) | validity checked before the lock is taken | checked after taking it | the state can change between the check and the assignment; harmless in-library (callers hold the recursive lock) but not for an outside caller |
+/// | 2 | `pause` (§3.7 step 1) | the paused/finished/cancelled early return happens before locking, never re-checked | re-checked under the lock | a `cancel` between the check and the lock queues `cancelConnection`, then `pause` sets Paused, and `finish` is rejected from Paused: the operation stays Paused and cancelled forever, with DidFinish posted twice |
+/// | 3 | `cancel` (§3.4) | a Paused operation only gets the flag and never finishes | a Paused operation is resumed (through ``URLConnectionOperation/resume()``), so `start` sees the flag and `cancelConnection` finishes it with −999 | a cancelled operation must finish: otherwise it keeps its queue slot, its completion block and any batch group forever |
+/// | 4 | `operationDidStart` (§3.3) | the state is not checked: a connection is created and DidStart posted even if the operation was paused after `start` queued the hop | the connection is created only if the operation is still Executing | pause-before-connect otherwise opens a connection only to cancel it, and posts DidStart after pause's DidFinish, leaving the activity indicator stuck |
+/// | 5 | DidStart / DidFinish (§3.3, §3.6, §3.7) | posted after unlocking, DidFinish unconditionally (also from Paused, also twice) | posted under the lock, and only when they alternate per operation, starting with DidStart (DidStart only for a started connection) | observers such as the activity indicator count them; 2.6.3 lets the count drift (clamped at 0, or stuck above it) |
+/// | 6 | `connection:didReceiveData:` (§3.10, §7) | no space and no `streamError`: cancel and return, leaving the operation Executing forever; a write that takes 0 bytes is retried forever | both fail the operation with the stream's error or `ENOSPC` | a hang with no error and no completion, or a spinning network thread that stalls every operation |
+/// | 7 | `resume` (§3.9) | calls `start` directly, bypassing the queue's concurrency limit | in a queue that holds no slot for the operation (it was paused before the queue started it), `resume` only sets Ready and the queue starts it when a slot is free | `maxConcurrentOperationCount` must hold |
+/// | 8 | ``HTTPRequestOperation`` `pause` (§3.14) | the Range offset is sampled, unlocked, on the caller's thread, before the network thread has cancelled the connection | the Range/If-Range update is queued on the network thread, under the lock, right behind `operationDidPause` | bytes that arrive between sampling and cancelling are kept in the stream *and* requested again, so the resumed body is corrupt |
+public enum Fidelity: String, Sendable, CaseIterable {
+    /// AFNetworking 2.6.3 as shipped, races included.
+    case afn263
+    /// 2.6.3 with the fixes in the table above.
+    case hardened
+}

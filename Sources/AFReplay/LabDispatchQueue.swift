@@ -1,0 +1,14 @@
+/// A queue that runs blocks asynchronously: the part of a GCD `dispatch_queue_t` that
+/// AFNetworking uses (`dispatch_async`, and `dispatch_group_async` through
+/// ``DispatchGroupModel``).
+///
+/// The lab's queues are made of lab threads and their run loops (``MainQueue``,
+/// ``DispatchQueueModel``), so a simulation schedules them like every other thread.
+public protocol LabDispatchQueue: AnyObject, Sendable {
+    /// The queue's label, e.g. `"com.alamofire.networking.http-request.processing"`.
+    var label: String { get }
+
+    /// Queues `block` and returns at once (`dispatch_async`). `blockLabel` names the block in
+    /// the trace.
+    func async(label blockLabel: String, _ block: @escaping @Sendable () -> Void)
+}

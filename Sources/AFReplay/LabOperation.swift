@@ -1,0 +1,205 @@
+import LabRuntime
+import Synchronization
+
+/// `NSOperation`, with the semantics AFNetworking relies on (spec §2.5, §7).
+///
+/// - **Cancellation**: ``isCancelled`` and ``cancel()`` (`[super cancel]` sets the flag
+///   and emits its KVO).
+/// - **Dependencies**: ``addDependency(_:)``; ``isReady`` is true when every dependency has
+///   finished, or when the operation is cancelled (cancelled operations count as ready,
+///   dependencies ignored). When the last dependency finishes the operation emits `isReady`
+///   KVO so that queues look again.
+/// - **KVO**: ``willChangeValue(for:)`` / ``didChangeValue(for:)`` trace a `kvo` event and
+///   call the observers (``addObserver(_:)``) synchronously on the calling thread, in
+///   registration order.
+/// - **Completion**: ``completionBlock`` runs once, when `isFinished` becomes true, on a
+///   secondary thread: one of the two workers of the runtime's "NSOperation completion"
+///   queue (a ``DispatchQueueModel``), as Apple's "typically a secondary thread". The
+///   block is read at the moment `isFinished` turns true; NSOperation does not nil it here,
+///   since the replay relies only on AFNetworking's own nil-ing (spec §3.12).
+/// - **Starting**: the default ``start()`` is a non-concurrent operation's: if cancelled it
+///   just finishes; if ready it executes ``main()`` and finishes. Concurrent operations
+///   (``URLConnectionOperation``) override ``start()``, ``isExecuting`` and ``isFinished``.
+///
+/// Operations are numbered in creation order within their runtime
+/// (`nextID(.operation)`) and named `"op <n>"` unless given a name; the name is the
+/// ``traceName`` every event uses.
+open class LabOperation: TraceNamed, CustomStringConvertible, @unchecked Sendable {
+    // @unchecked: an open class cannot be checked; every mutable field lives in `core`, a
+    // Mutex, and subclasses keep theirs in Mutexes too.
+    private struct Core {
+        var cancelled = false
+        var executing = false
+        var finished = false
+        var dependencies: [LabOperation] = []
+        var observers: [@Sendable (KeyValueChange) -> Void] = []
+        var completionBlock: (@Sendable () -> Void)?
+        var completionFired = false
+        weak var queue: LabOperationQueue?
+    }
+
+    /// Creation-order number within ``runtime``.
+    public let id: Int
+    /// The operation's name, e.g. `"op A"`.
+    public let name: String
+    /// The runtime the operation was created in: where it traces and finds its threads.
+    public let runtime: any Runtime
+    private let core = Mutex(Core())
+
+    private static let completionQueues = RuntimeLocal<DispatchQueueModel>("NSOperation completion") { runtime in
+        DispatchQueueModel(label: "NSOperation completion", width: 2, runtime: runtime)
+    }
+
+    /// A new operation in the caller's runtime, named `name` or `"op <id>"`.
+    public init(name: String? = nil) {
+        runtime = currentRuntime()
+        id = runtime.nextID(.operation)
+        self.name = name ?? "op \(id)"
+    }
+
+    /// The name used in traces.
+    public var traceName: String { name }
+
+    /// The operation's name.
+    public var description: String { name }
+
+    // MARK: Predicates
+
+    /// NSOperation's `isReady`: every dependency finished, or the operation cancelled.
+    open var isReady: Bool {
+        let (cancelled, dependencies) = core.withLock { ($0.cancelled, $0.dependencies) }
+        return cancelled || dependencies.allSatisfy(\.isFinished)
+    }
+
+    /// NSOperation's `isExecuting` for a non-concurrent operation.
+    open var isExecuting: Bool { core.withLock { $0.executing } }
+
+    /// NSOperation's `isFinished` for a non-concurrent operation.
+    open var isFinished: Bool { core.withLock { $0.finished } }
+
+    /// NSOperation's `isCancelled` flag.
+    public var isCancelled: Bool { core.withLock { $0.cancelled } }
+
+    /// NSOperation's `isConcurrent`: false unless a subclass manages its own execution.
+    open var isConcurrent: Bool { false }
+
+    /// The operations this one waits for, in the order added.
+    public var dependencies: [LabOperation] { core.withLock { $0.dependencies } }
+
+    /// The queue the operation was added to, if any (NSOperation's private `_queue`).
+    var operationQueue: LabOperationQueue? { core.withLock { $0.queue } }
+
+    func setOperationQueue(_ queue: LabOperationQueue) {
+        core.withLock { $0.queue = queue }
+    }
+
+    // MARK: Lifecycle
+
+    /// NSOperation's `start` for a non-concurrent operation: a cancelled operation finishes
+    /// without running; a ready one runs ``main()`` between `isExecuting` and `isFinished`
+    /// KVO; otherwise nothing happens.
+    open func start() {
+        guard !isFinished, !isExecuting else { return }
+        if isCancelled {
+            willChangeValue(for: .isFinished)
+            core.withLock { $0.finished = true }
+            didChangeValue(for: .isFinished)
+            return
+        }
+        guard isReady else { return }
+        willChangeValue(for: .isExecuting)
+        core.withLock { $0.executing = true }
+        didChangeValue(for: .isExecuting)
+        main()
+        willChangeValue(for: .isFinished)
+        willChangeValue(for: .isExecuting)
+        core.withLock {
+            $0.executing = false
+            $0.finished = true
+        }
+        didChangeValue(for: .isExecuting)
+        didChangeValue(for: .isFinished)
+    }
+
+    /// The work of a non-concurrent operation (`main`); empty by default.
+    open func main() {}
+
+    /// `-[NSOperation cancel]`: sets ``isCancelled`` once, with `isCancelled` KVO and, when
+    /// that makes an operation with unfinished dependencies ready, `isReady` KVO. Traced as
+    /// `operation.cancel`.
+    open func cancel() {
+        let (already, dependencies) = core.withLock { ($0.cancelled, $0.dependencies) }
+        guard !already else { return }
+        let readinessChanges = !dependencies.allSatisfy(\.isFinished)
+        if readinessChanges { willChangeValue(for: .isReady) }
+        willChangeValue(for: .isCancelled)
+        core.withLock { $0.cancelled = true }
+        runtime.record(.operationCancelled(operation: name))
+        didChangeValue(for: .isCancelled)
+        if readinessChanges { didChangeValue(for: .isReady) }
+    }
+
+    /// Makes this operation wait for `operation` (`addDependency:`). When every dependency
+    /// has finished, this operation emits `isReady` KVO.
+    public func addDependency(_ operation: LabOperation) {
+        core.withLock { $0.dependencies.append(operation) }
+        operation.addObserver { [weak self] change in
+            guard let self, change.key == .isFinished, change.phase == .did, change.operation.isFinished,
+                  self.dependencies.allSatisfy(\.isFinished) else { return }
+            self.willChangeValue(for: .isReady)
+            self.didChangeValue(for: .isReady)
+        }
+    }
+
+    // MARK: Completion block
+
+    /// NSOperation's `completionBlock`: run once, on a secondary thread, when `isFinished`
+    /// becomes true. ``URLConnectionOperation`` overrides the setter with AFNetworking's
+    /// wrapper (spec §3.12).
+    open var completionBlock: (@Sendable () -> Void)? {
+        get { core.withLock { $0.completionBlock } }
+        set { core.withLock { $0.completionBlock = newValue } }
+    }
+
+    // MARK: Key-value observing
+
+    /// Registers `observer` for every KVO change of this operation; it is called
+    /// synchronously on the mutating thread (`addObserver:forKeyPath:options:context:`).
+    public func addObserver(_ observer: @escaping @Sendable (KeyValueChange) -> Void) {
+        core.withLock { $0.observers.append(observer) }
+    }
+
+    /// `willChangeValueForKey:`: traces and notifies.
+    public func willChangeValue(for key: KeyValueChange.Key) {
+        notify(key, .will)
+    }
+
+    /// `didChangeValueForKey:`: traces and notifies; when `isFinished` has just become true,
+    /// dispatches the completion block (once).
+    public func didChangeValue(for key: KeyValueChange.Key) {
+        notify(key, .did)
+        if key == .isFinished { fireCompletionIfFinished() }
+    }
+
+    private func notify(_ key: KeyValueChange.Key, _ phase: KeyValueChange.Phase) {
+        runtime.record(.kvo(object: name, key: key.rawValue, phase: phase.rawValue))
+        let change = KeyValueChange(operation: self, key: key, phase: phase)
+        for observer in core.withLock({ $0.observers }) { observer(change) }
+    }
+
+    private func fireCompletionIfFinished() {
+        guard isFinished else { return }
+        let block = core.withLock { core -> (@Sendable () -> Void)? in
+            guard !core.completionFired else { return nil }
+            core.completionFired = true
+            return core.completionBlock
+        }
+        guard let block else { return }
+        let name = name
+        let runtime = runtime
+        Self.completionQueues.value(in: runtime).async(label: "completionBlock of \(name)") {
+            runtime.record(.completion(operation: name, block: "completionBlock"))
+            block()
+        }
+    }
+}

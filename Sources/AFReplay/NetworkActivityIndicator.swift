@@ -1,0 +1,46 @@
+import Synchronization
+
+/// The network-activity-indicator consumer: `AFNetworkActivityIndicatorManager` (NAIM.m),
+/// reduced to its counting (spec §7).
+///
+/// It observes ``Notification/Name/operationDidStart`` (count + 1) and
+/// ``Notification/Name/operationDidFinish`` (count − 1, clamped at 0, as NAIM's
+/// `MAX(_activityCount - 1, 0)` does). The indicator is visible while the count is
+/// positive. Because `pause` posts DidFinish and some paths post DidFinish without a
+/// DidStart (spec §3.6, §3.7), the count can be lower than the number of operations in
+/// flight, or stick above zero when a DidStart arrives after its DidFinish; the
+/// ``history`` shows how it got there.
+public final class NetworkActivityIndicator: Sendable {
+    private struct State: Sendable {
+        var count = 0
+        var history: [Int] = []
+    }
+
+    private let state = Mutex(State())
+
+    /// Starts observing `center` (the caller's runtime's default center by default).
+    public init(center: NotificationCenter = .default()) {
+        center.addObserver(for: .operationDidStart, observerName: "NetworkActivityIndicator") { [weak self] _ in
+            self?.change(by: 1)
+        }
+        center.addObserver(for: .operationDidFinish, observerName: "NetworkActivityIndicator") { [weak self] _ in
+            self?.change(by: -1)
+        }
+    }
+
+    /// The current activity count (`activityCount`).
+    public var count: Int { state.withLock { $0.count } }
+
+    /// Whether the indicator would be shown (`isNetworkActivityIndicatorVisible`).
+    public var isVisible: Bool { count > 0 }
+
+    /// The count after every notification, in order.
+    public var history: [Int] { state.withLock { $0.history } }
+
+    private func change(by delta: Int) {
+        state.withLock { state in
+            state.count = max(state.count + delta, 0)
+            state.history.append(state.count)
+        }
+    }
+}

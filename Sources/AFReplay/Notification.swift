@@ -1,0 +1,34 @@
+/// A posted notification: `NSNotification` with a name and an object, and no `userInfo`
+/// (AFNetworking posts its operation notifications with none, spec §3).
+public struct Notification: Sendable {
+    /// A notification name (`NSNotificationName`).
+    public struct Name: Hashable, Sendable, CustomStringConvertible {
+        /// The string AFNetworking defines, e.g. `"com.alamofire.networking.operation.start"`.
+        public let rawValue: String
+
+        /// A name with the string `rawValue`.
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+
+        /// The name's string.
+        public var description: String { rawValue }
+
+        /// `AFNetworkingOperationDidStartNotification`: posted on main by
+        /// `operationDidStart` (spec §3.3).
+        public static let operationDidStart = Name("com.alamofire.networking.operation.start")
+
+        /// `AFNetworkingOperationDidFinishNotification`: posted on main by `finish` and by
+        /// `pause` of an executing operation (spec §3.6, §3.7).
+        public static let operationDidFinish = Name("com.alamofire.networking.operation.finish")
+    }
+
+    /// The notification's name.
+    public let name: Name
+    /// The object that posted it (the operation), if any.
+    public let object: (any TraceNamed)?
+
+    /// A notification called `name` about `object`.
+    public init(name: Name, object: (any TraceNamed)?) {
+        self.name = name
+        self.object = object
+    }
+}

@@ -1,0 +1,56 @@
+import LabRuntime
+import Synchronization
+
+/// One value per ``Runtime``, created lazily and exactly once: the lab's `dispatch_once`
+/// for AFNetworking's process-wide objects (the network thread, the shared dispatch groups
+/// and queues, the main queue, the default notification center).
+///
+/// A process has one of each; the lab has one per runtime, because every simulation is a
+/// process of its own. The registry is keyed by runtime identity and holds the runtime
+/// strongly, so an identity is never reused while its entry exists.
+///
+/// The first creation is guarded by a ``LabLock`` of the runtime (named
+/// `"dispatch_once <name>"`), so creating the value may reach scheduling points (spawning a
+/// thread) without blocking other simulations; later calls take the fast path, with no
+/// lab lock, as `dispatch_once` does.
+final class RuntimeLocal<Value: AnyObject & Sendable>: Sendable {
+    private final class Slot: Sendable {
+        let runtime: any Runtime
+        let once: any LabLock
+        let value = Mutex<Value?>(nil)
+
+        init(runtime: any Runtime, once: any LabLock) {
+            self.runtime = runtime
+            self.once = once
+        }
+    }
+
+    private let name: String
+    private let create: @Sendable (any Runtime) -> Value
+    private let slots = Mutex<[ObjectIdentifier: Slot]>([:])
+
+    /// A registry whose values are made by `create` under the `dispatch_once` lock named
+    /// after `name`.
+    init(_ name: String, create: @escaping @Sendable (any Runtime) -> Value) {
+        self.name = name
+        self.create = create
+    }
+
+    /// `runtime`'s value, created on first use.
+    func value(in runtime: any Runtime) -> Value {
+        let slot = slots.withLock { slots in
+            let key = ObjectIdentifier(runtime)
+            if let found = slots[key] { return found }
+            let made = Slot(runtime: runtime, once: runtime.makeLock(named: "dispatch_once \(name)"))
+            slots[key] = made
+            return made
+        }
+        if let made = slot.value.withLock({ $0 }) { return made }
+        return slot.once.withLock {
+            if let made = slot.value.withLock({ $0 }) { return made }
+            let made = create(runtime)
+            slot.value.withLock { $0 = made }
+            return made
+        }
+    }
+}

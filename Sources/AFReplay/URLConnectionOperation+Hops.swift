@@ -1,0 +1,33 @@
+import RunLoopKit
+
+extension URLConnectionOperation {
+    /// `performSelector:onThread:[networkRequestThread] withObject:nil waitUntilDone:NO
+    /// modes:[runLoopModes allObjects]`: one of the four hops (spec §1.3).
+    func performOnNetworkThread(_ selector: String, _ body: @escaping @Sendable () -> Void) {
+        try? RunLoop.perform(on: NetworkThread.thread(in: runtime), modes: runLoopModes, waitUntilDone: false,
+                             label: "\(selector) \(name)", body)
+    }
+
+    /// "Post N on main": an async dispatch to the main queue that posts `notification` from
+    /// the default center with the operation as its object.
+    ///
+    /// ``Fidelity/hardened`` posts only if that keeps this operation's DidStart and
+    /// DidFinish alternating, starting with DidStart; callers then hold the lock, so the
+    /// decision and the dispatch are one step.
+    func postOnMain(_ notification: Notification.Name) {
+        if fidelity == .hardened {
+            let alternates = storage.withLock { storage -> Bool in
+                let starting = notification == .operationDidStart
+                guard storage.activityNotificationOutstanding != starting else { return false }
+                storage.activityNotificationOutstanding = starting
+                return true
+            }
+            guard alternates else { return }
+        }
+        let center = NotificationCenter.default(in: runtime)
+        let short = notification == .operationDidStart ? "DidStart" : "DidFinish"
+        MainQueue.shared(in: runtime).async(label: "post \(short) \(name)") {
+            center.post(name: notification, object: self)
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import NetSim
+import RunLoopKit
+
+extension URLConnectionOperation {
+    /// The request the next connection sends (`request`, nonatomic). ``HTTPRequestOperation``'s
+    /// `pause` replaces it with a Range request.
+    public var request: HTTPRequest {
+        get { storage.withLock { $0.request } }
+        set { storage.withLock { $0.request = newValue } }
+    }
+
+    /// The latest response head (`response`); after an HTTP resume, the 206's.
+    public var response: HTTPResponseHead? { storage.withLock { $0.response } }
+
+    func setError(_ error: OperationError) {
+        storage.withLock { $0.error = error }
+    }
+
+    /// The body collected in memory, set when loading finishes (`responseData`).
+    public var responseData: [UInt8]? { storage.withLock { $0.responseData } }
+
+    /// `setResponseData:` (locked, spec §3.10).
+    func setResponseData(_ data: [UInt8]?) {
+        lock.withLock { storage.withLock { $0.responseData = data } }
+    }
+
+    /// The modes of the four hops and of the connection's scheduling (`runLoopModes`,
+    /// spec §1.2): `[.common]` by default. A set without the default mode or the common
+    /// modes is never served by the network thread. Duplicates are dropped, order kept.
+    public var runLoopModes: [RunLoopMode] {
+        get { storage.withLock { $0.runLoopModes } }
+        set {
+            let unique = newValue.reduce(into: [RunLoopMode]()) { if !$0.contains($1) { $0.append($1) } }
+            storage.withLock { $0.runLoopModes = unique }
+        }
+    }
+
+    /// Bytes received so far (`totalBytesRead`): changed only on the main queue, never
+    /// reset by pause, resume, cancel or start (spec §3.11).
+    public var totalBytesRead: Int64 { storage.withLock { $0.totalBytesRead } }
+
+    /// `setDownloadProgressBlock:`: called on main after each chunk with the chunk's length,
+    /// ``totalBytesRead`` and the latest response's expected length (−1 when unknown).
+    public var downloadProgress: (@Sendable (_ bytesRead: Int, _ totalBytesRead: Int64, _ totalBytesExpectedToRead: Int64) -> Void)? {
+        get { storage.withLock { $0.downloadProgress } }
+        set { storage.withLock { $0.downloadProgress = newValue } }
+    }
+
+    /// Where completion work runs (`completionQueue`); `nil` means the main queue.
+    public var completionQueue: (any LabDispatchQueue)? {
+        get { storage.withLock { $0.completionQueue } }
+        set { storage.withLock { $0.completionQueue = newValue } }
+    }
+
+    /// The group completion work joins (`completionGroup`); `nil` means the shared
+    /// ``SharedDispatchObjects/urlRequestOperationCompletionGroup(in:)``.
+    public var completionGroup: DispatchGroupModel? {
+        get { storage.withLock { $0.completionGroup } }
+        set { storage.withLock { $0.completionGroup = newValue } }
+    }
+
+    /// The live connection, if any (`connection`). `pause` does not clear it.
+    var connection: Connection? {
+        get { storage.withLock { $0.connection } }
+        set { storage.withLock { $0.connection = newValue } }
+    }
+
+    // MARK: Output stream (spec §3.11)
+
+    /// The stream the body is written to (`outputStream`). The getter is not locked and
+    /// lazily creates a ``MemoryOutputStream`` through the locked setter when there is
+    /// none (UCO.m 268-274), so two threads can both create one.
+    public var outputStream: any LabOutputStream {
+        if let stream = storage.withLock({ $0.outputStream }) { return stream }
+        let made = MemoryOutputStream()
+        setOutputStream(made)
+        return storage.withLock { $0.outputStream } ?? made
+    }
+
+    /// `setOutputStream:` (locked, UCO.m 276-286): a different stream closes the current one
+    /// and replaces it; `nil` clears it. Set a ``FileOutputStream`` before starting to
+    /// download to a file.
+    public func setOutputStream(_ stream: (any LabOutputStream)?) {
+        lock.withLock {
+            let old = storage.withLock { storage -> (any LabOutputStream)? in
+                guard storage.outputStream !== stream else { return nil }
+                defer { storage.outputStream = stream }
+                return storage.outputStream
+            }
+            old?.close()
+        }
+    }
+}

@@ -1,0 +1,195 @@
+import LabRuntime
+import NetSim
+import RunLoopKit
+import Synchronization
+
+/// `AFURLConnectionOperation` of AFNetworking 2.6.3: an NSOperation whose connection lives
+/// on the shared network thread (spec §1–§3.12).
+///
+/// The operation is faithful to UCO.m step by step under ``Fidelity/afn263``, races
+/// included, and applies the fixes listed on ``Fidelity`` under ``Fidelity/hardened``.
+///
+/// - **State** (§2): ``state`` starts at ``OperationState/ready`` without KVO; every change
+///   goes through `setState:` (validity per ``OperationState/isValidTransition(from:to:isCancelled:)``,
+///   KVO will/did order under ``lock``). Cancellation is ``LabOperation/isCancelled``.
+/// - **Lock** (§1.4): ``lock`` is a recursive lab lock named
+///   `com.alamofire.networking.operation.lock`, of lock class `"operation lock"`.
+/// - **Threads** (§1.3): ``start()``, ``cancel()``, ``pause()`` and ``resume()`` run on the
+///   caller's thread; `operationDidStart`, `operationDidPause`, `cancelConnection`, `finish`
+///   and the connection callbacks on the ``NetworkThread``, reached by the four
+///   perform-on-thread hops with ``runLoopModes`` (`waitUntilDone: false`).
+/// - **Main queue**: DidStart/DidFinish notifications (on the runtime's default
+///   ``NotificationCenter``), ``downloadProgress`` and ``totalBytesRead`` (§3.10).
+/// - **Completion** (§3.12): setting ``completionBlock`` installs AFNetworking's wrapper.
+///
+/// Properties that AFNetworking declares `nonatomic` are read and written without the
+/// lab lock (a Swift mutex only keeps memory safe); the locked setters of UCO.m
+/// (`outputStream`, `responseData`, `completionBlock`) take it. So their races are the
+/// original's. The operation is the ``ConnectionDelegate`` of its connection, with
+/// ``LabOperation/traceName`` as the name every callback is traced with.
+public class URLConnectionOperation: LabOperation, ConnectionDelegate, @unchecked Sendable {
+    // @unchecked: every mutable field lives in `storage`, a Mutex.
+    struct Storage {
+        var state = OperationState.ready
+        var request: HTTPRequest
+        var response: HTTPResponseHead?
+        var error: OperationError?
+        var responseData: [UInt8]?
+        var outputStream: (any LabOutputStream)?
+        var connection: Connection?
+        var runLoopModes: [RunLoopMode] = [.common]
+        var totalBytesRead: Int64 = 0
+        var downloadProgress: (@Sendable (Int, Int64, Int64) -> Void)?
+        var completionQueue: (any LabDispatchQueue)?
+        var completionGroup: DispatchGroupModel?
+        var activityNotificationOutstanding = false
+    }
+
+    /// The name of every operation's lock (UCO.m 60).
+    public static let lockName = "com.alamofire.networking.operation.lock"
+    /// The lock class every operation's lock belongs to, for lock-order checking.
+    public static let lockClass = "operation lock"
+
+    /// Faithful to 2.6.3, or with the fixes of ``Fidelity/hardened``.
+    public let fidelity: Fidelity
+    /// The server the operation's connections dial.
+    public let server: LoopbackServer
+    /// `self.lock`: the recursive operation lock (an `NSRecursiveLock`).
+    public let lock: any LabLock
+    let storage: Mutex<Storage>
+
+    /// `initWithRequest:` (spec §3.1): Ready (set directly, no KVO), a new recursive lock,
+    /// ``runLoopModes`` = the common modes, the request stored. No output stream yet.
+    public init(request: HTTPRequest, server: LoopbackServer, fidelity: Fidelity = .afn263, name: String? = nil) {
+        let runtime = currentRuntime()
+        lock = runtime.makeLock(named: Self.lockName, lockClass: Self.lockClass, recursive: true)
+        storage = Mutex(Storage(request: request))
+        self.server = server
+        self.fidelity = fidelity
+        super.init(name: name)
+    }
+
+    // MARK: Predicates (spec §2.5)
+
+    /// The current ``OperationState`` (read without the lock, as UCO.m's getters do).
+    public var state: OperationState { storage.withLock { $0.state } }
+
+    /// State Ready **and** NSOperation's readiness (dependencies finished, or cancelled).
+    public override var isReady: Bool { state == .ready && super.isReady }
+
+    /// State Executing.
+    public override var isExecuting: Bool { state == .executing }
+
+    /// State Finished.
+    public override var isFinished: Bool { state == .finished }
+
+    /// State Paused (AFNetworking's own predicate).
+    public var isPaused: Bool { state == .paused }
+
+    /// Always true: the operation manages its own execution (`isConcurrent`).
+    public override var isConcurrent: Bool { true }
+
+    /// The error the operation ended with, if any (`error`).
+    public var error: OperationError? { storage.withLock { $0.error } }
+
+    // MARK: Lifecycle (spec §3.2, §3.4, §3.7)
+
+    /// `start` (caller's thread, UCO.m 447-457, spec §3.2). Under the lock: if cancelled,
+    /// enqueue `cancelConnection` on the network thread (the state is left alone, on every
+    /// call); otherwise, if ready, set Executing and enqueue `operationDidStart`; otherwise
+    /// do nothing (Executing, Paused, Finished, or dependencies unmet). Never calls super.
+    public override func start() {
+        lock.lock()
+        if isCancelled {
+            performOnNetworkThread("cancelConnection") { self.cancelConnection() }
+        } else if isReady {
+            setState(.executing)
+            performOnNetworkThread("operationDidStart") { self.operationDidStart() }
+        }
+        lock.unlock()
+    }
+
+    /// `cancel` (caller's thread, UCO.m 490-500, spec §3.4). Under the lock, if neither
+    /// finished nor already cancelled: `[super cancel]` (flag and KVO), then, only if
+    /// Executing, enqueue `cancelConnection`. A Ready operation finishes only when someone
+    /// starts it; a Paused one never finishes; a Finished one is left alone, not even
+    /// flagged.
+    ///
+    /// ``Fidelity/hardened``: a Paused operation is resumed, so that it finishes with −999
+    /// (deviation 3).
+    public override func cancel() {
+        lock.lock()
+        if !isFinished, !isCancelled {
+            super.cancel()
+            if isExecuting {
+                performOnNetworkThread("cancelConnection") { self.cancelConnection() }
+            } else if fidelity == .hardened, isPaused {
+                resume()
+            }
+        }
+        lock.unlock()
+    }
+
+    /// `pause` (caller's thread, UCO.m 339-356, spec §3.7). Returns early, **before**
+    /// locking, if paused, finished or cancelled. Under the lock: if Executing, enqueue
+    /// `operationDidPause` and post DidFinish on main (pausing signals "finished" to the
+    /// activity indicator); then set Paused (valid from Ready and Executing). A Ready
+    /// operation that is paused stops being ready, so no queue starts it.
+    ///
+    /// ``Fidelity/hardened``: the early-return conditions are checked again under the lock
+    /// (deviation 2), and DidFinish is posted only after an unmatched DidStart (deviation 5).
+    public func pause() {
+        if isPaused || isFinished || isCancelled { return }
+        lock.lock()
+        if fidelity == .hardened, isPaused || isFinished || isCancelled { return lock.unlock() }
+        if isExecuting {
+            performOnNetworkThread("operationDidPause") { self.operationDidPause() }
+            postOnMain(.operationDidFinish)
+        }
+        setState(.paused)
+        lock.unlock()
+    }
+
+    // MARK: Completion (spec §3.12)
+
+    /// `setCompletionBlock:` (UCO.m 404-429, spec §3.12), under the lock.
+    ///
+    /// `nil` clears NSOperation's block. A block B installs a wrapper as NSOperation's
+    /// block; NSOperation runs the wrapper once, on a secondary thread, when `isFinished`
+    /// becomes true. The wrapper holds the operation weakly, then:
+    /// 1. G = ``completionGroup`` or the shared `url_request_operation_completion_group`;
+    ///    Q = ``completionQueue`` or the main queue;
+    /// 2. `dispatch_group_async(G, Q, B)`;
+    /// 3. `dispatch_group_notify(G, "com.alamofire.networking.operation.queue")`, which sets
+    ///    the completion block to `nil`: the manual cycle-breaking. With the shared group this
+    ///    waits for all completion work in the runtime that uses it.
+    ///
+    /// If the operation never finishes, the wrapper never runs and B is never released.
+    public override var completionBlock: (@Sendable () -> Void)? {
+        get { super.completionBlock }
+        set {
+            lock.lock()
+            defer { lock.unlock() }
+            guard let block = newValue else {
+                super.completionBlock = nil
+                return
+            }
+            super.completionBlock = { [weak self] in
+                guard let self else { return }
+                let runtime = self.runtime
+                let name = self.name
+                let group = self.completionGroup ?? SharedDispatchObjects.urlRequestOperationCompletionGroup(in: runtime)
+                let queue = self.completionQueue ?? MainQueue.shared(in: runtime)
+                group.async(queue: queue, label: "completion block of \(name)") {
+                    runtime.record(.completion(operation: name, block: "completion block"))
+                    block()
+                }
+                group.notify(queue: SharedDispatchObjects.urlRequestOperationCompletionQueue(in: runtime),
+                             label: "setCompletionBlock:nil \(name)") {
+                    runtime.record(.completion(operation: name, block: "setCompletionBlock:nil"))
+                    self.completionBlock = nil
+                }
+            }
+        }
+    }
+}
