@@ -5,7 +5,7 @@ import Synchronization
 /// registry) and Foundation's `Thread`.
 ///
 /// Lab threads are numbered in creation order within their runtime (``id``), named, and
-/// joinable. RunLoopKit keeps the thread's loop in ``runLoopSlot`` and tears it down with
+/// joinable. RunLoopKit installs the thread's loop with ``installRunLoop(_:)`` and tears it down with
 /// ``onExit(_:)``, whose handlers run on the thread itself just before it exits, like CF's
 /// TSD destructor.
 public final class LabThread: Sendable, CustomStringConvertible {
@@ -22,9 +22,29 @@ public final class LabThread: Sendable, CustomStringConvertible {
     private let local = Mutex(Local())
     private let exited = Atomic<Bool>(false)
 
-    /// The thread's run loop, set once by RunLoopKit: CF's per-thread loop, read on every
-    /// cross-thread perform, so it is lock-free.
-    public let runLoopSlot = AtomicLazyReference<AnyObject & Sendable>()
+    /// Owns the run loop installed with ``installRunLoop(_:)``.
+    private let runLoopOwner = Mutex<(AnyObject & Sendable)?>(nil)
+    /// The same object's address (0 for none), for the lock-free read on every cross-thread
+    /// perform; `runLoopOwner` keeps it alive.
+    private let runLoopAddress = Atomic<Int>(0)
+
+    /// The object RunLoopKit installed as this thread's run loop (CF's per-thread loop),
+    /// or `nil`; lock-free.
+    public var runLoopObject: AnyObject? {
+        UnsafeRawPointer(bitPattern: runLoopAddress.load(ordering: .acquiring))
+            .map { Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// Installs `candidate` as the thread's run loop unless one is already installed, and
+    /// returns the installed one. The thread keeps it for as long as the thread lives.
+    public func installRunLoop(_ candidate: AnyObject & Sendable) -> AnyObject {
+        runLoopOwner.withLock { owner in
+            if let installed = owner { return installed }
+            owner = candidate
+            runLoopAddress.store(Int(bitPattern: Unmanaged<AnyObject>.passUnretained(candidate).toOpaque()), ordering: .releasing)
+            return candidate
+        }
+    }
 
     init(id: LabThreadID, name: String, runtime: any Runtime) {
         self.id = id

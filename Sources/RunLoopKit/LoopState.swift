@@ -55,6 +55,9 @@ struct Activation: Sendable {
 struct Inbox: Sendable {
     /// The FIFO of performed blocks.
     var blocks: [QueuedBlock] = []
+    /// The emptied array of the last batch the loop ran, handed back so the next batch
+    /// queues into storage that is already grown (double buffering).
+    var recycled: [QueuedBlock] = []
     /// Per activation, innermost last: false from the wake-up until the top of the next
     /// pass (CF's per-run `ignoreWakeUps`), when a wake-up is redundant because the loop
     /// will look at its sources and blocks before sleeping. Empty when not running.

@@ -187,7 +187,10 @@ extension RunLoop {
         let runnable = state.withLock { state in
             inbox.withLock { inbox -> [QueuedBlock] in
                 guard !inbox.blocks.allSatisfy({ state.blockMatches($0.modes, in: mode) }) else {
-                    defer { inbox.blocks = [] }
+                    defer {
+                        inbox.blocks = inbox.recycled
+                        inbox.recycled = []
+                    }
                     return inbox.blocks
                 }
                 let (run, keep) = inbox.blocks.reduce(into: ([QueuedBlock](), [QueuedBlock]())) { split, block in
@@ -200,6 +203,18 @@ extension RunLoop {
         for block in runnable {
             record(.performRun(label: block.label, mode: mode.name))
             block.body()
+        }
+        recycle(runnable)
+    }
+
+    /// Empties a batch that has run and hands its storage back to the inbox, unless the
+    /// inbox already has a spare.
+    private func recycle(_ batch: [QueuedBlock]) {
+        guard batch.capacity > 0 else { return }
+        var storage = batch
+        storage.removeAll(keepingCapacity: true)
+        inbox.withLock { inbox in
+            if inbox.recycled.capacity < storage.capacity { inbox.recycled = storage }
         }
     }
 

@@ -45,9 +45,9 @@ public final class RunLoop: Sendable, CustomStringConvertible {
     /// thread exits: its sources are removed (with their cancel callouts) and its
     /// descriptors closed.
     public static func of(_ thread: LabThread) -> RunLoop {
-        if let loop = thread.runLoopSlot.load() { return unsafeDowncast(loop, to: RunLoop.self) }
+        if let loop = thread.runLoopObject { return unsafeDowncast(loop, to: RunLoop.self) }
         let made = RunLoop(thread: thread)
-        let loop = unsafeDowncast(thread.runLoopSlot.storeIfNil(made), to: RunLoop.self)
+        let loop = unsafeDowncast(thread.installRunLoop(made), to: RunLoop.self)
         if loop === made { thread.onExit { loop.tearDown() } }
         return loop
     }

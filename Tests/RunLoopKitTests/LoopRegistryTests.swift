@@ -44,10 +44,10 @@ struct LoopRegistryTests {
                 go.wait()
                 created.update { $0 = RunLoop.current }
             }
-            // `runLoopSlot` is where RunLoopKit keeps a thread's loop.
-            let before = worker.runLoopSlot.load()
+            // `runLoopObject` is where RunLoopKit keeps a thread's loop.
+            let before = worker.runLoopObject
             let fromOutside = RunLoop.of(worker)
-            let after = worker.runLoopSlot.load()
+            let after = worker.runLoopObject
             go.signal()
             worker.join()
             checks.update {
