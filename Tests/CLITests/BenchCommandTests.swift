@@ -44,8 +44,8 @@ struct BenchCommandTests {
 
     @Test("options parse in both spellings, with defaults for the rest")
     func options() throws {
-        let options = try RunLoopBenchOptions.parse(["--iterations", "500", "--idle-seconds=0.5"])
-        #expect(options == RunLoopBenchOptions(roundTrips: 500, items: 1_000_000, idleSeconds: 0.5))
+        let options = try RunLoopBenchOptions.parse(["--iterations", "500", "--idle-seconds=0.5", "--repeat", "5"])
+        #expect(options == RunLoopBenchOptions(roundTrips: 500, items: 1_000_000, repetitions: 5, idleSeconds: 0.5))
         #expect(try RunLoopBenchOptions.parse(["-h"]) == nil)
     }
 }

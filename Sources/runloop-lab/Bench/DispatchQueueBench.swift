@@ -19,7 +19,7 @@ enum DispatchQueueBench {
             reply.wait()
         }
         let lastItem = options.items - 1
-        let throughput = Throughput.measure(items: options.items) {
+        let throughput = Throughput.measure(items: options.items, repetitions: options.repetitions) {
             for item in 0..<options.items {
                 queue.async {
                     if item == lastItem {

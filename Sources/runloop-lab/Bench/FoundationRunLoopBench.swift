@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// The "Foundation RunLoop" row: a Foundation thread running its `RunLoop`, fed with
 /// `perform(inModes:)` followed by `CFRunLoopWakeUp`.
@@ -21,7 +22,7 @@ enum FoundationRunLoopBench {
             reply.wait()
         }
         let lastItem = options.items - 1
-        let throughput = Throughput.measure(items: options.items) {
+        let throughput = Throughput.measure(items: options.items, repetitions: options.repetitions) {
             for item in 0..<options.items {
                 loop.perform {
                     if item == lastItem {
@@ -36,6 +37,15 @@ enum FoundationRunLoopBench {
             ? IdleCPUMeter.percentOfOneCore(
                 over: options.idleSeconds,
                 starting: { FoundationLoopThread.start() },
+                threadCPU: { loop in
+                    let cpu = Atomic<Int64>(0)
+                    loop.perform {
+                        cpu.store(IdleCPUMeter.callingThreadCPUNanoseconds(), ordering: .relaxed)
+                        reply.signal()
+                    }
+                    reply.wait()
+                    return cpu.load(ordering: .relaxed)
+                },
                 stopping: { $0.stop() }
             )
             : nil

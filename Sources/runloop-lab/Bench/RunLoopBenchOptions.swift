@@ -8,6 +8,9 @@ struct RunLoopBenchOptions: Equatable, Sendable {
     /// Items sent one way, from one producer, for each throughput figure.
     var items = 1_000_000
 
+    /// How many times each throughput figure is measured; the median is reported.
+    var repetitions = 3
+
     /// How long to measure idle CPU, in seconds; 0 skips the idle measurement.
     var idleSeconds = 5.0
 
@@ -18,6 +21,7 @@ struct RunLoopBenchOptions: Equatable, Sendable {
     static let specs = [
         OptionSpec(name: "--iterations", valueName: "N", help: "Timed round trips per row (default 10000)."),
         OptionSpec(name: "--items", valueName: "N", help: "Items sent one way for throughput (default 1000000)."),
+        OptionSpec(name: "--repeat", valueName: "N", help: "Throughput runs per row; the median is reported (default 3)."),
         OptionSpec(name: "--idle-seconds", valueName: "S", help: "Seconds of idle-CPU measurement; 0 skips it (default 5)."),
     ]
 
@@ -33,6 +37,7 @@ struct RunLoopBenchOptions: Equatable, Sendable {
         var options = RunLoopBenchOptions()
         options.roundTrips = try parsed.integer("--iterations", default: options.roundTrips, in: 1...10_000_000)
         options.items = try parsed.integer("--items", default: options.items, in: 1...100_000_000)
+        options.repetitions = try parsed.integer("--repeat", default: options.repetitions, in: 1...100)
         options.idleSeconds = try parsed.seconds("--idle-seconds", default: options.idleSeconds, in: 0...3_600)
         return options
     }

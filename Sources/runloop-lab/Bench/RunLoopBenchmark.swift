@@ -53,7 +53,7 @@ enum RunLoopBenchmark {
         let idle = options.idleSeconds > 0 ? "idle CPU over \(options.idleSeconds) s" : "idle CPU skipped"
         console.printLine(
             "bench runloop: \(options.roundTrips) round trips after \(options.warmUpRoundTrips) warm-up, "
-                + "\(options.items) items one way, \(idle); \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) CPUs online"
+                + "\(options.items) items one way (median of \(options.repetitions)), \(idle); \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) CPUs online"
         )
         console.printLine("")
         console.printLine(RunLoopBenchTable(eventfd: eventfd, foundation: foundation, dispatch: dispatch, lab: lab).render())
@@ -65,6 +65,6 @@ enum RunLoopBenchmark {
             "Targets for \(RunLoopLabBench.name) (reported, never asserted): round trip ≤ 1.3× eventfd; "
                 + "throughput ≥ 10× Foundation and ≥ 1.5× DispatchQueue; idle CPU 0.0%."
         )
-        console.printLine("Idle CPU is the whole process's user+system time over the idle window, in percent of one core.")
+        console.printLine("Idle CPU is the idle loop thread's own CPU time (CLOCK_THREAD_CPUTIME_ID) over the idle window, in percent of one core.")
     }
 }

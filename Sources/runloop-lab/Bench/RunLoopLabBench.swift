@@ -1,5 +1,6 @@
 import LabRuntime
 import RunLoopKit
+import Synchronization
 
 /// The "RunLoop Lab live" row: RunLoopKit's run loop on the live runtime, with tracing off.
 enum RunLoopLabBench {
@@ -21,7 +22,7 @@ enum RunLoopLabBench {
         }
         let done = runtime.makeSemaphore(named: "last item", value: 0)
         let lastItem = options.items - 1
-        let throughput = Throughput.measure(items: options.items) {
+        let throughput = Throughput.measure(items: options.items, repetitions: options.repetitions) {
             for item in 0..<options.items {
                 try! RunLoop.perform(on: worker) {
                     if item == lastItem { done.signal() }
@@ -33,6 +34,13 @@ enum RunLoopLabBench {
         let idle = options.idleSeconds > 0
             ? IdleCPUMeter.percentOfOneCore(over: options.idleSeconds,
                                             starting: { startKeepAliveThread(runtime) },
+                                            threadCPU: { thread in
+                                                let cpu = Atomic<Int64>(0)
+                                                try! RunLoop.perform(on: thread, waitUntilDone: true) {
+                                                    cpu.store(IdleCPUMeter.callingThreadCPUNanoseconds(), ordering: .relaxed)
+                                                }
+                                                return cpu.load(ordering: .relaxed)
+                                            },
                                             stopping: stop)
             : nil
         return BenchFigures(name: name, roundTrip: roundTrip, throughput: throughput, idleCPUPercent: idle)

@@ -11,10 +11,15 @@ struct Throughput: Equatable, Sendable {
         Double(items) * 1e9 / Double(max(nanoseconds, 1))
     }
 
-    /// Times `run`, which must send `items` items and return once the last has been handled.
-    static func measure(items: Int, _ run: () -> Void) -> Throughput {
-        let start = MonotonicClock.nanoseconds()
-        run()
-        return Throughput(items: items, nanoseconds: MonotonicClock.nanoseconds() - start)
+    /// Times `run` `repetitions` times; `run` must send `items` items and return once the
+    /// last has been handled. Returns the median run, so one run disturbed by the machine
+    /// does not decide the figure.
+    static func measure(items: Int, repetitions: Int = 1, _ run: () -> Void) -> Throughput {
+        let runs = (0..<max(repetitions, 1)).map { _ in
+            let start = MonotonicClock.nanoseconds()
+            run()
+            return MonotonicClock.nanoseconds() - start
+        }.sorted()
+        return Throughput(items: items, nanoseconds: runs[runs.count / 2])
     }
 }
