@@ -116,4 +116,11 @@ enum CurrentThreadSlot {
         if let old = pthread_getspecific(key) { Unmanaged<LabThread>.fromOpaque(old).release() }
         pthread_setspecific(key, Unmanaged.passRetained(thread).toOpaque())
     }
+
+    /// Empties the slot, releasing its thread: a pooled pthread that ran a simulated lab
+    /// thread forgets it before it parks.
+    static func clear() {
+        if let old = pthread_getspecific(key) { Unmanaged<LabThread>.fromOpaque(old).release() }
+        pthread_setspecific(key, nil)
+    }
 }

@@ -47,4 +47,23 @@ static inline void csystem_set_thread_name(const char *name) { prctl(PR_SET_NAME
 /// The kernel thread id of the caller (`gettid`, which this Glibc module does not import).
 static inline pid_t csystem_gettid(void) { return (pid_t)syscall(SYS_gettid); }
 
+/// `sched_setaffinity(0, …)` for the calling thread, by raw system call: the glibc wrapper
+/// and its `CPU_SET` macros need `_GNU_SOURCE`. `mask` is a bit set of `bytes` bytes.
+static inline int csystem_set_thread_affinity(const unsigned long *mask, size_t bytes) {
+    return (int)syscall(SYS_sched_setaffinity, 0, bytes, mask);
+}
+
+/// `sched_getaffinity(0, …)` for the calling thread into `mask` (`bytes` bytes, zeroed
+/// first); returns a negative value on failure.
+static inline int csystem_get_thread_affinity(unsigned long *mask, size_t bytes) {
+    for (size_t i = 0; i < bytes / sizeof(unsigned long); i++) mask[i] = 0;
+    return (int)syscall(SYS_sched_getaffinity, 0, bytes, mask);
+}
+
+/// The CPU the calling thread runs on now (`sched_getcpu`), or -1.
+static inline int csystem_current_cpu(void) {
+    unsigned cpu = 0;
+    return syscall(SYS_getcpu, &cpu, NULL, NULL) == 0 ? (int)cpu : -1;
+}
+
 #endif

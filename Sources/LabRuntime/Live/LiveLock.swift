@@ -39,13 +39,13 @@ final class LiveLock: LabLock, @unchecked Sendable {
             let holder = owner.load(ordering: .relaxed)
             precondition(isRecursive || holder != me,
                          "lock: \(traceName) is not recursive and T\(me) already holds it (self-deadlock)")
-            if holder >= 0 { runtime.record(.lockWait(lock: traceName, holder: holder)) }
+            if holder >= 0 { runtime.record(.lockWait(lock: traceName, lockClass: lockClass, holder: holder)) }
             let status = pthread_mutex_lock(mutex)
             precondition(status == 0, "lock: \(traceName): \(String(cString: strerror(status)))")
         }
         owner.store(me, ordering: .relaxed)
         depth += 1
-        runtime.record(.lockAcquire(lock: traceName, depth: depth))
+        runtime.record(.lockAcquire(lock: traceName, lockClass: lockClass, depth: depth))
     }
 
     func unlock() {

@@ -19,4 +19,10 @@ enum PThreadLauncher {
         precondition(status == 0, "pthread_create failed: \(String(cString: strerror(status)))")
         return handle
     }
+
+    /// Starts a detached pthread running `body`: nobody joins it, and its resources go back
+    /// to the system when it ends.
+    static func launchDetached(_ body: @escaping () -> Void) {
+        pthread_detach(launch(body))
+    }
 }

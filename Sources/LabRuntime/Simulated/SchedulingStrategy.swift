@@ -2,8 +2,9 @@
 ///
 /// A strategy sees only points where more than one thread can run. It must be
 /// deterministic given its own state (a seed, a schedule to replay), so that the same
-/// strategy reproduces the same run. `random` and `replay` live here; the explorer adds
-/// PCT and bounded exhaustive search on the same interface.
+/// strategy reproduces the same run. `random` and `replay` live here and `pct` in
+/// ``PCTStrategy``; the Inspector's explorer drives bounded exhaustive search through the
+/// same interface.
 public protocol SchedulingStrategy: Sendable {
     /// The thread to run next; it must be one of `decision.enabled`, or the run ends as
     /// ``SimulationOutcome/replayDiverged(step:wanted:enabled:)``.

@@ -6,6 +6,8 @@ final class SimulatedLock: LabLock, @unchecked Sendable {
     let name: String
     let lockClass: String
     let isRecursive: Bool
+    /// `"L3 operation lock A"`, made once: every acquire and release traces it.
+    let traceName: String
     private unowned let simulation: Simulation
     var owner: LabThreadID?
     var depth = 0
@@ -15,6 +17,7 @@ final class SimulatedLock: LabLock, @unchecked Sendable {
         self.name = name
         self.lockClass = lockClass
         self.isRecursive = recursive
+        self.traceName = "L\(id) \(name)"
         self.simulation = simulation
     }
 

@@ -1,6 +1,4 @@
-import Glibc
-
-/// The scheduler's record of one lab thread: its baton condition and what it waits for.
+/// The scheduler's record of one lab thread: its baton and what it waits for.
 /// Every field is guarded by the owning ``Simulation``'s mutex.
 final class SimulatedThread {
     /// Why a thread cannot run, or `none` when it can.
@@ -15,18 +13,16 @@ final class SimulatedThread {
     }
 
     let thread: LabThread
-    let baton: UnsafeMutablePointer<pthread_cond_t> = .allocate(capacity: 1)
-    var handle: pthread_t?
+    let baton = Baton()
     var blocker: Blocker = .none
+    /// Whether the thread's wait for the lock in its blocker is already in the trace.
+    var lockWaitRecorded = false
+    /// The body, until the thread is first chosen and given a pthread to run it on.
+    var unstartedBody: (@Sendable () -> Void)?
 
-    init(thread: LabThread) {
+    init(thread: LabThread, body: @escaping @Sendable () -> Void) {
         self.thread = thread
-        pthread_cond_init(baton, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(baton)
-        baton.deallocate()
+        unstartedBody = body
     }
 
     var id: LabThreadID { thread.id }

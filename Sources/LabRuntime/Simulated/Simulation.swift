@@ -11,13 +11,18 @@ import Synchronization
 /// again, the run is over: ``SimulationOutcome/quiescent`` if every live thread is idle in
 /// its run loop, otherwise ``SimulationOutcome/deadlock(_:)`` with the wait-for graph.
 ///
-/// Threads still parked when a run ends are retired with `pthread_exit`, and every
-/// descriptor created during the run is closed, so thousands of runs can follow each
-/// other in one process. Simulations are independent: each lab thread finds its runtime
+/// Lab threads run on pooled pthreads (``SimulationThreadPool``), all pinned to the CPU
+/// that ``run(main:)`` was called on (see ``CPUAffinity``): only one runs at a time, and
+/// handing the baton to a thread on the same CPU is a context switch instead of a wake-up
+/// across CPUs. A lab thread gets its pthread when it is first chosen, so starting one
+/// costs one hand-off. Threads still parked when a run ends are retired with
+/// `pthread_exit`, threads whose body returned go back to the pool, and every descriptor
+/// created during the run is closed, so thousands of runs can follow each other in one
+/// process. Simulations are independent: each lab thread finds its runtime
 /// thread-locally, so tests may run simulations in parallel.
 public final class Simulation: Runtime, @unchecked Sendable {
     // @unchecked: every mutable stored property below is read and written only with
-    // `mutex` held (a pthread mutex, so that threads can wait on their baton conditions).
+    // `mutex` held (a pthread mutex, so that the caller of `run` can wait on `ended`).
     public let trace: TraceRecorder
     public var flavor: RuntimeFlavor { .simulated }
 
@@ -30,11 +35,17 @@ public final class Simulation: Runtime, @unchecked Sendable {
     private let descriptors = Mutex<[LabFileDescriptor]>([])
     private var strategy: any SchedulingStrategy
     private var threads: [SimulatedThread] = []
-    private var running: SimulatedThread?
     private var steps = 0
     private var switches: [Schedule.Switch] = []
     private var outcome: SimulationOutcome?
     private var hasRun = false
+    /// Threads given a pthread and not yet gone: `run` returns when the run is over and
+    /// this is 0.
+    private var live = 0
+    /// The CPU number every thread of the run is pinned to: the one `run` was called on.
+    private var cpu = 0
+    /// Reused by every scheduling point to list the runnable threads.
+    private var enabled: [LabThreadID] = []
 
     /// A simulation that chooses with `strategy`. It gives up after `stepLimit` scheduling
     /// points (a livelock) or when virtual time would pass `timeLimit`.
@@ -61,13 +72,14 @@ public final class Simulation: Runtime, @unchecked Sendable {
         pthread_mutex_lock(mutex)
         precondition(!hasRun, "a Simulation runs once; make a new one for another run")
         hasRun = true
+        cpu = CPUAffinity.currentCPU
         let first = makeThread(named: "main", main)
-        running = first
-        pthread_cond_signal(first.baton)
-        while outcome == nil { pthread_cond_wait(ended, mutex) }
-        let handles = threads.compactMap(\.handle)
+        let start = prepareWake(first)
         pthread_mutex_unlock(mutex)
-        for handle in handles { pthread_join(handle, nil) }
+        start()
+        pthread_mutex_lock(mutex)
+        while outcome == nil || live > 0 { pthread_cond_wait(ended, mutex) }
+        pthread_mutex_unlock(mutex)
         for descriptor in descriptors.withLock({ $0 }) { descriptor.close() }
         return SimulationResult(outcome: outcome!, schedule: Schedule(switches: switches),
                                 trace: trace.snapshot, steps: steps, endTime: now())
@@ -169,15 +181,19 @@ public final class Simulation: Runtime, @unchecked Sendable {
         let me = currentLocked()
         if lock.owner == me.id, lock.isRecursive {
             lock.depth += 1
-            appendLocked(me, .lockAcquire(lock: lock.traceName, depth: lock.depth))
+            appendLocked(me, .lockAcquire(lock: lock.traceName, lockClass: lock.lockClass, depth: lock.depth))
             return
         }
-        if let holder = lock.owner { appendLocked(me, .lockWait(lock: lock.traceName, holder: holder)) }
+        if let holder = lock.owner {
+            appendLocked(me, .lockWait(lock: lock.traceName, lockClass: lock.lockClass, holder: holder))
+            me.lockWaitRecorded = true
+        }
         me.blocker = .lock(lock)
         pass(me, "lock \(lock.traceName)")
+        me.lockWaitRecorded = false
         lock.owner = me.id
         lock.depth = 1
-        appendLocked(me, .lockAcquire(lock: lock.traceName, depth: 1))
+        appendLocked(me, .lockAcquire(lock: lock.traceName, lockClass: lock.lockClass, depth: 1))
     }
 
     func release(_ lock: SimulatedLock) {
@@ -221,20 +237,24 @@ public final class Simulation: Runtime, @unchecked Sendable {
 
     // MARK: The baton
 
-    /// Registers a thread and starts its pthread, which waits to be chosen. Mutex held.
+    /// Registers a thread, which will get a pthread when it is first chosen. Mutex held.
     private func makeThread(named name: String, _ body: @escaping @Sendable () -> Void) -> SimulatedThread {
-        let record = SimulatedThread(thread: LabThread(id: threads.count, name: name, runtime: self))
+        let record = SimulatedThread(thread: LabThread(id: threads.count, name: name, runtime: self), body: body)
         threads.append(record)
-        record.handle = PThreadLauncher.launch { self.threadMain(record, body) }
         return record
     }
 
+    /// What wakes `thread` once the mutex is released: the first time, a pooled pthread to
+    /// run it (counted in ``live`` now); after that, its baton. Mutex held.
+    private func prepareWake(_ thread: SimulatedThread) -> () -> Void {
+        guard let body = thread.unstartedBody else { return thread.baton.post }
+        thread.unstartedBody = nil
+        live += 1
+        let cpu = cpu
+        return { SimulationThreadPool.shared.run(onCPU: cpu) { self.threadMain(thread, body) } }
+    }
+
     private func threadMain(_ record: SimulatedThread, _ body: @escaping @Sendable () -> Void) {
-        pthread_mutex_lock(mutex)
-        while running !== record, outcome == nil { pthread_cond_wait(record.baton, mutex) }
-        let cancelled = outcome != nil
-        pthread_mutex_unlock(mutex)
-        if cancelled { return }
         CurrentThreadSlot.set(record.thread)
         self.record(.threadStart)
         body()
@@ -242,19 +262,37 @@ public final class Simulation: Runtime, @unchecked Sendable {
         pthread_mutex_lock(mutex)
         appendLocked(record, .threadExit)
         record.blocker = .exited
-        pass(record, "exit T\(record.id)")
+        let wake = choose(after: record, "exit T\(record.id)").map(prepareWake)
+        leave(record)
         pthread_mutex_unlock(mutex)
+        wake?()
+        CurrentThreadSlot.clear()
     }
 
     /// A scheduling point: `me` (holding the baton and the mutex, with its blocker set)
-    /// lets the strategy choose who runs next, hands over the baton, and returns when `me`
-    /// is chosen again. If the run ends instead, a thread that has not exited is retired
-    /// with `pthread_exit`.
-    private func pass(_ me: SimulatedThread, _ label: String) {
+    /// lets the strategy choose who runs next, hands over the baton, and returns, with the
+    /// mutex held, when `me` is chosen again. If the run ends instead, `me` is retired with
+    /// `pthread_exit`. `label` is only built when the strategy has a choice to make.
+    private func pass(_ me: SimulatedThread, _ label: @autoclosure () -> String) {
+        guard let next = choose(after: me, label()) else { retire(me) }
+        if next !== me {
+            let wake = prepareWake(next)
+            pthread_mutex_unlock(mutex)
+            wake()
+            me.baton.wait()
+            pthread_mutex_lock(mutex)
+            if outcome != nil { retire(me) }
+        }
+        me.blocker = .none
+    }
+
+    /// Counts a step, lets time jump if nobody can run, and returns the thread to run next;
+    /// `nil` when the run is over (the outcome is set and every parked thread woken).
+    private func choose(after me: SimulatedThread, _ label: @autoclosure () -> String) -> SimulatedThread? {
         let step = steps
         steps += 1
         guard step < stepLimit else { return finish(.stepLimitExceeded(steps: stepLimit), leaving: me) }
-        var enabled = enabledThreads()
+        collectEnabled()
         while enabled.isEmpty {
             guard let next = threads.compactMap({ $0.deadline }).filter({ $0 > now() }).min() else {
                 return finish(stalledOutcome(), leaving: me)
@@ -262,47 +300,57 @@ public final class Simulation: Runtime, @unchecked Sendable {
             if let timeLimit, next > timeLimit { return finish(.timeLimitReached(timeLimit), leaving: me) }
             clock.store(next.nanoseconds, ordering: .relaxed)
             appendLocked(me, .clockAdvance)
-            enabled = enabledThreads()
+            collectEnabled()
         }
         let canContinue = enabled.contains(me.id)
         let defaultChoice = canContinue ? me.id : enabled[0]
         var chosen = defaultChoice
         if enabled.count > 1 {
+            let point = label()
             chosen = strategy.choose(SchedulingDecision(step: step, enabled: enabled, current: me.id,
-                                                        defaultChoice: defaultChoice, label: label))
+                                                        defaultChoice: defaultChoice, label: point))
             guard enabled.contains(chosen) else {
                 return finish(.replayDiverged(step: step, wanted: chosen, enabled: enabled), leaving: me)
             }
-            appendLocked(me, .schedule(chosen: chosen, enabled: enabled, point: label))
+            appendLocked(me, .schedule(chosen: chosen, enabled: enabled, point: point))
         }
         if chosen != defaultChoice { switches.append(.init(step: step, thread: chosen, preempted: canContinue)) }
-        let next = threads[chosen]
-        if next !== me {
-            running = next
-            pthread_cond_signal(next.baton)
-            if me.hasExited { return }
-            while running !== me, outcome == nil { pthread_cond_wait(me.baton, mutex) }
-            if outcome != nil { retire(me) }
-        }
-        me.blocker = .none
+        return threads[chosen]
     }
 
-    private func enabledThreads() -> [LabThreadID] {
+    /// Fills ``enabled`` with the threads that can run now, ascending. Port sets are polled
+    /// once each, however many threads wait on them.
+    private func collectEnabled() {
+        enabled.removeAll(keepingCapacity: true)
         let time = now()
-        return threads.filter { thread in
+        var polled: [(set: SimulatedPortSet, ready: Bool)] = []
+        for thread in threads {
+            let runnable: Bool
             switch thread.blocker {
-            case .none: true
-            case let .lock(lock): lock.owner == nil
-            case let .semaphore(semaphore): semaphore.count > 0
-            case let .ports(set, deadline): deadline.map { $0 <= time } == true || set.firstReadyMember() != nil
-            case let .sleep(until): until <= time
-            case let .join(target): target.hasExited
-            case .exited: false
+            case .none: runnable = true
+            case let .lock(lock): runnable = lock.owner == nil
+            case let .semaphore(semaphore): runnable = semaphore.count > 0
+            case let .ports(set, deadline):
+                if let deadline, deadline <= time {
+                    runnable = true
+                } else if let known = polled.first(where: { $0.set === set }) {
+                    runnable = known.ready
+                } else {
+                    runnable = set.firstReadyMember() != nil
+                    polled.append((set, runnable))
+                }
+            case let .sleep(until): runnable = until <= time
+            case let .join(target): runnable = target.hasExited
+            case .exited: runnable = false
             }
-        }.map(\.id)
+            if runnable { enabled.append(thread.id) }
+        }
     }
 
-    /// Quiescence if every live thread idles on its ports, else a deadlock.
+    /// Quiescence if every live thread idles on its ports, else a deadlock. A thread
+    /// blocked on a lock that was free when it asked (it lost the lock while it waited for
+    /// the baton) gets its `lock.wait` event now, so that the trace shows every wait of
+    /// the deadlock.
     private func stalledOutcome() -> SimulationOutcome {
         var edges: [WaitForGraph.Edge] = []
         var idle = true
@@ -310,6 +358,10 @@ public final class Simulation: Runtime, @unchecked Sendable {
             let target: WaitForGraph.Target
             switch thread.blocker {
             case let .lock(lock):
+                if !thread.lockWaitRecorded, let holder = lock.owner {
+                    appendLocked(thread, .lockWait(lock: lock.traceName, lockClass: lock.lockClass, holder: holder))
+                    thread.lockWaitRecorded = true
+                }
                 let holder = lock.owner ?? thread.id
                 target = .lock(name: lock.traceName, lockClass: lock.lockClass, holder: holder, holderName: threads[holder].thread.name)
             case let .semaphore(semaphore): target = .semaphore(name: semaphore.name)
@@ -322,15 +374,24 @@ public final class Simulation: Runtime, @unchecked Sendable {
         return idle ? .quiescent : .deadlock(WaitForGraph(edges: edges))
     }
 
-    private func finish(_ result: SimulationOutcome, leaving me: SimulatedThread) {
+    /// Sets the outcome and wakes every other parked thread so that it retires (a thread
+    /// never chosen never had a pthread, and is simply dropped); returns
+    /// `nil`, for ``choose(after:_:)`` to pass on.
+    private func finish(_ result: SimulationOutcome, leaving me: SimulatedThread) -> SimulatedThread? {
         outcome = result
-        for thread in threads { pthread_cond_signal(thread.baton) }
-        pthread_cond_signal(ended)
-        if !me.hasExited { retire(me) }
+        for thread in threads where thread !== me && !thread.hasExited && thread.unstartedBody == nil { thread.baton.post() }
+        return nil
+    }
+
+    /// Counts `thread` out of the run; the last one out lets ``run(main:)`` return.
+    private func leave(_ thread: SimulatedThread) {
+        live -= 1
+        if live == 0, outcome != nil { pthread_cond_signal(ended) }
     }
 
     /// Ends a thread that will never be chosen again because the run is over.
     private func retire(_ me: SimulatedThread) -> Never {
+        leave(me)
         pthread_mutex_unlock(mutex)
         pthread_exit(nil)
     }

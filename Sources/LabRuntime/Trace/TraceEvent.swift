@@ -27,10 +27,11 @@ public struct TraceEvent: Sendable, Equatable, CustomStringConvertible {
         case schedule(chosen: LabThreadID, enabled: [LabThreadID], point: String)
         /// Virtual time jumped because no thread could run before it.
         case clockAdvance
-        /// The thread is blocked on `lock`, held by `holder`.
-        case lockWait(lock: String, holder: LabThreadID)
-        /// The thread took `lock` (`depth` > 1 for recursive re-entry).
-        case lockAcquire(lock: String, depth: Int)
+        /// The thread is blocked on `lock` (of class `lockClass`), held by `holder`.
+        case lockWait(lock: String, lockClass: String, holder: LabThreadID)
+        /// The thread took `lock` (of class `lockClass`; `depth` > 1 for recursive re-entry).
+        /// The class is what lock-order checking works on; the text form leaves it out.
+        case lockAcquire(lock: String, lockClass: String, depth: Int)
         /// The thread released one level of `lock`.
         case lockRelease(lock: String, depth: Int)
         /// The thread signalled a semaphore.
@@ -154,8 +155,8 @@ extension TraceEvent.Kind {
         case .threadStart, .threadExit, .clockAdvance: ""
         case let .schedule(chosen, enabled, point):
             "T\(chosen) of [\(enabled.map { "T\($0)" }.joined(separator: ","))] at \(point)"
-        case let .lockWait(lock, holder): "\(lock) held by T\(holder)"
-        case let .lockAcquire(lock, depth), let .lockRelease(lock, depth): "\(lock) depth=\(depth)"
+        case let .lockWait(lock, _, holder): "\(lock) held by T\(holder)"
+        case let .lockAcquire(lock, _, depth), let .lockRelease(lock, depth): "\(lock) depth=\(depth)"
         case let .semaphoreSignal(name), let .semaphoreWait(name): name
         case let .yield(label): label
         case let .join(thread): "T\(thread)"
