@@ -15,6 +15,7 @@ let package = Package(
         .target(name: "RunLoopKit", dependencies: ["LabRuntime", "CSystem"]),
         .target(name: "NetSim", dependencies: ["LabRuntime", "RunLoopKit", "CSystem"]),
         .target(name: "AFReplay", dependencies: ["LabRuntime", "RunLoopKit", "NetSim"]),
+        .target(name: "Inspector", dependencies: ["LabRuntime"]),
         .executableTarget(
             name: "runloop-lab",
             dependencies: ["LabRuntime", "RunLoopKit", "CBenchLimits", "CSystem"]
@@ -23,6 +24,7 @@ let package = Package(
         .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit", "LabRuntime", "CSystem"]),
         .testTarget(name: "NetSimTests", dependencies: ["NetSim", "LabRuntime", "RunLoopKit"]),
         .testTarget(name: "AFReplayTests", dependencies: ["AFReplay", "NetSim", "RunLoopKit", "LabRuntime"]),
+        .testTarget(name: "InspectorTests", dependencies: ["Inspector", "LabRuntime"]),
         .testTarget(name: "CLITests", dependencies: ["runloop-lab"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,21 @@
+/// What an exploration did and found. Everything in it is deterministic: the same scenario,
+/// strategy, budget and checkers give the same report, whatever the number of jobs (unless
+/// a time budget stopped the search).
+public struct ExplorationReport: Sendable {
+    /// The scenario's name.
+    public let scenario: String
+    /// The strategy, with PCT's measured `k` filled in.
+    public let strategy: ExplorationStrategy
+    /// The checkers' names, in order.
+    public let checkers: [String]
+    /// The runs explored: up to and including the finding, or all of them.
+    public let explored: Int
+    /// The scheduling points passed in those runs.
+    public let steps: Int
+    /// Whether an exhaustive search covered every schedule within its bound.
+    public let complete: Bool
+    /// Whether the time budget ended the search.
+    public let stoppedByTime: Bool
+    /// The first violation, shrunk; `nil` when every run was clean.
+    public let finding: Finding?
+}

@@ -1,0 +1,105 @@
+import LabRuntime
+
+/// Runs a scenario under a strategy for a number of schedules (or until a time budget runs
+/// out), checks every run, and shrinks the first violation.
+///
+/// The reported violation is the one of the lowest-numbered violating run, whatever
+/// `jobs` is: random and PCT runs are numbered by seed offset, exhaustive runs by search
+/// order (see ``ExhaustiveSearch``). A lock-order inversion is then confirmed, if it can
+/// be, by an exhaustive search (preemption bound 2) for a schedule that really deadlocks.
+public struct Explorer: Sendable {
+    /// The scenario to explore.
+    public var scenario: Scenario
+    /// The checkers to run after each run, in order.
+    public var checkers: [any Checker]
+    /// How schedules are chosen.
+    public var strategy: ExplorationStrategy
+    /// The most runs to make.
+    public var schedules: Int
+    /// A wall-clock budget for the search; `nil` for none. The clock is read only between
+    /// runs, never inside a simulation.
+    public var timeBudget: Duration?
+    /// How many simulations to run at once.
+    public var jobs: Int
+    /// The most replays shrinking may use.
+    public var shrinkBudget = 2_000
+    /// The most schedules the deadlock confirmation of a lock-order inversion may run.
+    public var confirmationBudget = 20_000
+
+    /// An explorer of `scenario` with its default checkers unless others are given.
+    public init(scenario: Scenario, checkers: [any Checker]? = nil, strategy: ExplorationStrategy,
+                schedules: Int = 1_000, timeBudget: Duration? = nil, jobs: Int = 1) {
+        precondition(schedules >= 1 && jobs >= 1, "explore: schedules and jobs must be positive")
+        self.scenario = scenario
+        self.checkers = checkers ?? scenario.checkers
+        self.strategy = strategy
+        self.schedules = schedules
+        self.timeBudget = timeBudget
+        self.jobs = jobs
+    }
+
+    /// Explores and returns the report.
+    public func explore() -> ExplorationReport {
+        let deadline = timeBudget.map { ContinuousClock.now + $0 }
+        let resolved = resolve(strategy)
+        let outcome = search(resolved, checkers: checkers, limit: schedules, deadline: deadline)
+        return ExplorationReport(
+            scenario: scenario.name, strategy: resolved, checkers: checkers.map(\.name),
+            explored: outcome.explored, steps: outcome.steps, complete: outcome.complete,
+            stoppedByTime: outcome.stoppedByTime, finding: outcome.finding.map(finish)
+        )
+    }
+
+    /// The strategy with PCT's `k` measured when it was not given.
+    private func resolve(_ strategy: ExplorationStrategy) -> ExplorationStrategy {
+        guard case let .pct(seed, depth, nil) = strategy else { return strategy }
+        return .pct(seed: seed, depth: depth, steps: PCTStepEstimate.measure(scenario, seed: seed))
+    }
+
+    private func search(_ strategy: ExplorationStrategy, checkers: [any Checker], limit: Int,
+                        deadline: ContinuousClock.Instant?) -> SearchOutcome {
+        switch strategy {
+        case let .random(seed):
+            IndexedSearch(scenario: scenario, checkers: checkers, limit: limit, jobs: jobs, deadline: deadline) { index in
+                let seed = seed &+ UInt64(index)
+                return (seed, RandomStrategy(seed: seed))
+            }.run()
+        case let .pct(seed, depth, steps):
+            IndexedSearch(scenario: scenario, checkers: checkers, limit: limit, jobs: jobs, deadline: deadline) { index in
+                let seed = seed &+ UInt64(index)
+                return (seed, PCTStrategy(seed: seed, depth: depth, steps: steps ?? 1))
+            }.run()
+        case let .exhaustive(bound):
+            ExhaustiveSearch(scenario: scenario, checkers: checkers, bound: bound, limit: limit, jobs: jobs,
+                             deadline: deadline).run()
+        }
+    }
+
+    /// Shrinks the violating run for its first violation, and confirms a lock-order one.
+    private func finish(_ found: ExploredRun) -> Finding {
+        let primary = found.violations[0]
+        guard let checker = checkers.first(where: { $0.name == primary.checker }) else {
+            return Finding(original: found, run: found.result, violations: found.violations, shrinkReplays: 0, confirmation: nil)
+        }
+        let shrinker = Shrinker(scenario: scenario, checker: checker, kind: primary.kind, maxReplays: shrinkBudget, jobs: jobs)
+        let (shrunk, replays) = shrinker.shrink(found.result)
+        let all = checkers.flatMap { $0.check(shrunk) }
+        let isPrimary = { (violation: Violation) in violation.checker == primary.checker && violation.kind == primary.kind }
+        let violations = all.filter(isPrimary) + all.filter { !isPrimary($0) }
+        return Finding(original: found, run: shrunk, violations: violations, shrinkReplays: replays,
+                       confirmation: primary.kind == .lockOrderInversion ? confirmDeadlock() : nil)
+    }
+
+    /// Searches for a schedule that really deadlocks, for a lock-order inversion.
+    private func confirmDeadlock() -> Finding.Confirmation {
+        let strategy = ExplorationStrategy.exhaustive(preemptionBound: 2)
+        let deadlock = DeadlockChecker()
+        let outcome = search(strategy, checkers: [deadlock], limit: confirmationBudget, deadline: nil)
+        guard let found = outcome.finding else {
+            return .init(strategy: strategy, explored: outcome.explored, run: nil, violation: nil)
+        }
+        let shrinker = Shrinker(scenario: scenario, checker: deadlock, kind: .deadlock, maxReplays: shrinkBudget, jobs: jobs)
+        let shrunk = shrinker.shrink(found.result).result
+        return .init(strategy: strategy, explored: outcome.explored, run: shrunk, violation: deadlock.check(shrunk).first)
+    }
+}

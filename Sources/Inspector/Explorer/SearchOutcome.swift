@@ -1,0 +1,14 @@
+/// What one search (random, PCT or exhaustive) produced before shrinking.
+struct SearchOutcome: Sendable {
+    /// The violating run with the lowest index, if any.
+    var finding: ExploredRun?
+    /// How many runs the search counts as explored: up to and including the finding, or
+    /// every run made when there is none. Independent of the number of jobs.
+    var explored: Int
+    /// The scheduling points passed in those runs.
+    var steps: Int
+    /// Whether the search covered its whole space (exhaustive search within its bound).
+    var complete: Bool
+    /// Whether the time budget stopped it.
+    var stoppedByTime: Bool
+}

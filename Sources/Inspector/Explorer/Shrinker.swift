@@ -1,0 +1,67 @@
+import LabRuntime
+
+/// Shrinks a violating schedule: fewest preemptions first, then fewest switches, then
+/// fewest steps, keeping only schedules that still show a violation of the same kind from
+/// the same checker.
+///
+/// Greedy and deterministic: it tries removing one switch at a time (preemptions first,
+/// the latest first), then two neighbouring switches at once (a switch away and the switch
+/// back), replaying each candidate with a lenient replay, and keeps the first candidate that
+/// is smaller and still violates; it stops when no candidate helps or after `maxReplays`.
+/// The result is the schedule the last kept run really followed, so it replays exactly.
+struct Shrinker: Sendable {
+    let scenario: Scenario
+    let checker: any Checker
+    let kind: ViolationKind
+    let maxReplays: Int
+    let jobs: Int
+
+    /// The shrunk run and how many replays it took.
+    func shrink(_ run: SimulationResult) -> (result: SimulationResult, replays: Int) {
+        var best = run
+        var replays = 0
+        var improved = true
+        while improved, replays < maxReplays {
+            improved = false
+            for candidate in candidates(best.schedule) {
+                guard replays < maxReplays else { break }
+                replays += 1
+                let result = scenario.run(LenientReplayStrategy(candidate))
+                if Self.size(result) < Self.size(best), violates(result) {
+                    best = result
+                    improved = true
+                    break
+                }
+            }
+        }
+        let remaining = maxReplays - replays
+        guard remaining > 0 else { return (best, replays) }
+        let search = ExhaustiveSearch(scenario: scenario, checkers: [checker], bound: best.schedule.preemptions,
+                                      limit: remaining, jobs: jobs, deadline: nil).run()
+        replays += search.explored
+        if let found = search.finding?.result, Self.size(found) < Self.size(best), violates(found) { best = found }
+        return (best, replays)
+    }
+
+    /// Whether `result` still shows the violation being shrunk.
+    func violates(_ result: SimulationResult) -> Bool {
+        checker.check(result).contains { $0.kind == kind }
+    }
+
+    /// The order runs are compared in: preemptions, then switches, then steps.
+    static func size(_ result: SimulationResult) -> (Int, Int, Int) {
+        (result.schedule.preemptions, result.schedule.switches.count, result.steps)
+    }
+
+    /// The schedules to try, smallest change first.
+    private func candidates(_ schedule: Schedule) -> [Schedule] {
+        let switches = schedule.switches
+        let order = switches.indices.filter { switches[$0].preempted }.reversed() + switches.indices.filter { !switches[$0].preempted }.reversed()
+        var result = switches.count > 1 ? [Schedule(switches: [])] : []
+        result += order.map { removed in Schedule(switches: switches.enumerated().filter { $0.offset != removed }.map(\.element)) }
+        for first in switches.indices.dropLast().reversed() {
+            result.append(Schedule(switches: switches.enumerated().filter { $0.offset != first && $0.offset != first + 1 }.map(\.element)))
+        }
+        return result
+    }
+}

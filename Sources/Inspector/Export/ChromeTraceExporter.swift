@@ -1,0 +1,49 @@
+import LabRuntime
+
+/// Exports a trace as Chrome trace-event JSON, which Perfetto (ui.perfetto.dev) and
+/// `chrome://tracing` open.
+///
+/// One track per lab thread. The time axis is the trace order, one microsecond per event,
+/// because in simulation many events share one virtual instant; each event's virtual time
+/// is in its arguments. Each stretch of events a thread ran without a switch is a
+/// `running` slice, every trace event is an instant event inside it, and every perform hop
+/// is a flow arrow from the `perform.enqueue` to the `perform.run`.
+public enum ChromeTraceExporter {
+    /// The JSON document for `trace`, titled `title`.
+    public static func json(_ trace: [TraceEvent], title: String) -> String {
+        var records: [String] = [
+            #"{"name":"process_name","ph":"M","pid":1,"tid":0,"args":{"name":\#(JSONString.quoted(title))}}"#,
+        ]
+        for thread in TraceThreads(trace).all {
+            records.append(#"{"name":"thread_name","ph":"M","pid":1,"tid":\#(thread.id),"args":{"name":\#(JSONString.quoted("T\(thread.id) \(thread.name)"))}}"#)
+            records.append(#"{"name":"thread_sort_index","ph":"M","pid":1,"tid":\#(thread.id),"args":{"sort_index":\#(thread.id)}}"#)
+        }
+        records += runningSlices(trace)
+        for event in trace {
+            let category = event.name.split(separator: ".").first.map(String.init) ?? event.name
+            let args = #"{"seq":\#(event.sequence),"time":\#(JSONString.quoted(event.time.description)),"detail":\#(JSONString.quoted(event.kind.detail))}"#
+            records.append(#"{"name":\#(JSONString.quoted(event.name)),"cat":\#(JSONString.quoted(category)),"ph":"i","s":"t","pid":1,"tid":\#(event.thread),"ts":\#(event.sequence),"args":\#(args)}"#)
+        }
+        for (index, hop) in PerformHop.hops(in: trace).enumerated() {
+            let name = JSONString.quoted(hop.enqueue.kind.detail)
+            records.append(#"{"name":\#(name),"cat":"hop","ph":"s","id":\#(index),"pid":1,"tid":\#(hop.enqueue.thread),"ts":\#(hop.enqueue.sequence)}"#)
+            records.append(#"{"name":\#(name),"cat":"hop","ph":"f","bp":"e","id":\#(index),"pid":1,"tid":\#(hop.run.thread),"ts":\#(hop.run.sequence)}"#)
+        }
+        return "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n" + records.joined(separator: ",\n") + "\n]}\n"
+    }
+
+    /// A `running` complete event for every stretch of consecutive events of one thread.
+    private static func runningSlices(_ trace: [TraceEvent]) -> [String] {
+        var slices: [String] = []
+        var start = 0
+        for index in trace.indices {
+            let last = index == trace.count - 1 || trace[index + 1].thread != trace[index].thread
+            guard last else { continue }
+            let first = trace[start]
+            let duration = trace[index].sequence - first.sequence + 1
+            slices.append(#"{"name":"running","cat":"schedule","ph":"X","pid":1,"tid":\#(first.thread),"ts":\#(first.sequence),"dur":\#(duration),"args":{"from":\#(first.sequence),"to":\#(trace[index].sequence)}}"#)
+            start = index + 1
+        }
+        return slices
+    }
+}

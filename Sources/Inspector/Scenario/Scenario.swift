@@ -1,0 +1,50 @@
+import LabRuntime
+
+/// A small lab program to explore: a `main` closure run on a fresh ``Simulation`` for every
+/// schedule, the checkers that judge each run, and the budget that bounds one run.
+///
+/// `main` must build all of its state inside the run (locks, threads, counters), so that
+/// every run starts from scratch, and must not read the wall clock or any unseeded
+/// randomness. Scenarios are registered by name in a ``ScenarioRegistry``, which is how
+/// `runloop-lab explore --scenario NAME` and the replay command find them.
+public struct Scenario: Sendable {
+    /// The name that selects it on the command line, e.g. `"abba"`.
+    public let name: String
+    /// One line saying what it does and what can go wrong.
+    public let summary: String
+    /// The checkers run after each run unless the caller picks others.
+    public let checkers: [any Checker]
+    /// The scheduling points after which a run counts as a livelock.
+    public let stepLimit: Int
+    /// The virtual time after which a run stops (for scenarios with repeating timers).
+    public let timeLimit: Duration?
+    /// The program: run on the lab thread "main" (T0).
+    public let main: @Sendable () -> Void
+
+    /// A scenario.
+    ///
+    /// - Parameters:
+    ///   - name: the name that selects it.
+    ///   - summary: one line for `explore --list`.
+    ///   - checkers: the default checkers (all of ``CheckerRegistry/lab`` unless given).
+    ///   - stepLimit: the livelock budget per run.
+    ///   - timeLimit: the virtual-time budget per run, if any.
+    ///   - main: the program.
+    public init(name: String, summary: String, checkers: [any Checker] = CheckerRegistry.lab.checkers,
+                stepLimit: Int = 100_000, timeLimit: Duration? = nil, main: @escaping @Sendable () -> Void) {
+        self.name = name
+        self.summary = summary
+        self.checkers = checkers
+        self.stepLimit = stepLimit
+        self.timeLimit = timeLimit
+        self.main = main
+    }
+
+    /// Runs the scenario once under `strategy`, with tracing on.
+    public func run(_ strategy: some SchedulingStrategy) -> SimulationResult {
+        Simulation(strategy: strategy, stepLimit: stepLimit, timeLimit: timeLimit).run(main: main)
+    }
+
+    /// Replays `schedule` exactly.
+    public func replay(_ schedule: Schedule) -> SimulationResult { run(ReplayStrategy(schedule)) }
+}

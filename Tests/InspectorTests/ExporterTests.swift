@@ -1,0 +1,81 @@
+@testable import Inspector
+import LabRuntime
+import Testing
+
+@Suite("Exporters: Chrome trace JSON, Mermaid, HTML timeline")
+struct ExporterTests {
+    static let hopRun = TestScenarios.hops.run(RandomStrategy(seed: 1))
+    static let deadlock = Scenario.abba.run(RandomStrategy(seed: 5))
+
+    @Test("Chrome trace JSON parses, names every thread's track, and draws a flow for each hop")
+    func chromeJSON() throws {
+        for run in [Self.hopRun, Self.deadlock] {
+            let json = ChromeTraceExporter.json(run.trace, title: "title with \"quotes\" and \\ and \n")
+            let document = try MiniJSON.parse(json)
+            guard case let .array(events)? = document["traceEvents"] else {
+                Issue.record("no traceEvents array")
+                return
+            }
+            let threadIDs = Set(run.trace.map(\.thread))
+            let named = events.filter { $0["name"] == .string("thread_name") }.compactMap { event -> Int? in
+                if case let .number(tid)? = event["tid"] { Int(tid) } else { nil }
+            }
+            #expect(Set(named) == threadIDs)
+            #expect(events.filter { $0["ph"] == .string("i") }.count == run.trace.count)
+        }
+        let events = try MiniJSON.parse(ChromeTraceExporter.json(Self.hopRun.trace, title: "hops"))
+        guard case let .array(list)? = events["traceEvents"] else { return }
+        #expect(list.filter { $0["ph"] == .string("s") }.count == 1)
+        #expect(list.filter { $0["ph"] == .string("f") }.count == 1)
+    }
+
+    @Test("the tiny validator rejects broken JSON")
+    func validatorRejects() throws {
+        for broken in ["{", "{\"a\":}", "[1,]", "\"\u{1}\"", "{\"a\":1} x", "01x"] {
+            #expect(throws: MiniJSON.ParseError.self) { try MiniJSON.parse(broken) }
+        }
+        #expect(try MiniJSON.parse(#"{"a":[1,2.5e3,true,null,"\u00e9"]}"#)["a"] == .array([.number(1), .number(2500), .bool(true), .null, .string("é")]))
+    }
+
+    @Test("Mermaid: threads as participants, hops and callbacks as arrows")
+    func mermaid() {
+        let diagram = MermaidExporter.diagram(Self.hopRun.trace)
+        let lines = diagram.split(separator: "\n").map(String.init)
+        #expect(lines.first == "sequenceDiagram")
+        #expect(lines.contains("    participant T0 as T0 main"))
+        #expect(lines.contains("    participant T1 as T1 network"))
+        #expect(lines.contains { $0.hasPrefix("    T0-)T1: ") && $0.contains("perform start A") })
+        #expect(lines.contains { $0.hasPrefix("    T1->>T1: ") && $0.contains("didReceiveResponse → operation A") })
+        let unescaped = diagram.split(separator: "#35;", omittingEmptySubsequences: false).joined()
+            .split(separator: "#59;", omittingEmptySubsequences: false).joined()
+        #expect(!unescaped.contains(";"))
+        #expect(MermaidExporter.escape("a;b#c") == "a#59;b#35;c")
+    }
+
+    @Test("HTML timeline: one lane per thread, hop arrows, callbacks coloured by operation, nothing external")
+    func html() {
+        let page = HTMLTimelineExporter.html(Self.hopRun.trace, title: "hops <&>", subtitle: "outcome")
+        #expect(page.hasPrefix("<!DOCTYPE html>"))
+        #expect(page.components(separatedBy: #"<g class="lane""#).count - 1 == 2)
+        #expect(page.contains(#"class="hop""#))
+        #expect(page.contains("hops &lt;&amp;&gt;"))
+        #expect(page.contains(#"class="swatch""#) && page.contains("operation A") && page.contains("operation B"))
+        #expect(!page.contains("<script") && !page.contains("src=") && !page.contains("href=\"http") && !page.contains("@import"))
+        let deadlockPage = HTMLTimelineExporter.html(Self.deadlock.trace, title: "abba")
+        #expect(deadlockPage.components(separatedBy: #"<g class="lane""#).count - 1 == 3)
+        #expect(deadlockPage.contains(#"class="event lock-wait""#))
+    }
+
+    @Test("every format renders through TraceFormat, text being the trace itself")
+    func formats() {
+        #expect(TraceFormat.text.render(Self.deadlock, title: "t") == Self.deadlock.traceText + "\n")
+        for format in TraceFormat.allCases { #expect(!format.render(Self.deadlock, title: "t").isEmpty) }
+    }
+}
+
+extension String {
+    /// Splits on `separator` (a string), for counting occurrences without Foundation.
+    func components(separatedBy separator: String) -> [Substring] {
+        split(separator: separator, omittingEmptySubsequences: false)
+    }
+}
