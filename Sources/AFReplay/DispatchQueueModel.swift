@@ -61,6 +61,23 @@ public final class DispatchQueueModel: LabDispatchQueue {
         if let worker { hand(item, to: worker) }
     }
 
+    /// Runs `block` on the queue and waits for its result (`dispatch_sync`), modelled as
+    /// ``async(label:_:)`` plus a wait on a lab semaphore that the block signals. As with
+    /// GCD, calling it from the queue's own worker on a serial queue deadlocks (a simulation
+    /// reports it).
+    public func sync<T: Sendable>(label blockLabel: String, _ block: @escaping @Sendable () -> T) -> T {
+        let result = Mutex<T?>(nil)
+        let done = currentRuntime().makeSemaphore(named: "dispatch_sync \(blockLabel)", value: 0)
+        async(label: blockLabel) {
+            let value = block()
+            result.withLock { $0 = value }
+            done.signal()
+        }
+        done.wait()
+        guard let value = result.withLock({ $0 }) else { preconditionFailure("dispatch_sync \(blockLabel): no result") }
+        return value
+    }
+
     private func hand(_ item: Item, to worker: Int) {
         try? RunLoop.perform(on: threads[worker], modes: [.default], label: item.label) {
             item.block()

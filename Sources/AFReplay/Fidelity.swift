@@ -4,6 +4,10 @@
 /// they emerge from the faithful code under some schedules and are never scripted.
 /// ``hardened`` changes only the steps below, each as one explicit
 /// `if fidelity == .hardened` branch at the step it changes; nothing depends on a scenario.
+/// ``HTTPRequestOperationManager`` (which gives its fidelity to the operations it makes) and
+/// batches (which run on their members') add no steps to the table. Nor does
+/// ``SessionManager``: 2.6.3 already serializes task creation, which is what keeps its task
+/// identifiers unique.
 ///
 /// | # | Where (spec) | 2.6.3 | `.hardened` | Why |
 /// |---|---|---|---|---|

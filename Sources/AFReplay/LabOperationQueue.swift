@@ -29,13 +29,44 @@ public final class LabOperationQueue: Sendable {
     public static let defaultMaxConcurrentOperationCount = -1
 
     private struct Entry: Sendable {
-        let operation: LabOperation
+        /// Nil once the operation has finished and left the queue (until compaction).
+        var operation: LabOperation?
         var startedByQueue = false
     }
 
     private struct State: Sendable {
+        /// In the order added; finished operations leave holes that compaction removes.
         var entries: [Entry] = []
+        /// Where each operation's entry is: used only to look one up, never iterated.
+        var positions: [ObjectIdentifier: Int] = [:]
+        /// Every entry before this index is started or gone.
+        var firstCandidate = 0
+        /// Operations not yet finished.
+        var count = 0
+        /// Operations the queue started that have not finished: the slots in use.
+        var running = 0
         var maxConcurrent: Int
+
+        /// Removes `operation`'s entry, if it has one; says whether the queue had started it.
+        mutating func remove(_ operation: LabOperation) -> Bool? {
+            guard let index = positions.removeValue(forKey: ObjectIdentifier(operation)) else { return nil }
+            let started = entries[index].startedByQueue
+            entries[index].operation = nil
+            count -= 1
+            if started { running -= 1 }
+            if entries.count > 64, count < entries.count / 2 { compact() }
+            return started
+        }
+
+        /// Drops the holes, keeping the order.
+        private mutating func compact() {
+            entries.removeAll { $0.operation == nil }
+            positions.removeAll(keepingCapacity: true)
+            for (index, entry) in entries.enumerated() {
+                if let operation = entry.operation { positions[ObjectIdentifier(operation)] = index }
+            }
+            firstCandidate = entries.firstIndex { !$0.startedByQueue } ?? entries.count
+        }
     }
 
     /// The queue's name, e.g. `"AFHTTPRequestOperationManager queue"`.
@@ -69,20 +100,31 @@ public final class LabOperationQueue: Sendable {
     }
 
     /// The operations not yet finished, in the order added (`operations`).
-    public var operations: [LabOperation] { state.withLock { $0.entries.map(\.operation) } }
+    public var operations: [LabOperation] { state.withLock { $0.entries.compactMap(\.operation) } }
 
     /// The number of operations not yet finished (`operationCount`).
-    public var operationCount: Int { state.withLock { $0.entries.count } }
+    public var operationCount: Int { state.withLock { $0.count } }
 
     /// Adds `operation` and starts it if it is ready and a slot is free (`addOperation:`).
+    /// An operation may be in one queue once, as NSOperationQueue requires.
     public func addOperation(_ operation: LabOperation) {
         operation.setOperationQueue(self)
         operation.addObserver { change in
-            guard change.phase == .did, change.key == .isReady || change.key == .isFinished else { return }
-            self.startReadyOperations()
+            guard change.phase == .did else { return }
+            switch change.key {
+            case .isFinished: self.startReadyOperations(finishing: change.operation)
+            case .isReady: self.startReadyOperations()
+            default: return
+            }
         }
-        state.withLock { $0.entries.append(Entry(operation: operation)) }
-        startReadyOperations()
+        state.withLock { state in
+            let key = ObjectIdentifier(operation)
+            precondition(state.positions[key] == nil, "\(name): \(operation.name) is already in the queue")
+            state.positions[key] = state.entries.count
+            state.entries.append(Entry(operation: operation))
+            state.count += 1
+        }
+        startReadyOperations(finishing: operation)
     }
 
     /// Adds each operation in order (`addOperations:waitUntilFinished:NO`).
@@ -92,28 +134,37 @@ public final class LabOperationQueue: Sendable {
 
     /// Whether the queue started `operation` and it still holds its slot.
     func holdsSlot(for operation: LabOperation) -> Bool {
-        state.withLock { state in state.entries.contains { $0.operation === operation && $0.startedByQueue } }
+        state.withLock { state in state.positions[ObjectIdentifier(operation)].map { state.entries[$0].startedByQueue } ?? false }
     }
 
-    /// Drops finished operations, then claims a slot for each ready operation while slots
-    /// are free, and starts those on the workers.
-    private func startReadyOperations() {
-        let (toStart, unstarted) = state.withLock { state -> ([LabOperation], [LabOperation]) in
-            let finished = state.entries.filter { $0.operation.isFinished }
-            state.entries.removeAll { $0.operation.isFinished }
-            var running = state.entries.filter(\.startedByQueue).count
+    /// Drops `finishing` if it has finished (the queue learns of every finish from the
+    /// operation's `isFinished` KVO, and of an operation added finished when it is added),
+    /// then claims a slot for each ready operation, in the order added, while slots are
+    /// free, and starts those on the workers.
+    private func startReadyOperations(finishing: LabOperation? = nil) {
+        let (toStart, unstarted) = state.withLock { state -> ([LabOperation], LabOperation?) in
+            var unstarted: LabOperation?
+            if let finishing, finishing.isFinished, state.remove(finishing) == false { unstarted = finishing }
             var toStart: [LabOperation] = []
-            for index in state.entries.indices where !state.entries[index].startedByQueue {
-                guard state.maxConcurrent < 0 || running < state.maxConcurrent else { break }
-                guard state.entries[index].operation.isReady else { continue }
-                state.entries[index].startedByQueue = true
-                running += 1
-                toStart.append(state.entries[index].operation)
+            var index = state.firstCandidate
+            var everyEarlierStarted = true
+            while index < state.entries.count, state.maxConcurrent < 0 || state.running < state.maxConcurrent {
+                if let operation = state.entries[index].operation, !state.entries[index].startedByQueue {
+                    if operation.isReady {
+                        state.entries[index].startedByQueue = true
+                        state.running += 1
+                        toStart.append(operation)
+                    } else {
+                        everyEarlierStarted = false
+                    }
+                }
+                index += 1
+                if everyEarlierStarted { state.firstCandidate = index }
             }
-            return (toStart, finished.filter { !$0.startedByQueue }.map(\.operation))
+            return (toStart, unstarted)
         }
-        for operation in unstarted {
-            runtime.record(.note("\(name): \(operation.name) finished without being started by the queue"))
+        if let unstarted {
+            runtime.record(.note("\(name): \(unstarted.name) finished without being started by the queue"))
         }
         for operation in toStart {
             workers.async(label: "\(name): start \(operation.name)") { operation.start() }

@@ -1,5 +1,6 @@
 /// A posted notification: `NSNotification` with a name and an object, and no `userInfo`
-/// (AFNetworking posts its operation notifications with none, spec §3).
+/// (AFNetworking posts its operation notifications with none, spec §3; the lab leaves out
+/// the `userInfo` of the task notification, spec §4).
 public struct Notification: Sendable {
     /// A notification name (`NSNotificationName`).
     public struct Name: Hashable, Sendable, CustomStringConvertible {
@@ -19,11 +20,15 @@ public struct Notification: Sendable {
         /// `AFNetworkingOperationDidFinishNotification`: posted on main by `finish` and by
         /// `pause` of an executing operation (spec §3.6, §3.7).
         public static let operationDidFinish = Name("com.alamofire.networking.operation.finish")
+
+        /// `AFNetworkingTaskDidCompleteNotification`: posted on main, with the task as its
+        /// object, once a ``SessionManager`` task's completion handler has run (spec §4).
+        public static let taskDidComplete = Name("com.alamofire.networking.task.complete")
     }
 
     /// The notification's name.
     public let name: Name
-    /// The object that posted it (the operation), if any.
+    /// The object that posted it (the operation or the session task), if any.
     public let object: (any TraceNamed)?
 
     /// A notification called `name` about `object`.

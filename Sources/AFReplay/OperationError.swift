@@ -1,7 +1,7 @@
 import NetSim
 
-/// The `NSError` an operation's `error` holds: one of the three domains AFNetworking's
-/// operations produce.
+/// The `NSError` an operation's `error` holds: one of the four domains AFNetworking's
+/// operations and managers produce.
 public enum OperationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `NSURLErrorDomain`: from the connection, or synthesized by `cancelConnection` (−999).
     case url(NetError)
@@ -9,6 +9,8 @@ public enum OperationError: Error, Sendable, Equatable, CustomStringConvertible 
     case stream(StreamError)
     /// A response serializer refused the response or could not parse it (spec §3.13).
     case serialization(ResponseSerializationError)
+    /// `AFURLRequestSerializationErrorDomain`: the request could not be built (spec §3.17).
+    case requestSerialization(RequestSerializationError)
 
     /// The error's domain.
     public var domain: String {
@@ -16,6 +18,7 @@ public enum OperationError: Error, Sendable, Equatable, CustomStringConvertible 
         case let .url(error): error.domain
         case let .stream(error): error.domain
         case let .serialization(error): error.domain
+        case let .requestSerialization(error): error.domain
         }
     }
 
@@ -25,6 +28,7 @@ public enum OperationError: Error, Sendable, Equatable, CustomStringConvertible 
         case let .url(error): error.code.rawValue
         case let .stream(error): Int(error.code)
         case let .serialization(error): error.code
+        case let .requestSerialization(error): error.code
         }
     }
 
@@ -39,6 +43,7 @@ public enum OperationError: Error, Sendable, Equatable, CustomStringConvertible 
         case let .url(error): error.description
         case let .stream(error): error.description
         case let .serialization(error): error.description
+        case let .requestSerialization(error): error.description
         }
     }
 }

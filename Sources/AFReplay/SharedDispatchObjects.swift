@@ -1,7 +1,7 @@
 import LabRuntime
 
-/// AFNetworking's process-wide GCD objects (spec §1.5), one of each per runtime, created
-/// lazily like the `dispatch_once` functions that make them in UCO.m and HRO.m.
+/// AFNetworking's process-wide GCD objects (spec §1.5, §4), one of each per runtime, created
+/// lazily like the `dispatch_once` functions that make them in UCO.m, HRO.m and USM.m.
 public enum SharedDispatchObjects {
     private static let urlRequestOperationCompletionGroups = RuntimeLocal<DispatchGroupModel>(
         "url_request_operation_completion_group"
@@ -18,6 +18,18 @@ public enum SharedDispatchObjects {
     private static let httpRequestOperationCompletionGroups = RuntimeLocal<DispatchGroupModel>(
         "http_request_operation_completion_group"
     ) { _ in DispatchGroupModel(label: "http_request_operation_completion_group") }
+
+    private static let urlSessionManagerCreationQueues = RuntimeLocal<DispatchQueueModel>(
+        "com.alamofire.networking.session.manager.creation"
+    ) { runtime in DispatchQueueModel(label: "com.alamofire.networking.session.manager.creation", width: 1, runtime: runtime) }
+
+    private static let urlSessionManagerProcessingQueues = RuntimeLocal<DispatchQueueModel>(
+        "com.alamofire.networking.session.manager.processing"
+    ) { runtime in DispatchQueueModel(label: "com.alamofire.networking.session.manager.processing", width: 2, runtime: runtime) }
+
+    private static let urlSessionManagerCompletionGroups = RuntimeLocal<DispatchGroupModel>(
+        "url_session_manager_completion_group"
+    ) { _ in DispatchGroupModel(label: "url_session_manager_completion_group") }
 
     /// `url_request_operation_completion_group()`: the default group of the completion-block
     /// wrapper (spec §3.12). Shared by every operation, so nil-ing a completion block waits
@@ -44,5 +56,25 @@ public enum SharedDispatchObjects {
     /// success and failure (spec §3.13).
     public static func httpRequestOperationCompletionGroup(in runtime: any Runtime = currentRuntime()) -> DispatchGroupModel {
         httpRequestOperationCompletionGroups.value(in: runtime)
+    }
+
+    /// `url_session_manager_creation_queue()`, labelled
+    /// `"com.alamofire.networking.session.manager.creation"`: the **serial** queue on which
+    /// ``SessionManager`` creates tasks with `dispatch_sync` (spec §4).
+    public static func urlSessionManagerCreationQueue(in runtime: any Runtime = currentRuntime()) -> DispatchQueueModel {
+        urlSessionManagerCreationQueues.value(in: runtime)
+    }
+
+    /// `url_session_manager_processing_queue()`, labelled
+    /// `"com.alamofire.networking.session.manager.processing"`: the concurrent queue where a
+    /// session task delegate serializes a successful response (spec §4).
+    public static func urlSessionManagerProcessingQueue(in runtime: any Runtime = currentRuntime()) -> DispatchQueueModel {
+        urlSessionManagerProcessingQueues.value(in: runtime)
+    }
+
+    /// `url_session_manager_completion_group()`: the group a session task's completion
+    /// handler joins when the manager has no `completionGroup` (spec §4).
+    public static func urlSessionManagerCompletionGroup(in runtime: any Runtime = currentRuntime()) -> DispatchGroupModel {
+        urlSessionManagerCompletionGroups.value(in: runtime)
     }
 }

@@ -6,8 +6,10 @@ extension Connection {
     /// The most a single read takes from the socket.
     static let readLimit = 64 * 1024
 
-    /// On the scheduled loop: dials and adds the socket's readable and writable sources and
-    /// the timeout timer to every scheduled mode.
+    /// On the scheduled loop: dials, adds the socket's readable source and the timeout timer
+    /// to every scheduled mode, and writes what it can of the request at once (a loopback
+    /// connect has usually finished by the time `connect` returns); a writable source is
+    /// added only for what the socket cannot take yet.
     func open() {
         guard let loop = state.withLock({ $0.phase == .starting ? $0.loop : nil }) else { return }
         let socket: LabFileDescriptor
@@ -18,17 +20,17 @@ extension Connection {
             return
         }
         let readSource = PortSource(readable: socket, name: "\(self) socket") { [self] in readable() }
-        let writeSource = PortSource(writable: socket, name: "\(self) socket (writable)") { [self] in writable() }
-        let timeout = RunLoopTimer(after: request.timeout, name: "\(self) timeout") { [self] _ in
-            fail(NetError(.timedOut, failingURL: request.url.description))
+        let timeout = RunLoopTimer(after: request.timeout, repeats: true, name: "\(self) timeout") { [self] timer in
+            timeoutFired(timer)
         }
+        let now = runtime.now()
         let modes = state.withLock { state -> [RunLoopMode]? in
             guard state.phase == .starting else { return nil }
             state.phase = .open
             state.socket = socket
             state.readSource = readSource
-            state.writeSource = writeSource
             state.timeout = timeout
+            state.lastActivity = now
             state.outgoing = request.wireBytes[...]
             return state.modes
         }
@@ -39,41 +41,46 @@ extension Connection {
         for mode in modes {
             do {
                 try loop.add(readSource, forMode: mode)
-                try loop.add(writeSource, forMode: mode)
             } catch {
                 fail(NetError(.cannotConnectToHost, message: "\(error)", failingURL: request.url.description))
                 return
             }
             loop.add(timeout, forMode: mode)
         }
+        writeRequest(loop: loop)
     }
 
-    /// The writable callout: checks how the connect ended, then writes the request,
-    /// removing the source once it is all out.
-    private func writable() {
-        guard let (socket, connected, outgoing) = state.withLock({ state in
-            state.socket.map { ($0, state.connected, state.outgoing) }
+    /// Writes what the socket takes of the request. Called at once from ``open()``, then by
+    /// the writable source, which exists only while bytes are left: when it fires before
+    /// the connect is known to have succeeded, the connect's outcome is checked first.
+    private func writeRequest(loop: RunLoop) {
+        guard let (socket, connected, outgoing, watching) = state.withLock({ state in
+            state.socket.map { ($0, state.connected, state.outgoing, state.writeSource != nil) }
         }) else { return }
-        if !connected {
+        if !connected, watching {
             let code = LoopbackSocket.pendingError(socket)
             guard code == 0 else {
                 fail(NetError(.cannotConnectToHost, message: Self.describe(code), failingURL: request.url.description))
                 return
             }
-            state.withLock { $0.connected = true }
         }
         runtime.schedulingPoint("\(self) write")
         switch LoopbackSocket.send(socket, outgoing) {
         case let .transferred(count):
-            let finished = state.withLock { state -> PortSource? in
+            let finished = state.withLock { state -> (done: Bool, source: PortSource?) in
+                state.connected = true
                 state.outgoing.removeFirst(count)
-                guard state.outgoing.isEmpty else { return nil }
+                guard state.outgoing.isEmpty else { return (false, nil) }
                 defer { state.writeSource = nil }
-                return state.writeSource
+                return (true, state.writeSource)
             }
-            finished?.invalidate()
+            if finished.done {
+                finished.source?.invalidate()
+            } else {
+                watchForRoom(socket, on: loop)
+            }
         case .wouldBlock:
-            return
+            watchForRoom(socket, on: loop)
         case let .failed(code):
             lost(code)
         case .endOfStream:
@@ -81,28 +88,64 @@ extension Connection {
         }
     }
 
-    /// The readable callout: reads what is there, feeds the parser and sends the delegate
-    /// the messages it produces; the timeout starts again with every byte.
+    /// Adds the writable source to every scheduled mode, unless it is already there.
+    private func watchForRoom(_ socket: LabFileDescriptor, on loop: RunLoop) {
+        let added = state.withLock { state -> (PortSource, [RunLoopMode])? in
+            guard state.writeSource == nil, state.phase == .open else { return nil }
+            let source = PortSource(writable: socket, name: "\(self) socket (writable)") { [self] in writeRequest(loop: loop) }
+            state.writeSource = source
+            return (source, state.modes)
+        }
+        guard let (source, modes) = added else { return }
+        for mode in modes {
+            do {
+                try loop.add(source, forMode: mode)
+            } catch {
+                fail(NetError(.cannotConnectToHost, message: "\(error)", failingURL: request.url.description))
+                return
+            }
+        }
+    }
+
+    /// The readable callout: reads what is there into a temporary buffer
+    /// (`withUnsafeTemporaryAllocation`), feeds the parser and sends the delegate the
+    /// messages it produces. Every byte counts as activity for the timeout.
     private func readable() {
         guard let socket = state.withLock({ $0.socket }) else { return }
         runtime.schedulingPoint("\(self) read")
-        let (outcome, buffer) = LoopbackSocket.receive(socket, limit: Self.readLimit)
-        let events: [HTTPResponseEvent]
-        switch outcome {
-        case .wouldBlock:
-            return
-        case let .failed(code):
-            lost(code)
-            return
-        case .transferred:
-            state.withLock { $0.timeout }?.fireDate = runtime.now() + request.timeout
-            events = state.withLock { $0.parser.feed(buffer) }
-        case .endOfStream:
-            events = state.withLock { $0.parser.finish() }
+        let events = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.readLimit) { buffer -> [HTTPResponseEvent]? in
+            switch LoopbackSocket.receive(socket, into: buffer) {
+            case .wouldBlock:
+                return nil
+            case let .failed(code):
+                lost(code)
+                return nil
+            case let .transferred(count):
+                let now = runtime.now()
+                return state.withLock { state in
+                    state.lastActivity = now
+                    return state.parser.feed(UnsafeBufferPointer(rebasing: buffer[..<count]))
+                }
+            case .endOfStream:
+                return state.withLock { $0.parser.finish() }
+            }
         }
-        for event in events {
+        for event in events ?? [] {
             guard handle(event) else { return }
         }
+    }
+
+    /// The timeout timer's callout, at most once per timeout interval: fails the connection
+    /// if nothing arrived for the whole timeout, otherwise moves the timer to the timeout
+    /// after the latest activity (so the timeout starts again with every byte, without
+    /// moving the timer on every read).
+    private func timeoutFired(_ timer: RunLoopTimer) {
+        let deadline = state.withLock { $0.lastActivity } + request.timeout
+        guard deadline <= runtime.now() else {
+            timer.fireDate = deadline
+            return
+        }
+        fail(NetError(.timedOut, failingURL: request.url.description))
     }
 
     /// Sends the delegate message for one parser event; false when the connection is no

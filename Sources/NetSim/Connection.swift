@@ -8,9 +8,9 @@ import Synchronization
 /// As with `initWithRequest:delegate:startImmediately:NO`, schedule it with
 /// ``schedule(in:forMode:)`` (once per mode, before starting), then ``start()`` from any
 /// thread. Starting hops to the scheduled loop (a perform in the scheduled modes); there it
-/// dials, writes the request through a writable source and reads the response through a
-/// readable source (`CFSocket`'s read callback) added to every scheduled mode, with a timeout
-/// timer in the same modes. So every delegate message is sent on the loop's thread while
+/// dials, writes what the socket takes of the request at once (the rest through a writable
+/// source) and reads the response through a readable source (`CFSocket`'s read callback),
+/// each added to every scheduled mode, with a timeout timer in the same modes. So every delegate message is sent on the loop's thread while
 /// it runs one of those modes, each recorded in the trace just before it is sent. The
 /// delegate is retained until the connection finishes, fails or is cancelled. Every
 /// started connection ends in exactly one of `connectionDidFinishLoading:` and

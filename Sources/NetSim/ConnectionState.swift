@@ -17,6 +17,8 @@ struct ConnectionState {
     var outgoing: ArraySlice<UInt8> = []
     /// Whether the non-blocking connect is known to have succeeded.
     var connected = false
+    /// When bytes last arrived (or the socket opened): the timeout counts from here.
+    var lastActivity = LabInstant.zero
 
     init(delegate: any ConnectionDelegate, parser: HTTPResponseParser) {
         self.delegate = delegate

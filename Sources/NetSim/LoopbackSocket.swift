@@ -87,6 +87,13 @@ enum LoopbackSocket {
         return (outcome, bytes)
     }
 
+    /// Reads what is available into `buffer`, up to its size, without blocking.
+    static func receive(_ socket: LabFileDescriptor, into buffer: UnsafeMutableBufferPointer<UInt8>) -> SocketTransfer {
+        guard let fd = socket.rawValue else { return .failed(EBADF) }
+        let received = recv(fd, buffer.baseAddress, buffer.count, 0)
+        return received > 0 ? .transferred(received) : received == 0 ? .endOfStream : failure(csystem_errno())
+    }
+
     /// Writes as much of `bytes` as the socket takes now, without blocking and without
     /// `SIGPIPE` (`MSG_NOSIGNAL`).
     static func send(_ socket: LabFileDescriptor, _ bytes: ArraySlice<UInt8>) -> SocketTransfer {

@@ -1,0 +1,81 @@
+import LabRuntime
+import NetSim
+import Synchronization
+
+/// `AFURLSessionManagerTaskDelegate`: what a ``SessionManager`` keeps per task, in its
+/// `mutableTaskDelegatesKeyedByTaskIdentifier` (spec §4).
+///
+/// It holds the manager weakly, a `mutableData` accumulator, and the caller's completion
+/// handler strongly. Its ``traceName``, `"delegate of task 3"`, is fixed when it is made for
+/// task 3, so a trace shows which delegate a dictionary lookup actually reached.
+///
+/// On completion (on the delegate queue) it takes and nils `mutableData`, then:
+/// - **with an error**: `dispatch_group_async`s the completion handler (response, nil,
+///   error) to the manager's `completionGroup` (or `url_session_manager_completion_group`)
+///   on its `completionQueue` (or main);
+/// - **without**: dispatches to the concurrent queue
+///   `"com.alamofire.networking.session.manager.processing"`, serializes the response there
+///   with the manager's response serializer, then does the same group dispatch with the
+///   object and the serialization error.
+///
+/// Either way the completion block then posts ``Notification/Name/taskDidComplete`` about
+/// the task, with an async dispatch to main.
+public final class SessionTaskDelegate: TraceNamed, CustomStringConvertible, Sendable {
+    private struct Storage {
+        weak var manager: SessionManager?
+        var mutableData: [UInt8]? = []
+    }
+
+    /// `"delegate of task 3"`.
+    public let traceName: String
+    /// The identifier of the task the delegate was made for.
+    public let taskIdentifier: Int
+    private let completionHandler: SessionManager.CompletionHandler?
+    private let storage: Mutex<Storage>
+
+    init(manager: SessionManager, taskIdentifier: Int, completionHandler: SessionManager.CompletionHandler?) {
+        traceName = "delegate of task \(taskIdentifier)"
+        self.taskIdentifier = taskIdentifier
+        self.completionHandler = completionHandler
+        storage = Mutex(Storage(manager: manager))
+    }
+
+    /// The delegate's trace name.
+    public var description: String { traceName }
+
+    /// `URLSession:dataTask:didReceiveData:`: appends to `mutableData`.
+    func didReceive(_ data: [UInt8]) {
+        storage.withLock { $0.mutableData?.append(contentsOf: data) }
+    }
+
+    /// `URLSession:task:didCompleteWithError:` (USM.m ~1003-1018; see the type's discussion).
+    func didComplete(task: SessionTask, error: OperationError?) {
+        let (manager, data) = storage.withLock { storage in
+            defer { storage.mutableData = nil }
+            return (storage.manager, storage.mutableData)
+        }
+        let runtime = task.session.runtime
+        let group = manager?.completionGroup ?? SharedDispatchObjects.urlSessionManagerCompletionGroup(in: runtime)
+        let queue = manager?.completionQueue ?? MainQueue.shared(in: runtime)
+        let completionHandler = completionHandler
+        let finish: @Sendable (ResponseObject?, OperationError?) -> Void = { object, failure in
+            group.async(queue: queue, label: "completionHandler of \(task)") {
+                runtime.record(.completion(operation: task.traceName, block: "completionHandler"))
+                completionHandler?(task.response, object, failure)
+                let center = NotificationCenter.default(in: runtime)
+                MainQueue.shared(in: runtime).async(label: "post TaskDidComplete \(task)") {
+                    center.post(name: .taskDidComplete, object: task)
+                }
+            }
+        }
+        if let error {
+            finish(nil, error)
+            return
+        }
+        let serializer = manager?.responseSerializer
+        SharedDispatchObjects.urlSessionManagerProcessingQueue(in: runtime).async(label: "serialize response of \(task)") {
+            let (object, failure) = serializer?.responseObject(for: task.response, data: data) ?? (nil, nil)
+            finish(object, failure.map(OperationError.serialization))
+        }
+    }
+}

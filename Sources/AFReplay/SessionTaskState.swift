@@ -1,0 +1,11 @@
+/// `NSURLSessionTaskState`: where a ``SessionTask`` is in its life (spec §4).
+public enum SessionTaskState: String, Sendable {
+    /// `NSURLSessionTaskStateRunning`: resumed, its connection under way.
+    case running
+    /// `NSURLSessionTaskStateSuspended`: how every task is created; the caller resumes it.
+    case suspended
+    /// `NSURLSessionTaskStateCanceling`: cancelled, its completion not yet delivered.
+    case canceling
+    /// `NSURLSessionTaskStateCompleted`: its completion has been handed to the delegate queue.
+    case completed
+}
