@@ -18,7 +18,7 @@ let package = Package(
         .target(name: "Inspector", dependencies: ["LabRuntime"]),
         .executableTarget(
             name: "runloop-lab",
-            dependencies: ["LabRuntime", "RunLoopKit", "CBenchLimits", "CSystem"]
+            dependencies: ["LabRuntime", "RunLoopKit", "NetSim", "AFReplay", "Inspector", "CBenchLimits", "CSystem"]
         ),
         .testTarget(name: "LabRuntimeTests", dependencies: ["LabRuntime", "CSystem"]),
         .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit", "LabRuntime", "CSystem"]),

@@ -24,4 +24,30 @@
 ///   `errno` of the failing `eventfd`, `pthread_create`, read or write.
 int cbench_eventfd_pingpong(int iterations, int64_t *round_trip_ns_out);
 
+/// What `cbench_poll_reader` measured.
+typedef struct {
+    /// From the first connect to the last close, in nanoseconds (`CLOCK_MONOTONIC`).
+    int64_t elapsed_ns;
+    /// Body bytes read over all connections (bytes after each response head).
+    int64_t body_bytes;
+    /// Connections that ended with exactly `expected_body_bytes` of body.
+    int completed;
+    /// Connections that failed or ended with another body length.
+    int failed;
+} cbench_poll_result;
+
+/// The plain poll() reader: the limit for `runloop-lab bench network`.
+///
+/// Opens `connections` non-blocking TCP connections to 127.0.0.1:`port`, at most
+/// `max_open` at a time (a new one replaces each that ends), writes `request` on each, and
+/// `poll()`s all open ones, reading until the server closes. A response's body is what
+/// follows the first blank line; nothing else is parsed. Single-threaded; all reads go into
+/// one 64 KiB buffer allocated up front.
+///
+/// - Returns: 0 on success (a connection that cannot be opened or fails is counted, not
+///   fatal); `EINVAL` for bad arguments; `ENOMEM` when the connection table cannot be
+///   allocated; otherwise the `errno` of a failing `poll`.
+int cbench_poll_reader(int port, const char *request, int request_length, int connections, int max_open,
+                       int64_t expected_body_bytes, cbench_poll_result *result_out);
+
 #endif

@@ -28,4 +28,19 @@ enum BenchFormat {
     static func percent(_ value: Double) -> String {
         String(format: "%.2f%%", value)
     }
+
+    /// A data rate in megabytes (10⁶ bytes) per second, such as `812.4 MB/s`.
+    static func megabytesPerSecond(_ value: Double) -> String {
+        String(format: "%.1f MB/s", value)
+    }
+
+    /// A size given in KiB, as MiB, such as `41.2 MiB`.
+    static func kibibytes(_ value: Int) -> String {
+        String(format: "%.1f MiB", Double(value) / 1024)
+    }
+
+    /// A load average, such as `1.42`.
+    static func loadAverage(_ value: Double) -> String {
+        String(format: "%.2f", value)
+    }
 }

@@ -5,5 +5,7 @@ enum BenchmarkTable {
     /// The registered benchmarks.
     static let all: [Command] = [
         RunLoopBenchmark.command,
+        NetworkBenchmark.command,
+        ExploreBenchmark.command,
     ]
 }

@@ -5,6 +5,9 @@ enum CommandTable {
     /// The registered commands.
     static let all: [Command] = [
         DemoCommand.command,
+        ExploreCommand.command,
+        ReplayRunCommand.command,
+        TraceCommand.command,
         BenchCommand.command,
     ]
 }

@@ -25,6 +25,11 @@ struct ParsedOptions {
         values[name] != nil
     }
 
+    /// The text given to `name`, or `nil` when it did not appear.
+    func string(_ name: String) -> String? {
+        values[name]
+    }
+
     /// The whole-number value of `name`, or `defaultValue` when it did not appear.
     ///
     /// - Throws: ``UsageError`` when the value is not a whole number within `range`.

@@ -14,4 +14,9 @@ final class SerializedConsole: @unchecked Sendable {
     func printLine(_ text: String) {
         lock.withLock { _ in console.printLine(text) }
     }
+
+    /// Writes `text` and a newline to standard error.
+    func printError(_ text: String) {
+        lock.withLock { _ in console.printError(text) }
+    }
 }

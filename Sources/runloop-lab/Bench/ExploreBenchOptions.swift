@@ -1,0 +1,40 @@
+import Inspector
+
+/// The settings of `runloop-lab bench explore`.
+struct ExploreBenchOptions {
+    /// The scenario measured.
+    var scenario: Scenario
+    /// Random schedules per throughput figure.
+    var schedules = 5_000
+    /// Simulations at once for the parallel figure.
+    var jobs = CPUCount.online
+    /// The preemption bound of the timed exhaustive search.
+    var preemptionBound = 2
+    /// Baton hand-offs timed for the hand-off figure.
+    var handOffs = 20_000
+
+    /// The options `bench explore` accepts.
+    static let specs = [
+        OptionSpec(name: "--scenario", valueName: "NAME", help: "The scenario to measure (default lock-pair; see 'explore --list')."),
+        OptionSpec(name: "--schedules", valueName: "N", help: "Random schedules per throughput figure (default 5000)."),
+        OptionSpec(name: "--jobs", valueName: "N", help: "Simulations at once for the parallel figure (default: CPUs online)."),
+        OptionSpec(name: "--preemption-bound", valueName: "B", help: "Bound of the timed exhaustive search (default 2)."),
+        OptionSpec(name: "--hand-offs", valueName: "N", help: "Baton hand-offs timed for the hand-off cost (default 20000)."),
+    ]
+
+    /// Parses the arguments after `bench explore`.
+    ///
+    /// - Returns: the options, or `nil` when `--help` was asked for.
+    /// - Throws: ``UsageError`` for an unknown option or a value out of range.
+    static func parse(_ arguments: [String]) throws(UsageError) -> ExploreBenchOptions? {
+        let parsed = try OptionParser.parse(arguments, options: specs, usage: ExploreBenchmark.usage)
+        if parsed.wantsHelp { return nil }
+        let scenario = parsed.isSet("--scenario") ? try ScenarioCatalog.scenario(parsed) : Scenario.lockPair
+        var options = ExploreBenchOptions(scenario: scenario)
+        options.schedules = try parsed.integer("--schedules", default: options.schedules, in: 1...10_000_000)
+        options.jobs = try parsed.integer("--jobs", default: options.jobs, in: 1...256)
+        options.preemptionBound = try parsed.integer("--preemption-bound", default: options.preemptionBound, in: 0...10)
+        options.handOffs = try parsed.integer("--hand-offs", default: options.handOffs, in: 2...100_000_000)
+        return options
+    }
+}

@@ -1,0 +1,99 @@
+import CBenchLimits
+import Inspector
+import LabRuntime
+
+/// `runloop-lab bench explore`: how fast the explorer runs schedules of a scenario, against
+/// the simulator's own limit, the baton hand-off, measured in the same run.
+///
+/// It prints its figures; it never asserts them.
+enum ExploreBenchmark {
+    /// The help text of `bench explore`.
+    static let usage = HelpText.render(
+        synopsis: ["runloop-lab bench explore [--scenario NAME] [--schedules N] [--jobs N] [--preemption-bound B] [--hand-offs N]"],
+        description: """
+            Measures, in one run: the baton hand-off (two lab threads that always switch)
+            and the eventfd round trip between two threads on one CPU (the kernel's limit);
+            random schedules per second and scheduling points per second on the scenario,
+            with one job and with --jobs, without checkers and with the scenario's checkers;
+            and the wall time of an exhaustive search with the preemption bound. Prints a
+            Markdown table; progress goes to standard error.
+            """,
+        sections: [(title: "Options", rows: HelpText.optionRows(ExploreBenchOptions.specs))]
+    )
+
+    /// The `explore` entry of ``BenchmarkTable``.
+    static let command = Command(
+        name: "explore",
+        summary: "Schedules/s, scheduling points/s, baton hand-off and exhaustive-search time of the explorer.",
+        usage: usage
+    ) { arguments, console throws(UsageError) in
+        guard let options = try ExploreBenchOptions.parse(arguments) else {
+            console.printLine(usage)
+            return ExitCode.success
+        }
+        run(options, console: console)
+        return ExitCode.success
+    }
+
+    /// One measured row: a search and how long it took.
+    private struct Row {
+        let name: String
+        let report: ExplorationReport
+        let seconds: Double
+    }
+
+    /// Measures everything and prints the table.
+    static func run(_ options: ExploreBenchOptions, console: any Console) {
+        let scenario = options.scenario
+        console.printError("measuring the baton hand-off…")
+        let handOff = BatonHandOffBench.measure(handOffs: options.handOffs)
+        let eventfd = sameCPUEventFDRoundTrip()
+        var rows: [Row] = []
+        for (jobs, checkers) in [(1, false), (options.jobs, false), (1, true), (options.jobs, true)] {
+            let name = "random, \(jobs) job\(jobs == 1 ? "" : "s"), " + (checkers ? "scenario's checkers" : "no checker")
+            console.printError("measuring \(name)…")
+            rows.append(time(name, Explorer(scenario: scenario, checkers: checkers ? scenario.checkers : [],
+                                            strategy: .random(seed: 0), schedules: options.schedules, jobs: jobs)))
+        }
+        for jobs in Array(Set([1, options.jobs])).sorted() {
+            let name = "exhaustive, bound \(options.preemptionBound), \(jobs) job\(jobs == 1 ? "" : "s"), no checker"
+            console.printError("measuring \(name)…")
+            rows.append(time(name, Explorer(scenario: scenario, checkers: [], strategy: .exhaustive(preemptionBound: options.preemptionBound),
+                                            schedules: 10_000_000, jobs: jobs)))
+        }
+        console.printLine("bench explore: scenario \(scenario.name) (\(scenario.summary)); \(CPUCount.online) CPUs online")
+        console.printLine("")
+        console.printLine("| baton hand-off (2 lab threads, always switching) | eventfd round trip, both threads on one CPU (C) |")
+        console.printLine("|---:|---:|")
+        console.printLine("| \(BenchFormat.duration(nanoseconds: Int64(handOff))) → ≤ \(Int(1e9 / handOff)) switching points/s | \(eventfd.map { BenchFormat.duration(nanoseconds: $0) } ?? BenchFormat.missing) |")
+        console.printLine("")
+        console.printLine("| search | schedules | scheduling points | wall time | schedules/s | points/s |")
+        console.printLine("|---|---:|---:|---:|---:|---:|")
+        for row in rows {
+            let seconds = max(row.seconds, 1e-9)
+            let complete = row.report.complete ? " (complete)" : ""
+            console.printLine("| \(row.name) | \(row.report.explored)\(complete) | \(row.report.steps) | "
+                + "\(ExploreCommand.format(row.seconds, decimals: 3)) s | \(Int(Double(row.report.explored) / seconds)) | "
+                + "\(Int(Double(row.report.steps) / seconds)) |")
+        }
+        console.printLine("")
+        console.printLine("Targets (reported, never asserted): ≥ 2000 schedules/s; exhaustive search with bound 2 in < 10 s.")
+    }
+
+    private static func time(_ name: String, _ explorer: Explorer) -> Row {
+        let start = MonotonicClock.nanoseconds()
+        let report = explorer.explore()
+        return Row(name: name, report: report, seconds: Double(MonotonicClock.nanoseconds() - start) / 1e9)
+    }
+
+    /// The median eventfd round trip of the C ping-pong with both threads pinned to one CPU
+    /// (the ponging thread inherits the caller's affinity), or `nil` if it failed.
+    private static func sameCPUEventFDRoundTrip() -> Int64? {
+        let previous = CPUAffinity.callingThreadMask
+        CPUAffinity.pinCallingThread(toCPU: 0)
+        defer { CPUAffinity.restoreCallingThreadMask(previous) }
+        var nanoseconds = [Int64](repeating: 0, count: 5_000)
+        let status = nanoseconds.withUnsafeMutableBufferPointer { cbench_eventfd_pingpong(Int32($0.count), $0.baseAddress) }
+        return status == 0 ? LatencySample(nanoseconds: nanoseconds).p50 : nil
+    }
+}

@@ -1,0 +1,64 @@
+import Glibc
+
+/// The process-wide figures `bench network` reports, read from `/proc/self` and
+/// `getrlimit`, and the descriptor limit it raises.
+enum ProcessResources {
+    /// The number of open descriptors: the entries of `/proc/self/fd`, less the one the
+    /// listing itself holds. `nil` when `/proc` cannot be read.
+    static func openDescriptorCount() -> Int? {
+        guard let directory = opendir("/proc/self/fd") else { return nil }
+        defer { closedir(directory) }
+        var count = 0
+        while let entry = readdir(directory) {
+            if entry.pointee.d_name.0 != CChar(UInt8(ascii: ".")) { count += 1 }
+        }
+        return count - 1
+    }
+
+    /// A `kB` field of `/proc/self/status`, such as `VmHWM` (peak RSS) or `VmRSS`.
+    static func statusKiB(_ field: String) -> Int? {
+        guard let text = read("/proc/self/status") else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix(field + ":") {
+            return Int(line.dropFirst(field.count + 1).split { $0 == " " || $0 == "\t" }.first ?? "")
+        }
+        return nil
+    }
+
+    /// Resets the kernel's peak-RSS mark (`VmHWM`) to the current RSS by writing `5` to
+    /// `/proc/self/clear_refs`; false when the kernel does not allow it.
+    static func resetPeakResident() -> Bool {
+        let fd = open("/proc/self/clear_refs", O_WRONLY)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        return write(fd, "5", 1) == 1
+    }
+
+    /// `RLIMIT_NOFILE` after raising the soft limit to the hard one: (soft, hard, the soft
+    /// limit before).
+    static func raiseDescriptorLimit() -> (soft: Int, hard: Int, before: Int) {
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        var limit = rlimit()
+        getrlimit(resource, &limit)
+        let before = Int(limit.rlim_cur)
+        if limit.rlim_cur < limit.rlim_max {
+            limit.rlim_cur = limit.rlim_max
+            setrlimit(resource, &limit)
+            getrlimit(resource, &limit)
+        }
+        return (Int(limit.rlim_cur), Int(limit.rlim_max), before)
+    }
+
+    private static func read(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            bytes += chunk[..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,71 @@
+import Inspector
+
+/// `runloop-lab explore`: runs a scenario under a strategy, checks every run, and prints the
+/// first violation, shrunk, with the command that replays it.
+enum ExploreCommand {
+    /// The help text of `explore`.
+    static let usage = HelpText.render(
+        synopsis: [
+            "runloop-lab explore --scenario NAME [--strategy random|pct|exhaustive] [--seed N] [--depth D]",
+            "                    [--schedules N] [--seconds S] [--preemption-bound B] [--jobs N] [--checkers A,B]",
+            "runloop-lab explore --list",
+        ],
+        description: """
+            Runs the scenario on the deterministic runtime under many schedules and checks
+            every run. On the first violation (the lowest-numbered run, whatever --jobs is)
+            it shrinks the schedule to the fewest preemptions, then the fewest switches,
+            and prints the violation, the seed, the schedule, the interleaving in one
+            column per thread, and the replay command. A lock-order inversion is followed
+            by a search for a schedule that really deadlocks. Exits 1 when it finds a
+            violation, 0 when every run was clean; timing goes to standard error.
+            """,
+        sections: [(title: "Options", rows: HelpText.optionRows(ExploreOptions.specs))]
+    )
+
+    /// The `explore` entry of ``CommandTable``.
+    static let command = Command(
+        name: "explore",
+        summary: "Search a scenario's schedules for deadlocks, lock-order inversions and hangs.",
+        usage: usage
+    ) { arguments, console throws(UsageError) in
+        guard let options = try ExploreOptions.parse(arguments) else {
+            console.printLine(usage)
+            return ExitCode.success
+        }
+        guard let explorer = options.explorer else {
+            ScenarioCatalog.listing.forEach(console.printLine)
+            return ExitCode.success
+        }
+        let start = ContinuousClock.now
+        let report = explorer.explore()
+        let elapsed = ContinuousClock.now - start
+        for line in report.text.split(separator: "\n", omittingEmptySubsequences: false) { console.printLine(String(line)) }
+        console.printError(Self.timing(report, seconds: elapsed.seconds, jobs: explorer.jobs))
+        return report.finding == nil ? ExitCode.success : ExitCode.failure
+    }
+
+    /// `"explored 1000 schedules in 0.52 s (1923 schedules/s, 40123 points/s) with 1 job"`.
+    static func timing(_ report: ExplorationReport, seconds: Double, jobs: Int) -> String {
+        let elapsed = max(seconds, 1e-9)
+        return "explored \(report.explored) schedules in \(format(seconds, decimals: 2)) s "
+            + "(\(Int(Double(report.explored) / elapsed)) schedules/s, \(Int(Double(report.steps) / elapsed)) points/s) "
+            + "with \(jobs) job\(jobs == 1 ? "" : "s"); shrinking and confirmation included"
+    }
+
+    /// `value` with `decimals` digits after the point, without Foundation.
+    static func format(_ value: Double, decimals: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = Int((value * scale).rounded())
+        let whole = scaled / Int(scale)
+        let fraction = String(scaled % Int(scale))
+        return decimals == 0 ? "\(whole)" : "\(whole)." + String(repeating: "0", count: decimals - fraction.count) + fraction
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a `Double`.
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

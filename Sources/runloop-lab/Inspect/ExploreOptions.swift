@@ -1,0 +1,56 @@
+import Inspector
+import LabRuntime
+
+/// The settings of `runloop-lab explore`.
+struct ExploreOptions {
+    /// The options `explore` accepts.
+    static let specs = [
+        OptionSpec(name: "--scenario", valueName: "NAME", help: "The scenario to explore (see --list)."),
+        OptionSpec(name: "--list", valueName: nil, help: "List the scenarios and checkers, then stop."),
+        OptionSpec(name: "--strategy", valueName: "S", help: "random, pct or exhaustive (default random)."),
+        OptionSpec(name: "--seed", valueName: "N", help: "The first seed; run i uses seed N+i (default 0)."),
+        OptionSpec(name: "--depth", valueName: "D", help: "PCT's bug depth: D-1 priority change points (default 2)."),
+        OptionSpec(name: "--steps", valueName: "K", help: "PCT's k, the choice points per run (default: measured)."),
+        OptionSpec(name: "--schedules", valueName: "N", help: "The most runs (default 1000; 1000000 for exhaustive)."),
+        OptionSpec(name: "--seconds", valueName: "S", help: "A wall-clock budget for the search (default none)."),
+        OptionSpec(name: "--preemption-bound", valueName: "B", help: "Exhaustive search's preemption bound (default 2)."),
+        OptionSpec(name: "--jobs", valueName: "N", help: "Simulations run at once; never changes the result (default 1)."),
+        OptionSpec(name: "--checkers", valueName: "A,B", help: "The checkers to run (default: the scenario's)."),
+    ]
+
+    /// The explorer to run, or `nil` for `--list`.
+    let explorer: Explorer?
+
+    /// Parses the arguments after `explore`.
+    ///
+    /// - Returns: the options, or `nil` when `--help` was asked for.
+    /// - Throws: ``UsageError`` for an unknown option, a missing scenario or a bad value.
+    static func parse(_ arguments: [String]) throws(UsageError) -> ExploreOptions? {
+        let parsed = try OptionParser.parse(arguments, options: specs, usage: ExploreCommand.usage)
+        if parsed.wantsHelp { return nil }
+        if parsed.isSet("--list") { return ExploreOptions(explorer: nil) }
+        let scenario = try ScenarioCatalog.scenario(parsed)
+        let checkers = try ScenarioCatalog.checkers(parsed, default: scenario.checkers)
+        let seed = UInt64(try parsed.integer("--seed", default: 0, in: 0...Int.max))
+        let strategy: ExplorationStrategy
+        switch parsed.string("--strategy") ?? "random" {
+        case "random":
+            strategy = .random(seed: seed)
+        case "pct":
+            let depth = try parsed.integer("--depth", default: 2, in: 1...10)
+            let steps = parsed.isSet("--steps") ? try parsed.integer("--steps", default: 1, in: 1...10_000_000) : nil
+            strategy = .pct(seed: seed, depth: depth, steps: steps)
+        case "exhaustive":
+            strategy = .exhaustive(preemptionBound: try parsed.integer("--preemption-bound", default: 2, in: 0...20))
+        case let other:
+            throw UsageError(message: "--strategy expects random, pct or exhaustive, got '\(other)'", usage: parsed.usage)
+        }
+        let isExhaustive = if case .exhaustive = strategy { true } else { false }
+        let schedules = try parsed.integer("--schedules", default: isExhaustive ? 1_000_000 : 1_000, in: 1...100_000_000)
+        let seconds = parsed.isSet("--seconds") ? try parsed.seconds("--seconds", default: 0, in: 0.001...86_400) : nil
+        let jobs = try parsed.integer("--jobs", default: 1, in: 1...256)
+        let explorer = Explorer(scenario: scenario, checkers: checkers, strategy: strategy, schedules: schedules,
+                                timeBudget: seconds.map { .nanoseconds(Int64($0 * 1e9)) }, jobs: jobs)
+        return ExploreOptions(explorer: explorer)
+    }
+}

@@ -1,0 +1,23 @@
+import Glibc
+
+/// Writes a command's output to a file (`--output FILE`), replacing it.
+enum OutputFile {
+    /// Writes `text` to `path`; returns an error message, or `nil` on success.
+    static func write(_ text: String, to path: String) -> String? {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return "cannot open \(path): \(String(cString: strerror(errno)))" }
+        defer { close(fd) }
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if written > 0 {
+                bytes = bytes.dropFirst(written)
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else {
+                return "cannot write \(path): \(String(cString: strerror(errno)))"
+            }
+        }
+        return nil
+    }
+}

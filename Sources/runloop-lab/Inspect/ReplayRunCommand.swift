@@ -1,0 +1,60 @@
+import Inspector
+import LabRuntime
+
+/// `runloop-lab replay`: replays a schedule of a scenario exactly and prints the outcome,
+/// what the checkers say, and the trace.
+enum ReplayRunCommand {
+    /// The options `replay` accepts.
+    static let specs = [
+        OptionSpec(name: "--scenario", valueName: "NAME", help: "The scenario (see 'explore --list')."),
+        OptionSpec(name: "--schedule", valueName: "TEXT", help: "The schedule to replay, e.g. \"9:T2\" (\"-\": no switch)."),
+        OptionSpec(name: "--checkers", valueName: "A,B", help: "The checkers to run (default: the scenario's)."),
+    ]
+
+    /// The help text of `replay`.
+    static let usage = HelpText.render(
+        synopsis: ["runloop-lab replay --scenario NAME --schedule \"STEP:T<thread> ...\" [--checkers A,B]"],
+        description: """
+            Replays the schedule exactly, as 'explore' printed it, and prints the outcome,
+            each violation the checkers find, the interleaving in one column per thread,
+            and the full trace. Exits 1 when the schedule does not fit the scenario.
+            """,
+        sections: [(title: "Options", rows: HelpText.optionRows(specs))]
+    )
+
+    /// The `replay` entry of ``CommandTable``.
+    static let command = Command(
+        name: "replay",
+        summary: "Replay a schedule of a scenario exactly and print its trace.",
+        usage: usage
+    ) { arguments, console throws(UsageError) in
+        let parsed = try OptionParser.parse(arguments, options: specs, usage: usage)
+        if parsed.wantsHelp {
+            console.printLine(usage)
+            return ExitCode.success
+        }
+        let scenario = try ScenarioCatalog.scenario(parsed)
+        guard let schedule = try ScenarioCatalog.schedule(parsed) else {
+            throw UsageError(message: "missing --schedule TEXT", usage: usage)
+        }
+        let checkers = try ScenarioCatalog.checkers(parsed, default: scenario.checkers)
+        let run = scenario.replay(schedule)
+        console.printLine("replay \(scenario.name) \"\(schedule)\": \(run.outcome.summaryLine), \(run.steps) steps")
+        if case .replayDiverged = run.outcome {
+            console.printError("runloop-lab replay: the schedule does not fit scenario '\(scenario.name)'")
+            return ExitCode.failure
+        }
+        let violations = checkers.flatMap { $0.check(run) }
+        if violations.isEmpty { console.printLine("checkers: no violation (\(checkers.map(\.name).joined(separator: ", ")))") }
+        for line in violations.flatMap({ $0.description.split(separator: "\n", omittingEmptySubsequences: false) }) {
+            console.printLine(String(line))
+        }
+        console.printLine("")
+        console.printLine("interleaving:")
+        for line in InterleavingView().render(run.trace) { console.printLine("  " + line) }
+        console.printLine("")
+        console.printLine("trace:")
+        for event in run.trace { console.printLine(event.description) }
+        return ExitCode.success
+    }
+}

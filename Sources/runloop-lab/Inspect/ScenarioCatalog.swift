@@ -1,0 +1,72 @@
+import Inspector
+import LabRuntime
+
+/// The scenarios and checkers the `explore`, `replay`, `trace` and `bench explore` commands
+/// can name. The AFNetworking ones join here when they exist.
+enum ScenarioCatalog {
+    /// Every scenario, by name.
+    static let scenarios = ScenarioRegistry.lab
+
+    /// Every checker, by name.
+    static let checkers = CheckerRegistry.lab
+
+    /// The scenario named by `--scenario`.
+    ///
+    /// - Throws: ``UsageError`` when the option is missing or names no scenario.
+    static func scenario(_ parsed: ParsedOptions) throws(UsageError) -> Scenario {
+        guard let name = parsed.string("--scenario") else {
+            throw UsageError(message: "missing --scenario NAME (see 'runloop-lab explore --list')", usage: parsed.usage)
+        }
+        do {
+            return try scenarios.scenario(named: name)
+        } catch {
+            throw UsageError(message: error.description, usage: parsed.usage)
+        }
+    }
+
+    /// The checkers named by `--checkers a,b`, or `fallback` when the option is absent.
+    ///
+    /// - Throws: ``UsageError`` for a name that matches no checker.
+    static func checkers(_ parsed: ParsedOptions, default fallback: [any Checker]) throws(UsageError) -> [any Checker] {
+        guard let list = parsed.string("--checkers") else { return fallback }
+        let names = list.split(separator: ",").map { String($0).trimmingSpaces }
+        guard !names.isEmpty, !names.contains("") else {
+            throw UsageError(message: "--checkers expects names separated by commas, got '\(list)'", usage: parsed.usage)
+        }
+        do {
+            return try checkers.checkers(named: names)
+        } catch {
+            throw UsageError(message: error.description, usage: parsed.usage)
+        }
+    }
+
+    /// The schedule given to `--schedule`, or `nil` when the option is absent.
+    ///
+    /// - Throws: ``UsageError`` when it does not parse.
+    static func schedule(_ parsed: ParsedOptions) throws(UsageError) -> Schedule? {
+        guard let text = parsed.string("--schedule") else { return nil }
+        do {
+            return try Schedule(parsing: text)
+        } catch {
+            throw UsageError(message: "--schedule: \(error.description)", usage: parsed.usage)
+        }
+    }
+
+    /// The `--list` output: one scenario per line with its summary, then the checkers.
+    static var listing: [String] {
+        let width = (scenarios.scenarios.map(\.name.count) + checkers.checkers.map(\.name.count)).max() ?? 0
+        var lines = ["Scenarios:"]
+        lines += scenarios.scenarios.map { "  " + $0.name + String(repeating: " ", count: width - $0.name.count) + "  " + $0.summary }
+        lines.append("")
+        lines.append("Checkers:")
+        lines += checkers.checkers.map { "  " + $0.name + String(repeating: " ", count: width - $0.name.count) + "  " + $0.summary }
+        return lines
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces.
+    var trimmingSpaces: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}

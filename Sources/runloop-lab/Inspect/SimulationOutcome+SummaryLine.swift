@@ -1,0 +1,8 @@
+import LabRuntime
+
+extension SimulationOutcome {
+    /// The first line of the outcome's description, e.g. `"deadlock"`.
+    var summaryLine: String {
+        String(description.split(separator: "\n").first ?? "")
+    }
+}

@@ -1,0 +1,91 @@
+import Testing
+@testable import runloop_lab
+
+@Suite("runloop-lab explore, replay and trace")
+struct ExploreCommandTests {
+    @Test("explore --list names every scenario and checker with a summary")
+    func list() {
+        let (status, console) = runCLI("explore", "--list")
+        #expect(status == ExitCode.success)
+        #expect(console.output.first == "Scenarios:")
+        #expect(console.output.contains { $0.hasPrefix("  abba ") && $0.contains("AB/BA") })
+        #expect(console.output.contains { $0.hasPrefix("  lost-signal ") })
+        #expect(console.output.contains { $0.hasPrefix("  lock-order ") })
+    }
+
+    @Test("explore finds the AB/BA deadlock, exits 1 and prints the replay command, which replays it")
+    func exploreAndReplay() throws {
+        let (status, console) = runCLI("explore", "--scenario", "abba", "--strategy", "exhaustive", "--checkers", "deadlock")
+        #expect(status == ExitCode.failure)
+        #expect(console.outputText.contains("VIOLATION [deadlock] deadlock: T1 ab → T2 ba → T1 ab"))
+        let command = try #require(console.output.first { $0.hasPrefix("replay:    runloop-lab replay ") })
+        #expect(command == "replay:    runloop-lab replay --scenario abba --schedule \"4:T2\"")
+        #expect(console.errors.first?.hasPrefix("explored ") == true)
+        let (replayStatus, replay) = runCLI("replay", "--scenario", "abba", "--schedule", "4:T2")
+        #expect(replayStatus == ExitCode.success)
+        #expect(replay.output.first == "replay abba \"4:T2\": deadlock, 7 steps")
+        #expect(replay.output.contains("trace:"))
+        #expect(replay.output.contains { $0.hasSuffix("lock.wait L0 A held by T1") })
+    }
+
+    @Test("explore on a clean scenario exits 0")
+    func clean() {
+        let (status, console) = runCLI("explore", "--scenario", "counter", "--schedules", "50", "--jobs", "2")
+        #expect(status == ExitCode.success)
+        #expect(console.output.last?.hasPrefix("no violation in 50 schedules") == true)
+    }
+
+    @Test("usage errors exit 64 and name the problem", arguments: [
+        (["explore"], "runloop-lab: missing --scenario NAME (see 'runloop-lab explore --list')"),
+        (["explore", "--scenario", "nope"], "runloop-lab: unknown scenario 'nope' (known: abba, counter, lock-pair, lost-signal, reentrant-callback, spin-wait)"),
+        (["explore", "--scenario", "abba", "--strategy", "dfs"], "runloop-lab: --strategy expects random, pct or exhaustive, got 'dfs'"),
+        (["explore", "--scenario", "abba", "--checkers", "deadlock,nope"], "runloop-lab: unknown checker 'nope' (known: deadlock, lock-misuse, liveness, livelock, expect, lock-order)"),
+        (["explore", "--scenario", "abba", "--jobs", "0"], "runloop-lab: --jobs expects a whole number from 1 to 256, got '0'"),
+        (["replay", "--scenario", "abba"], "runloop-lab: missing --schedule TEXT"),
+        (["replay", "--scenario", "abba", "--schedule", "x"], "runloop-lab: --schedule: schedule token 1 'x': expected STEP:T<thread>, e.g. 14:T2"),
+        (["trace", "--scenario", "abba", "--format", "svg"], "runloop-lab: --format expects text, chrome, mermaid or html, got 'svg'"),
+        (["trace", "--scenario", "abba", "--seed", "1", "--schedule", "-"], "runloop-lab: give --seed or --schedule, not both"),
+    ])
+    func usageErrors(arguments: [String], message: String) {
+        let console = RecordingConsole()
+        let status = RunLoopLabCLI.run(arguments, console: console)
+        #expect(status == ExitCode.usage)
+        #expect(console.errors.first == message)
+    }
+
+    @Test("a schedule that does not fit the scenario is a failure, not a usage error")
+    func divergedReplay() {
+        let (status, console) = runCLI("replay", "--scenario", "abba", "--schedule", "4:T9")
+        #expect(status == ExitCode.failure)
+        #expect(console.errors.first == "runloop-lab replay: the schedule does not fit scenario 'abba'")
+    }
+
+    @Test("trace writes each format to standard output", arguments: ["text", "chrome", "mermaid", "html"])
+    func trace(format: String) {
+        let (status, console) = runCLI("trace", "--scenario", "abba", "--seed", "5", "--format", format)
+        #expect(status == ExitCode.success)
+        let first = console.output.first ?? ""
+        switch format {
+        case "text": #expect(first.hasPrefix("#0 0.000000 T0 main thread.start"))
+        case "chrome": #expect(first.hasPrefix("{\"displayTimeUnit\""))
+        case "mermaid": #expect(first == "sequenceDiagram")
+        default: #expect(first == "<!DOCTYPE html>")
+        }
+    }
+
+    @Test("each new command has its own --help", arguments: ["explore", "replay", "trace"])
+    func help(command: String) {
+        let (status, console) = runCLI(command, "--help")
+        #expect(status == ExitCode.success)
+        #expect(console.outputText.hasPrefix("Usage: runloop-lab \(command)"))
+    }
+
+    @Test("bench explore parses its options")
+    func benchOptions() throws {
+        let options = try #require(try ExploreBenchOptions.parse(["--schedules", "10", "--scenario", "abba", "--jobs=3"]))
+        #expect(options.schedules == 10)
+        #expect(options.scenario.name == "abba")
+        #expect(options.jobs == 3)
+        #expect(try ExploreBenchOptions.parse(["--help"]) == nil)
+    }
+}
