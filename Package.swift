@@ -16,6 +16,7 @@ let package = Package(
         .target(name: "NetSim", dependencies: ["LabRuntime", "RunLoopKit", "CSystem"]),
         .target(name: "AFReplay", dependencies: ["LabRuntime", "RunLoopKit", "NetSim"]),
         .target(name: "Inspector", dependencies: ["LabRuntime"]),
+        .target(name: "Walkthrough", dependencies: ["LabRuntime", "RunLoopKit", "NetSim", "AFReplay"]),
         .executableTarget(
             name: "runloop-lab",
             dependencies: ["LabRuntime", "RunLoopKit", "NetSim", "AFReplay", "Inspector", "CBenchLimits", "CSystem"]
@@ -25,6 +26,7 @@ let package = Package(
         .testTarget(name: "NetSimTests", dependencies: ["NetSim", "LabRuntime", "RunLoopKit"]),
         .testTarget(name: "AFReplayTests", dependencies: ["AFReplay", "NetSim", "RunLoopKit", "LabRuntime"]),
         .testTarget(name: "InspectorTests", dependencies: ["Inspector", "LabRuntime"]),
+        .testTarget(name: "WalkthroughTests", dependencies: ["Walkthrough", "LabRuntime"]),
         .testTarget(name: "CLITests", dependencies: ["runloop-lab"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,69 @@
+import LabRuntime
+
+extension ExpectationKind {
+    /// Checks the expectation against `facts`: whether it holds, what it expected and what
+    /// the run gave, both as text for the report.
+    func evaluate(in facts: RunFacts) -> (passed: Bool, expected: String, actual: String) {
+        switch self {
+        case let .property(name, property, comparison, value):
+            guard let report = facts.operation(name) else { return (false, "\(value)", "operation \(name) was never created") }
+            return Self.compare(property.value(in: report), comparison, value)
+        case let .notifications(name, expected):
+            let actual = facts.operation(name)?.notifications ?? []
+            return (actual == expected, Self.list(expected), Self.list(actual))
+        case let .order(first, second):
+            let trace = facts.result.trace
+            let a = trace.first(where: first.matches)
+            let b = trace.first(where: second.matches)
+            let expected = "the first \(first) comes before the first \(second)"
+            switch (a, b) {
+            case let (a?, b?):
+                return (a.sequence < b.sequence, expected, "the first \(first) is #\(a.sequence), the first \(second) is #\(b.sequence)")
+            case (nil, _): return (false, expected, "no event matches \(first)")
+            case (_, nil): return (false, expected, "no event matches \(second)")
+            }
+        case let .count(filter, comparison, count):
+            let actual = facts.result.trace.filter(filter.matches).count
+            return (comparison.holds(actual, count), "count \(comparison.rawValue) \(count)", "\(actual)")
+        case let .outcome(comparison, name):
+            let actual = facts.result.outcome.scenarioName
+            let expected = comparison == .equal ? name : "\(comparison.rawValue) \(name)"
+            return (comparison.holds(actual, name), expected, actual)
+        case let .indicator(comparison, count):
+            let expected = comparison == .equal ? "\(count)" : "\(comparison.rawValue) \(count)"
+            return (comparison.holds(facts.indicatorCount, count), expected, "\(facts.indicatorCount)")
+        case let .checker(name, verdict):
+            guard let checker = facts.checkers.first(where: { $0.name == name }) else {
+                let known = facts.checkers.map(\.name)
+                let available = known.isEmpty ? "no checkers are plugged into this runner" : "available: \(known.joined(separator: ", "))"
+                return (false, verdict.description, "checker \(name) is not available (\(available))")
+            }
+            let findings = checker.findings(in: facts.result)
+            let actual = findings.isEmpty ? "clean" : findings.joined(separator: "; ")
+            switch verdict {
+            case .clean: return (findings.isEmpty, verdict.description, actual)
+            case let .finds(text): return (findings.contains { text.map($0.contains) ?? true }, verdict.description, actual)
+            }
+        }
+    }
+
+    /// Compares a property's value, a name or a number (nil for `none`), with the expected one.
+    private static func compare(_ actual: PropertyValue, _ comparison: Comparison, _ expected: ExpectedValue) -> (Bool, String, String) {
+        let expectedText = comparison == .equal ? "\(expected)" : "\(comparison.rawValue) \(expected)"
+        switch (actual, expected) {
+        case let (.number(number, _), .number(wanted)):
+            return (comparison.holds(number, wanted), expectedText, actual.description)
+        case let (.number(_, name), .word(word)):
+            return (comparison.holds(name, word), expectedText, actual.description)
+        case let (.word(name), .word(word)):
+            return (comparison.holds(name, word), expectedText, actual.description)
+        case (.word, .number):
+            return (comparison == .notEqual, expectedText, actual.description)
+        }
+    }
+
+    /// `[DidStart, DidFinish]`.
+    private static func list(_ names: [String]) -> String {
+        "[" + names.joined(separator: ", ") + "]"
+    }
+}

@@ -1,0 +1,33 @@
+import RunLoopKit
+
+/// `op NAME = (http|connection) METHOD /path [modes …] [timeout D] [completion]`.
+struct OperationDeclaration: Sendable, Equatable {
+    /// Which AFNetworking class the operation is.
+    enum Kind: String, Sendable, Equatable {
+        /// `AFHTTPRequestOperation`.
+        case http
+        /// `AFURLConnectionOperation`.
+        case connection
+    }
+
+    /// The scenario's name for it, e.g. `A`.
+    let name: String
+    /// Its class.
+    let kind: Kind
+    /// The request method.
+    let method: String
+    /// The path and query on the loopback server.
+    let pathAndQuery: String
+    /// `runLoopModes`, if set (AFNetworking's default is the common modes).
+    let modes: [RunLoopMode]?
+    /// The request's timeout, if set (60 s by default).
+    let timeout: Duration?
+    /// Whether to install completion blocks (success/failure for `http`).
+    let completion: Bool
+
+    /// The name every trace event uses: `op A`.
+    var traceName: String { Self.traceName(of: name) }
+
+    /// `op NAME`.
+    static func traceName(of name: String) -> String { "op \(name)" }
+}

@@ -1,0 +1,79 @@
+import AFReplay
+import LabRuntime
+
+/// An operation's state when the run ended, and what the trace says happened to it: what
+/// `expect A.…` and `notifications(A)` lines read.
+public struct OperationReport: Sendable {
+    /// The scenario's name for it, e.g. `A`.
+    public let name: String
+    /// The name its trace events use, e.g. `op A`.
+    public let traceName: String
+    /// Its final state.
+    public let state: OperationState
+    /// Whether it was cancelled.
+    public let isCancelled: Bool
+    /// The error it ended with, if any.
+    public let error: OperationError?
+    /// `totalBytesRead`: the bytes counted on main by progress updates.
+    public let bytes: Int64
+    /// The length of `responseData`, if it was set.
+    public let dataLength: Int?
+    /// The status code of its latest response, if one arrived.
+    public let status: Int?
+    /// The AFNetworking notifications posted about it, in order: `DidStart`, `DidFinish`
+    /// (or the notification's full name for others).
+    public let notifications: [String]
+    /// The completion blocks that ran for it, in order, as the trace names them:
+    /// `success`, `failure`, `completion block`, `completionBlock`, …
+    public let completions: [String]
+
+    /// The report of `operation`, called `name` in the scenario, after a run with `trace`.
+    init(name: String, operation: URLConnectionOperation, trace: [TraceEvent]) {
+        self.name = name
+        traceName = operation.name
+        state = operation.state
+        isCancelled = operation.isCancelled
+        error = operation.error
+        bytes = operation.totalBytesRead
+        dataLength = operation.responseData?.count
+        status = operation.response?.statusCode
+        let traceName = operation.name
+        notifications = trace.compactMap { event in
+            guard case let .notificationPosted(name, object) = event.kind, object == traceName else { return nil }
+            return Self.shortName(of: name)
+        }
+        completions = trace.compactMap { event in
+            guard case let .completion(operation, block) = event.kind, operation == traceName else { return nil }
+            return block
+        }
+    }
+
+    /// `none`, the NSURLError name (`cancelled`, `timedOut`, …) or the error's domain kind
+    /// (`stream`, `serialization`, `requestSerialization`).
+    public var errorName: String {
+        switch error {
+        case nil: "none"
+        case let .url(error)?: "\(error.code)"
+        case .stream?: "stream"
+        case .serialization?: "serialization"
+        case .requestSerialization?: "requestSerialization"
+        }
+    }
+
+    /// Which user-level completion ran: `success`, `failure`, both joined by `+`, `block`
+    /// when only a completion block ran, or `none`.
+    public var completionName: String {
+        let outcomes = ["success", "failure"].filter(completions.contains)
+        if !outcomes.isEmpty { return outcomes.joined(separator: "+") }
+        return completions.isEmpty ? "none" : "block"
+    }
+
+    /// `DidStart` and `DidFinish` for AFNetworking's operation notifications.
+    static func shortName(of name: String) -> String {
+        switch Notification.Name(name) {
+        case .operationDidStart: "DidStart"
+        case .operationDidFinish: "DidFinish"
+        default: name
+        }
+    }
+}

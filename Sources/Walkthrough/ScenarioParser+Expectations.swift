@@ -1,0 +1,152 @@
+import AFReplay
+import NetSim
+
+extension ScenarioParser {
+    /// The outcomes `expect outcome ==` can name, as ``ScenarioRun/outcomeName`` gives them.
+    static let outcomeNames = ["quiescent", "deadlock", "time-limit", "step-limit", "replay-diverged"]
+
+    /// The names `expect A.error ==` accepts besides a number.
+    static var errorNames: [String] {
+        ["none"] + NetError.Code.allCases.map { "\($0)" } + ["stream", "serialization", "requestSerialization"]
+    }
+
+    /// The names `expect A.completion ==` accepts.
+    static let completionNames = ["success", "failure", "block", "none"]
+
+    /// `expect …`: see ``ExpectationKind`` for the forms.
+    mutating func parseExpectation(_ cursor: inout TokenCursor, line: Int, text: String) throws(LineError) {
+        let expectation: ExpectationKind
+        guard let first = cursor.peek() else {
+            throw cursor.failure(expected: "what to expect", hint: "for example 'expect A.state == finished'")
+        }
+        if first.kind == .string || first.is("event") {
+            expectation = try parseEventExpectation(&cursor)
+        } else if first.is("outcome") {
+            _ = cursor.next()
+            let comparison = try parseComparison(&cursor, namesOnly: true)
+            let token = try cursor.word("an outcome", hint: "outcomes are \(Self.outcomeNames.joined(separator: ", "))")
+            guard Self.outcomeNames.contains(token.text) else {
+                throw LineError(column: token.column, "unknown outcome \(token.quoted)",
+                                hint: Suggestion.didYouMean(token.text, in: Self.outcomeNames) ?? "outcomes are \(Self.outcomeNames.joined(separator: ", "))")
+            }
+            expectation = .outcome(comparison, token.text)
+        } else if first.is("indicator") {
+            _ = cursor.next()
+            let comparison = try parseComparison(&cursor, namesOnly: false)
+            expectation = .indicator(comparison, try cursor.integer("the activity count", in: 0...1_000_000))
+        } else if first.is("checker") {
+            _ = cursor.next()
+            let name = try cursor.word("a checker name", hint: "for example 'expect checker lock-order clean'").text
+            if cursor.accept("clean") != nil {
+                expectation = .checker(name: name, .clean)
+            } else if cursor.accept("finds") != nil {
+                expectation = .checker(name: name, .finds(cursor.peek()?.kind == .string ? cursor.next()?.text : nil))
+            } else {
+                throw cursor.failure(expected: "'clean' or 'finds' after the checker name")
+            }
+        } else if first.is("notifications") {
+            _ = cursor.next()
+            try cursor.expect("(", "after 'notifications'", hint: "for example 'expect notifications(A) == [DidStart, DidFinish]'")
+            let operation = try operationName(&cursor, "an operation")
+            try cursor.expect(")", "after the operation")
+            try cursor.expect("==", "after 'notifications(\(operation))'")
+            try cursor.expect("[", "to open the list", hint: "write the list in brackets: [DidStart, DidFinish], or [] for none")
+            var names: [String] = []
+            if cursor.accept("]") == nil {
+                repeat { names.append(try cursor.name("a notification name such as DidStart").text) } while cursor.accept(",") != nil
+                try cursor.expect("]", "to close the list")
+            }
+            expectation = .notifications(operation: operation, names)
+        } else {
+            expectation = try parsePropertyExpectation(&cursor)
+        }
+        try cursor.end(after: "the expectation")
+        expectations.append(ScenarioExpectation(line: line, text: text, expectation: expectation))
+    }
+
+    /// `[event] "name" ["text"] (before [event] "name" ["text"] | count CMP N)`.
+    private mutating func parseEventExpectation(_ cursor: inout TokenCursor) throws(LineError) -> ExpectationKind {
+        let filter = try parseEventFilter(&cursor)
+        if cursor.accept("before") != nil {
+            return .order(filter, before: try parseEventFilter(&cursor))
+        }
+        if cursor.accept("count") != nil {
+            let comparison = try parseComparison(&cursor, namesOnly: false)
+            return .count(filter, comparison, try cursor.integer("a count", in: 0...10_000_000))
+        }
+        throw cursor.failure(expected: "'before' or 'count'", hint: "for example 'expect \"perform.run\" before \"timer.fire\"' or 'expect event \"timer.fire\" count == 3'")
+    }
+
+    /// `[event] "name" ["text"]`.
+    private mutating func parseEventFilter(_ cursor: inout TokenCursor) throws(LineError) -> EventFilter {
+        cursor.accept("event")
+        let hint = "event names are the trace's, in double quotes, e.g. \"perform.run\" or \"connection.callback\""
+        let name = try cursor.string("an event name in double quotes", hint: hint)
+        guard TraceEventNames.all.contains(name.text) else {
+            throw LineError(column: name.column, "unknown event name \(name.quoted)",
+                            hint: Suggestion.didYouMean(name.text, in: TraceEventNames.all) ?? hint)
+        }
+        let text = cursor.peek()?.kind == .string ? cursor.next()?.text : nil
+        return EventFilter(name: name.text, text: text)
+    }
+
+    /// `A.PROPERTY CMP VALUE`.
+    private mutating func parsePropertyExpectation(_ cursor: inout TokenCursor) throws(LineError) -> ExpectationKind {
+        let operation = try operationName(&cursor, "what to expect")
+        try cursor.expect(".", "after the operation", hint: "for example 'expect \(operation).state == finished'")
+        let properties = OperationProperty.allCases.map(\.rawValue)
+        let token = try cursor.word("a property", hint: "properties are \(properties.joined(separator: ", "))")
+        guard let property = OperationProperty(rawValue: token.text) else {
+            throw LineError(column: token.column, "unknown property \(token.quoted)",
+                            hint: Suggestion.didYouMean(token.text, in: properties) ?? "properties are \(properties.joined(separator: ", "))")
+        }
+        let numeric = [.bytes, .data, .status].contains(property)
+        let comparison = try parseComparison(&cursor, namesOnly: !numeric)
+        let value = try parseValue(&cursor, for: property, comparison: comparison)
+        return .property(operation: operation, property, comparison, value)
+    }
+
+    /// The value a property is compared with.
+    private mutating func parseValue(_ cursor: inout TokenCursor, for property: OperationProperty,
+                                     comparison: Comparison) throws(LineError) -> ExpectedValue {
+        let names: [String]
+        switch property {
+        case .state: names = OperationState.allCases.map(\.description)
+        case .error: names = Self.errorNames
+        case .cancelled: names = ["true", "false"]
+        case .completion: names = Self.completionNames
+        case .bytes: names = []
+        case .data, .status: names = ["none"]
+        }
+        guard let token = cursor.peek(), token.kind == .word || token.kind == .number else {
+            throw cursor.failure(expected: "a value for \(property.rawValue)")
+        }
+        if token.kind == .number, property == .error || property == .bytes || property == .data || property == .status {
+            let value = try cursor.integer("the value", in: -1_000_000...100_000_000)
+            return .number(value)
+        }
+        guard token.kind == .word, names.contains(token.text) else {
+            let choices = property == .error ? names + ["a code such as -999"] : names.isEmpty ? ["a number"] : names
+            throw LineError(column: token.column, "\(token.quoted) is not a value of \(property.rawValue)",
+                            hint: Suggestion.didYouMean(token.text, in: names) ?? "\(property.rawValue) is \(choices.joined(separator: ", "))")
+        }
+        if token.text == "none", comparison != .equal, comparison != .notEqual {
+            throw LineError(column: token.column, "none can only be compared with == or !=")
+        }
+        _ = cursor.next()
+        return .word(token.text)
+    }
+
+    /// A comparison symbol; `==` and `!=` only when `namesOnly`.
+    private mutating func parseComparison(_ cursor: inout TokenCursor, namesOnly: Bool) throws(LineError) -> Comparison {
+        let allowed = namesOnly ? [Comparison.equal, .notEqual] : Comparison.allCases
+        guard let token = cursor.peek(), token.kind == .symbol, let comparison = Comparison(rawValue: token.text) else {
+            throw cursor.failure(expected: allowed.map(\.rawValue).joined(separator: " or "))
+        }
+        guard allowed.contains(comparison) else {
+            throw LineError(column: token.column, "\(token.quoted) does not compare names", hint: "use == or !=")
+        }
+        _ = cursor.next()
+        return comparison
+    }
+}

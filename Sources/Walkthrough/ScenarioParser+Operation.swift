@@ -1,0 +1,76 @@
+import NetSim
+import RunLoopKit
+
+extension ScenarioParser {
+    /// `op NAME = (http|connection) METHOD /path [modes …] [timeout D] [completion]`.
+    mutating func parseOperation(_ cursor: inout TokenCursor, line: Int) throws(LineError) {
+        let token = try cursor.word("an operation name after 'op'")
+        try checkNewName(token, kind: "an operation")
+        if let earlier = operations.first(where: { $0.name == token.text }) {
+            throw LineError(column: token.column, "operation \(token.quoted) is already declared on line \(earlier.line)")
+        }
+        operations.append((token.text, line))
+        try cursor.expect("=", "after the operation name", hint: "for example 'op A = http GET /big'")
+        let kindHint = "http makes an AFHTTPRequestOperation, connection a plain AFURLConnectionOperation"
+        let kindToken = try cursor.word("http or connection", hint: kindHint)
+        guard let kind = OperationDeclaration.Kind(rawValue: kindToken.text) else {
+            throw LineError(column: kindToken.column, "unknown operation kind \(kindToken.quoted)",
+                            hint: Suggestion.didYouMean(kindToken.text, in: ["http", "connection"]) ?? kindHint)
+        }
+        let method = try parseMethod(&cursor)
+        let pathToken = try parsePath(&cursor, allowQuery: true)
+        let path = String(pathToken.text.prefix { $0 != "?" })
+        let routeMethod = method == "HEAD" ? "GET" : method
+        guard routes.contains(where: { ($0.method == method || $0.method == routeMethod) && $0.path == path }) else {
+            throw LineError(column: pathToken.column, "no server route for \(method) \(path)",
+                            hint: "declare it before the operation, e.g. 'server \(routeMethod) \(path) -> 200 body 10 bytes'")
+        }
+        var modes: [RunLoopMode]?
+        var timeout: Duration?
+        var completion = false
+        while let option = cursor.peek() {
+            if option.is("modes"), modes == nil {
+                modes = try cursor.modes()
+            } else if option.is("timeout"), timeout == nil {
+                _ = cursor.next()
+                timeout = try cursor.duration("the request timeout")
+            } else if option.is("completion"), !completion {
+                _ = cursor.next()
+                completion = true
+            } else {
+                let options = ["modes", "timeout", "completion"]
+                let repeated = options.contains(option.text)
+                throw LineError(column: option.column, repeated ? "\(option.quoted) is given twice" : "unknown operation option \(option.quoted)",
+                                hint: repeated ? nil : Suggestion.didYouMean(option.text, in: options) ?? "options are modes M,…, timeout D and completion")
+            }
+        }
+        statements.append(ScenarioStatement(line: line, kind: .operation(OperationDeclaration(
+            name: token.text, kind: kind, method: method, pathAndQuery: pathToken.text, modes: modes, timeout: timeout,
+            completion: completion))))
+    }
+
+    /// A request method.
+    mutating func parseMethod(_ cursor: inout TokenCursor) throws(LineError) -> String {
+        let methods = ["GET", "HEAD", "POST", "PUT", "DELETE"]
+        let token = try cursor.word("a method (GET, HEAD, POST, PUT or DELETE)")
+        guard methods.contains(token.text) else {
+            throw LineError(column: token.column, "unknown method \(token.quoted)",
+                            hint: Suggestion.didYouMean(token.text, in: methods) ?? "methods are \(methods.joined(separator: ", "))")
+        }
+        return token.text
+    }
+
+    /// A path on the loopback server, with a query if `allowQuery`.
+    mutating func parsePath(_ cursor: inout TokenCursor, allowQuery: Bool) throws(LineError) -> Token {
+        let token = cursor.peek()
+        guard let token, token.kind == .path else { throw cursor.failure(expected: "a path such as /big") }
+        guard LabURL(host: "127.0.0.1", port: LoopbackServer.simulatedPort, pathAndQuery: token.text) != nil else {
+            throw LineError(column: token.column, "\(token.quoted) is not a valid path", hint: "paths use printable ASCII, without '#'")
+        }
+        if !allowQuery, token.text.contains("?") {
+            throw LineError(column: token.column, "a route's path has no query", hint: "routes match the path alone; put queries on the operation")
+        }
+        _ = cursor.next()
+        return token
+    }
+}

@@ -1,0 +1,140 @@
+import AFReplay
+
+/// Turns scenario text into a ``Scenario``, one line at a time.
+///
+/// Each line is cut into tokens and read as one statement; the first error on a line
+/// becomes a diagnostic and parsing goes on with the next line, so one pass reports every
+/// broken line. Names must be declared before they are used, which keeps the language
+/// readable top to bottom and lets the parser point at the exact token that is unknown.
+struct ScenarioParser {
+    /// The statement keywords, in the order the reference lists them.
+    static let keywords = ["fidelity", "strategy", "thread", "server", "queue", "op", "timer", "observe",
+                           "on", "when", "interleave", "run", "expect"]
+
+    /// Names that cannot name an operation or a thread, because `expect` lines would read
+    /// ambiguously.
+    static let reservedNames = ["outcome", "indicator", "checker", "notifications", "event"]
+
+    let fileName: String
+    let lines: [String]
+    // What has been read so far, and the names declared, each with its line.
+    var diagnostics: [ScenarioDiagnostic] = []
+    var statements: [ScenarioStatement] = []
+    var expectations: [ScenarioExpectation] = []
+    var fidelity: (value: Fidelity, line: Int)?
+    var strategy: (value: ScenarioStrategy, line: Int)?
+    var threads: [(name: String, line: Int)] = []
+    var operations: [(name: String, line: Int)] = []
+    var routes: [(method: String, path: String, line: Int)] = []
+    var timers: [(name: String, line: Int)] = []
+    var observerNames: [String] = []
+    var queueLine: Int?
+    /// The `run until idle` / `run N steps` line, after which only `expect` may follow.
+    var endingRun: (text: String, line: Int)?
+    /// The line of the last `run` statement of any kind.
+    var lastRunLine: Int?
+    /// The main thread's timeline so far: the sum of the `run for` durations and of the
+    /// `run mode M for D` durations of `on main:` lines.
+    var timeline: Duration = .zero
+
+    init(source: String, fileName: String) {
+        self.fileName = fileName
+        lines = source.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+    }
+
+    /// The scenario, or every error found.
+    mutating func parse() throws(ScenarioDiagnostics) -> Scenario {
+        for (index, text) in lines.enumerated() { parseLine(Array(text), number: index + 1) }
+        if let lastRunLine {
+            for expectation in expectations where expectation.line < lastRunLine {
+                let column = (lines[expectation.line - 1].firstIndex { $0 != " " && $0 != "\t" })
+                    .map { lines[expectation.line - 1].distance(from: lines[expectation.line - 1].startIndex, to: $0) + 1 } ?? 1
+                report(LineError(column: column, "expect is checked when the run is over, so it must come after the last run line (line \(lastRunLine))",
+                                 hint: "move the expect lines to the end of the scenario"), line: expectation.line)
+            }
+        }
+        guard diagnostics.isEmpty else { throw ScenarioDiagnostics(diagnostics) }
+        return Scenario(fileName: fileName, sourceLines: lines, fidelity: fidelity?.value ?? .afn263,
+                        strategy: strategy?.value ?? .random(seed: 0), strategyLine: strategy?.line,
+                        statements: statements, expectations: expectations)
+    }
+
+    private mutating func parseLine(_ characters: [Character], number: Int) {
+        do throws(LineError) {
+            let tokens = try ScenarioLexer.tokens(of: characters)
+            guard !tokens.isEmpty else { return }
+            var cursor = TokenCursor(tokens, endColumn: characters.count + 1)
+            let text = String(characters[(tokens[0].column - 1)..<(tokens[tokens.count - 1].endColumn - 1)])
+            try statement(&cursor, line: number, text: text)
+        } catch {
+            report(error, line: number)
+        }
+    }
+
+    /// Records `error` as a diagnostic of `line`.
+    mutating func report(_ error: LineError, line: Int) {
+        diagnostics.append(ScenarioDiagnostic(fileName: fileName, location: SourceLocation(line: line, column: error.column),
+                                              message: error.message, hint: error.hint, sourceLine: lines[line - 1]))
+    }
+
+    private mutating func statement(_ cursor: inout TokenCursor, line: Int, text: String) throws(LineError) {
+        let keyword = try cursor.word("a statement", hint: "statements begin with \(Self.keywords.joined(separator: ", "))")
+        guard Self.keywords.contains(keyword.text) else {
+            throw LineError(column: keyword.column, "unknown statement \(keyword.quoted)",
+                            hint: Suggestion.didYouMean(keyword.text, in: Self.keywords)
+                                ?? "statements begin with \(Self.keywords.joined(separator: ", "))")
+        }
+        if let endingRun, keyword.text != "expect" {
+            throw LineError(column: keyword.column, "nothing runs after '\(endingRun.text)' on line \(endingRun.line)",
+                            hint: "only expect lines may follow it; 'run for D' runs part of the way and goes on")
+        }
+        switch keyword.text {
+        case "fidelity": try parseFidelity(&cursor, line: line)
+        case "strategy": try parseStrategy(&cursor, line: line)
+        case "thread": try parseThread(&cursor, line: line)
+        case "server": try parseRoute(&cursor, line: line)
+        case "queue": try parseQueue(&cursor, line: line)
+        case "op": try parseOperation(&cursor, line: line)
+        case "timer": try parseTimer(&cursor, line: line)
+        case "observe": try parseObserver(&cursor, line: line)
+        case "on": try parseActions(&cursor, line: line)
+        case "when": try parseTrigger(&cursor, line: line)
+        case "interleave": try parseInterleave(&cursor, line: line)
+        case "run": try parseRun(&cursor, line: line)
+        default: try parseExpectation(&cursor, line: line, text: text)
+        }
+    }
+
+    // MARK: Names
+
+    /// The threads a line may name: `main`, `AFNetworking`, and the declared ones.
+    var knownThreads: [String] { ["main", "AFNetworking"] + threads.map(\.name) }
+
+    /// Consumes the name of a known thread.
+    mutating func threadName(_ cursor: inout TokenCursor, _ what: String) throws(LineError) -> String {
+        let token = try cursor.word(what, hint: "threads are main, AFNetworking and those declared with 'thread NAME'")
+        guard knownThreads.contains(token.text) else {
+            throw LineError(column: token.column, "unknown thread \(token.quoted)",
+                            hint: Suggestion.didYouMean(token.text, in: knownThreads) ?? "declare it with 'thread \(token.text)'")
+        }
+        return token.text
+    }
+
+    /// Consumes the name of a declared operation.
+    mutating func operationName(_ cursor: inout TokenCursor, _ what: String) throws(LineError) -> String {
+        let token = try cursor.word(what, hint: "operations are declared with 'op NAME = http GET /path'")
+        guard operations.contains(where: { $0.name == token.text }) else {
+            throw LineError(column: token.column, "unknown operation \(token.quoted)",
+                            hint: Suggestion.didYouMean(token.text, in: operations.map(\.name))
+                                ?? "declare it with 'op \(token.text) = http GET /path'")
+        }
+        return token.text
+    }
+
+    /// Checks that `token` can name a new thread or operation.
+    func checkNewName(_ token: Token, kind: String) throws(LineError) {
+        if Self.reservedNames.contains(token.text) || Self.keywords.contains(token.text) {
+            throw LineError(column: token.column, "\(token.quoted) is a keyword and cannot name \(kind)", hint: "choose another name")
+        }
+    }
+}

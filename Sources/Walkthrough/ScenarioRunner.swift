@@ -1,0 +1,82 @@
+import LabRuntime
+import Synchronization
+
+/// Runs parsed scenarios under the deterministic ``Simulation`` and checks their `expect`
+/// lines.
+///
+/// ```swift
+/// let scenario = try Scenario.parse(source: text, fileName: "cancel-race.lab")
+/// let run = try ScenarioRunner().run(scenario, seed: 7)
+/// print(run.report)
+/// ```
+///
+/// The runner holds what is shared by every run it makes: the checkers `expect checker`
+/// lines may call, and the budgets that stop a run that would never end.
+public struct ScenarioRunner: Sendable {
+    /// The checkers `expect checker NAME` lines may use, looked up by name.
+    public var checkers: [any ScenarioChecker]
+    /// The scheduling points after which a run stops as `step-limit`, unless the scenario
+    /// ends with `run N steps`.
+    public var stepLimit: Int
+    /// The virtual time after which a run stops as `time-limit`, unless the scenario ends
+    /// with `run for D`.
+    public var timeLimit: Duration
+
+    /// A runner offering `checkers`, with the given budgets.
+    public init(checkers: [any ScenarioChecker] = [], stepLimit: Int = 300_000, timeLimit: Duration = .seconds(300)) {
+        self.checkers = checkers
+        self.stepLimit = stepLimit
+        self.timeLimit = timeLimit
+    }
+
+    /// Runs `scenario` under its declared strategy, or under `random seed` `seed` when one
+    /// is given (a seed replaces a declared `random` or `replay` strategy).
+    ///
+    /// - Throws: ``ScenarioDiagnostics`` pointing at the strategy line when the scenario
+    ///   declares `pct` or `exhaustive`, which only the explorer runs.
+    public func run(_ scenario: Scenario, seed: UInt64? = nil) throws(ScenarioDiagnostics) -> ScenarioRun {
+        let strategy = seed.map { ScenarioStrategy.random(seed: $0) } ?? scenario.strategy
+        switch strategy {
+        case let .random(seed):
+            return run(scenario, using: RandomStrategy(seed: seed), named: strategy.description)
+        case let .replay(schedule):
+            return run(scenario, using: ReplayStrategy(schedule), named: strategy.description)
+        case .pct, .exhaustive:
+            let line = scenario.strategyLine ?? 1
+            let source = scenario.sourceLines[line - 1]
+            let column = (source.firstIndex { $0 != " " && $0 != "\t" }).map { source.distance(from: source.startIndex, to: $0) + 1 } ?? 1
+            throw ScenarioDiagnostics([ScenarioDiagnostic(
+                fileName: scenario.fileName, location: SourceLocation(line: line, column: column),
+                message: "strategy \(strategy.description.split(separator: " ")[0]) is not supported by the interpreter yet",
+                hint: "pct and exhaustive are the explorer's strategies; run one schedule here with 'strategy random seed N', or pass a seed",
+                sourceLine: source)])
+        }
+    }
+
+    /// Runs `scenario` under `strategy` (after the scenario's `interleave` entries), named
+    /// `name` in the report: the entry point for replays and what-if runs.
+    public func run(_ scenario: Scenario, using strategy: some SchedulingStrategy, named name: String) -> ScenarioRun {
+        let plan = InterleavingPlan()
+        let simulation = Simulation(strategy: InterleavingStrategy(base: strategy, plan: plan),
+                                    stepLimit: scenario.stepLimit ?? stepLimit, timeLimit: scenario.timeLimit ?? timeLimit)
+        simulation.trace.addListener { event in
+            if case .threadStart = event.kind { plan.learnName(of: event.thread, event.threadName) }
+        }
+        let world = Mutex<ScenarioWorld?>(nil)
+        let result = simulation.run {
+            let made = ScenarioWorld(scenario: scenario, plan: plan)
+            world.withLock { $0 = made }
+            made.runScript()
+        }
+        guard let built = world.withLock({ $0 }) else { preconditionFailure("the simulation ended before its main thread ran") }
+        let operations = built.operations.map { OperationReport(name: $0.name, operation: $0.operation, trace: result.trace) }
+        let facts = RunFacts(result: result, operations: operations, indicatorCount: built.indicatorCount, checkers: checkers)
+        let checks = scenario.expectations.map { expectation in
+            let verdict = expectation.expectation.evaluate(in: facts)
+            return ScenarioCheck(fileName: scenario.fileName, line: expectation.line, statement: expectation.text,
+                                 passed: verdict.passed, expected: verdict.expected, actual: verdict.actual)
+        }
+        return ScenarioRun(scenario: scenario, strategy: name, result: result, operations: operations,
+                           indicatorCount: facts.indicatorCount, problems: built.problems + plan.leftOver, checks: checks)
+    }
+}

@@ -1,0 +1,33 @@
+/// One executable line of a scenario, in source order. The main thread executes them top
+/// to bottom; `expect` lines are kept apart (``ScenarioExpectation``) and checked after the
+/// run.
+struct ScenarioStatement: Sendable, Equatable {
+    /// What the line does.
+    enum Kind: Sendable, Equatable {
+        /// `server GET /path -> 200 …`: a route of the loopback server.
+        case route(RouteDeclaration)
+        /// `thread NAME`: a lab thread running its loop.
+        case thread(ThreadDeclaration)
+        /// `queue max N`: the operation queue and its limit (−1 for none).
+        case queue(maxConcurrent: Int)
+        /// `op A = http GET /path …`: an operation.
+        case operation(OperationDeclaration)
+        /// `timer T on THREAD every 10ms …`: a timer.
+        case timer(TimerDeclaration)
+        /// `observe THREAD activities …`: a run-loop observer.
+        case observer(ObserverDeclaration)
+        /// `on THREAD: a; b`: actions run in order on a thread.
+        case actions(thread: String, [ThreadAction])
+        /// `when A … : action on THREAD`: actions queued when a condition first holds.
+        case trigger(Trigger)
+        /// `interleave main, AFNetworking`: the next scheduling choices, by thread.
+        case interleave([String])
+        /// `run …`: how far the main thread runs before the next line.
+        case run(RunStatement)
+    }
+
+    /// The line, from 1.
+    let line: Int
+    /// What it does.
+    let kind: Kind
+}

@@ -1,0 +1,76 @@
+import AFReplay
+import LabRuntime
+import RunLoopKit
+
+extension ScenarioWorld {
+    /// Runs `actions` in order on the calling thread, which is `target`'s.
+    func perform(_ actions: [ThreadAction], on target: ScenarioThread, line: Int) {
+        for action in actions { perform(action, on: target, line: line) }
+    }
+
+    /// Queues `actions` on `target`'s loop: on main through the main queue
+    /// (`dispatch_async(dispatch_get_main_queue(), …)`), elsewhere with a perform in the
+    /// common modes (`performSelector:onThread:…modes:NSRunLoopCommonModes`).
+    func dispatch(_ actions: [ThreadAction], to target: ScenarioThread, line: Int, label: String) {
+        if target.isMain {
+            MainQueue.shared(in: runtime).async(label: label) { self.perform(actions, on: target, line: line) }
+            return
+        }
+        do {
+            try RunLoop.perform(on: target.thread, modes: [.common], label: label) { self.perform(actions, on: target, line: line) }
+        } catch {
+            report(error.description, line: line)
+        }
+    }
+
+    /// Installs `trigger`: it queues its actions on its thread the first time its condition
+    /// holds.
+    func install(_ trigger: Trigger, line: Int) {
+        let once = OnceFlag()
+        let target = thread(trigger.thread)
+        let label = "when (line \(line))"
+        switch trigger.condition {
+        case let .received(name, bytes):
+            let operation = operation(name)
+            let earlier = operation.downloadProgress
+            operation.downloadProgress = { read, total, expected in
+                earlier?(read, total, expected)
+                if total >= Int64(bytes), once.claim() { self.dispatch(trigger.actions, to: target, line: line, label: label) }
+            }
+        case let .state(name, state):
+            let operation = operation(name)
+            operation.addObserver { change in
+                guard change.phase == .did, change.key == state.key, operation.state == state, once.claim() else { return }
+                self.dispatch(trigger.actions, to: target, line: line, label: label)
+            }
+        }
+    }
+
+    private func perform(_ action: ThreadAction, on target: ScenarioThread, line: Int) {
+        switch action {
+        case let .start(name): operation(name).start()
+        case let .cancel(name): operation(name).cancel()
+        case let .pause(name): operation(name).pause()
+        case let .resume(name): operation(name).resume()
+        case let .enqueue(name): queue.addOperation(operation(name))
+        case let .runMode(mode, duration, until):
+            let deadline = until.map { LabInstant.zero + $0 } ?? runtime.now() + duration
+            _ = try? RunLoop.current.run(mode: mode, before: deadline)
+        case let .perform(name, wait, modes, label):
+            do {
+                try RunLoop.perform(on: thread(name).thread, modes: modes, waitUntilDone: wait, label: label) {}
+            } catch {
+                report(error.description, line: line)
+            }
+        case let .addPort(modes, name):
+            do {
+                try target.ports.add(EventFDPort(name: "\(target.name) \(name)"), modes: modes)
+            } catch {
+                report(error.description, line: line)
+            }
+        case .removePort:
+            if !target.ports.removeLast() { report("\(target.name) has no port left that the scenario added", line: line) }
+        case let .addCommonMode(mode): RunLoop.current.addCommonMode(mode)
+        }
+    }
+}

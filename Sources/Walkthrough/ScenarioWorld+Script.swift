@@ -1,0 +1,53 @@
+import AFReplay
+import LabRuntime
+import RunLoopKit
+
+extension ScenarioWorld {
+    /// Executes the scenario's statements in order on the main thread, then serves the
+    /// main queue for the rest of the run, as an app's main thread does after launching.
+    func runScript() {
+        let mainQueue = MainQueue.shared(in: runtime)
+        for statement in scenario.statements { execute(statement) }
+        mainQueue.run()
+    }
+
+    private func execute(_ statement: ScenarioStatement) {
+        let line = statement.line
+        switch statement.kind {
+        case let .route(route): declare(route)
+        case let .thread(declaration): declare(declaration)
+        case let .queue(limit): declareQueue(maxConcurrent: limit)
+        case let .operation(declaration): declare(declaration)
+        case let .timer(declaration): declare(declaration)
+        case let .observer(declaration): declare(declaration)
+        case let .actions(name, actions):
+            let target = thread(name)
+            if target.isMain {
+                perform(actions, on: target, line: line)
+            } else {
+                dispatch(actions, to: target, line: line, label: "on \(name) (line \(line))")
+            }
+        case let .trigger(trigger): install(trigger, line: line)
+        case let .interleave(names):
+            runtime.record(.note("interleave \(names.joined(separator: ", ")) (line \(line))"))
+            plan.arm(names, line: line)
+        case let .run(run): self.run(run)
+        }
+    }
+
+    /// Serves the main thread's loop as `run` says: for ever (the run ends when nothing can
+    /// run again, or at the step budget), or in the default mode until virtual time reaches
+    /// the end of this `run for`.
+    private func run(_ run: RunStatement) {
+        switch run {
+        case .untilIdle, .steps:
+            MainQueue.shared(in: runtime).run()
+        case let .duration(_, until):
+            let deadline = LabInstant.zero + until
+            let loop = RunLoop.current
+            while runtime.now() < deadline {
+                guard let result = try? loop.run(mode: .default, before: deadline), result != .finished else { return }
+            }
+        }
+    }
+}

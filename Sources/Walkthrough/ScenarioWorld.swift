@@ -1,0 +1,155 @@
+import AFReplay
+import LabRuntime
+import NetSim
+import RunLoopKit
+import Synchronization
+
+/// The objects of one scenario run, built and driven by the simulation's main thread: the
+/// server, the threads, the operations, the queue and the activity indicator.
+///
+/// The main thread executes the statements top to bottom (``runScript()``); other threads
+/// reach the world through the blocks it queues on them. Swift mutexes here guard only
+/// short reads and writes, never a call that can reach a scheduling point, so that a lab
+/// thread never blocks the simulation while holding one.
+final class ScenarioWorld: Sendable {
+    private struct State {
+        var server: LoopbackServer?
+        var threads: [ScenarioThread] = []
+        var operations: [(name: String, operation: URLConnectionOperation)] = []
+        var queue: LabOperationQueue?
+        var indicator: NetworkActivityIndicator?
+        var problems: [ScenarioProblem] = []
+    }
+
+    let scenario: Scenario
+    let runtime: any Runtime
+    let plan: InterleavingPlan
+    private let state = Mutex(State())
+
+    /// The world of the calling lab thread's runtime; call on the simulation's main thread.
+    init(scenario: Scenario, plan: InterleavingPlan) {
+        self.scenario = scenario
+        self.plan = plan
+        runtime = currentRuntime()
+        let main = ScenarioThread(name: "main", thread: LabThread.current)
+        state.withLock { $0.threads.append(main) }
+    }
+
+    // MARK: Lookups
+
+    /// The declared operations with their objects, in declaration order.
+    var operations: [(name: String, operation: URLConnectionOperation)] { state.withLock { $0.operations } }
+
+    /// The activity indicator's count, or 0 when the scenario has no operations.
+    var indicatorCount: Int { state.withLock { $0.indicator }?.count ?? 0 }
+
+    /// The problems so far, in the order they happened.
+    var problems: [ScenarioProblem] { state.withLock { $0.problems } }
+
+    /// The server, created on first use.
+    var server: LoopbackServer {
+        if let server = state.withLock({ $0.server }) { return server }
+        let made = LoopbackServer()
+        plan.learnName(of: made.thread.id, made.thread.name)
+        state.withLock { $0.server = made }
+        return made
+    }
+
+    /// The operation the scenario calls `name` (the parser checked it is declared first).
+    func operation(_ name: String) -> URLConnectionOperation {
+        guard let found = state.withLock({ $0.operations.first { $0.name == name } }) else {
+            preconditionFailure("operation \(name) is used before its declaration ran")
+        }
+        return found.operation
+    }
+
+    /// The thread the scenario calls `name`; `AFNetworking` is created on first use.
+    func thread(_ name: String) -> ScenarioThread {
+        if let found = state.withLock({ $0.threads.first { $0.name == name } }) { return found }
+        precondition(name == NetworkThread.name, "thread \(name) is used before its declaration ran")
+        let network = ScenarioThread(name: name, thread: NetworkThread.thread(in: runtime))
+        return state.withLock { state in
+            if let raced = state.threads.first(where: { $0.name == name }) { return raced }
+            state.threads.append(network)
+            return network
+        }
+    }
+
+    /// Records a problem caused by `line`.
+    func report(_ message: String, line: Int) {
+        state.withLock { $0.problems.append(ScenarioProblem(line: line, message: message)) }
+    }
+
+    // MARK: Declarations
+
+    /// `server …`: scripts a route, starting the server on first use.
+    func declare(_ route: RouteDeclaration) {
+        server.route(route.method, route.path, route.script)
+    }
+
+    /// `thread NAME`: spawns a lab thread that adds its keep-alive port (unless declared
+    /// without one) and runs its loop in the default mode until the mode is empty.
+    func declare(_ declaration: ThreadDeclaration) {
+        let ports = PortStack()
+        let name = declaration.name
+        let keepAlive = declaration.keepAlive
+        let thread = runtime.spawnThread(named: name) {
+            if keepAlive { try? ports.add(EventFDPort(name: "\(name) keep-alive port"), modes: [.default]) }
+            try? RunLoop.current.run()
+        }
+        plan.learnName(of: thread.id, name)
+        state.withLock { $0.threads.append(ScenarioThread(name: name, thread: thread, ports: ports)) }
+    }
+
+    /// `queue max N`: the operation queue, named "queue".
+    func declareQueue(maxConcurrent: Int) {
+        let queue = LabOperationQueue(name: "queue", maxConcurrentOperationCount: maxConcurrent)
+        state.withLock { $0.queue = queue }
+    }
+
+    /// `op …`: creates the operation (and, with the first one, the activity indicator),
+    /// named `op NAME` in the trace.
+    func declare(_ declaration: OperationDeclaration) {
+        if state.withLock({ $0.indicator == nil }) {
+            let indicator = NetworkActivityIndicator(center: .default(in: runtime))
+            state.withLock { $0.indicator = indicator }
+        }
+        let server = server
+        var request = HTTPRequest(method: declaration.method, url: server.url(declaration.pathAndQuery))
+        if let timeout = declaration.timeout { request.timeout = timeout }
+        let name = declaration.traceName
+        let operation: URLConnectionOperation
+        switch declaration.kind {
+        case .http:
+            let http = HTTPRequestOperation(request: request, server: server, fidelity: scenario.fidelity, name: name)
+            if declaration.completion { http.setCompletionBlockWithSuccess({ _, _ in }, failure: { _, _ in }) }
+            operation = http
+        case .connection:
+            operation = URLConnectionOperation(request: request, server: server, fidelity: scenario.fidelity, name: name)
+            if declaration.completion { operation.completionBlock = {} }
+        }
+        if let modes = declaration.modes { operation.runLoopModes = modes }
+        state.withLock { $0.operations.append((declaration.name, operation)) }
+    }
+
+    /// `timer …`: adds a timer, first due one interval from now, to the thread's loop.
+    func declare(_ declaration: TimerDeclaration) {
+        let interval = declaration.repeats ? declaration.interval : .zero
+        let timer = RunLoopTimer(fireAt: runtime.now() + declaration.interval, interval: interval, name: declaration.name) { _ in }
+        let loop = RunLoop.of(thread(declaration.thread).thread)
+        for mode in declaration.modes { loop.add(timer, forMode: mode) }
+    }
+
+    /// `observe …`: adds an observer that does nothing but appear in the trace.
+    func declare(_ declaration: ObserverDeclaration) {
+        let observer = RunLoopObserver(activities: declaration.activities, name: declaration.name) { _, _ in }
+        let loop = RunLoop.of(thread(declaration.thread).thread)
+        for mode in declaration.modes { loop.add(observer, forMode: mode) }
+    }
+
+    /// The queue (the parser checked one is declared before any `enqueue`).
+    var queue: LabOperationQueue {
+        guard let queue = state.withLock({ $0.queue }) else { preconditionFailure("enqueue before the queue's declaration ran") }
+        return queue
+    }
+}

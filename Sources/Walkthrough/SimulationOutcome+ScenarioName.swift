@@ -1,0 +1,15 @@
+import LabRuntime
+
+extension SimulationOutcome {
+    /// The name `expect outcome ==` uses: `quiescent`, `deadlock`, `time-limit`,
+    /// `step-limit` or `replay-diverged`.
+    var scenarioName: String {
+        switch self {
+        case .quiescent: "quiescent"
+        case .deadlock: "deadlock"
+        case .timeLimitReached: "time-limit"
+        case .stepLimitExceeded: "step-limit"
+        case .replayDiverged: "replay-diverged"
+        }
+    }
+}

@@ -1,0 +1,36 @@
+/// "Did you mean …?": the known name closest to a misspelt one.
+enum Suggestion {
+    /// The candidate nearest to `word` by edit distance, if it is close enough to be a typo:
+    /// at most a third of the word's length, so words shorter than three characters get no
+    /// suggestion (any one-letter name is one edit from any other). Ties go to the earlier
+    /// candidate.
+    static func nearest(to word: String, in candidates: [String]) -> String? {
+        let budget = word.count / 3
+        var best: (name: String, distance: Int)?
+        for candidate in candidates {
+            let distance = editDistance(word.lowercased(), candidate.lowercased())
+            if distance <= budget, distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
+        }
+        return best?.name
+    }
+
+    /// `did you mean 'x'?` for the nearest candidate, or nil.
+    static func didYouMean(_ word: String, in candidates: [String]) -> String? {
+        nearest(to: word, in: candidates).map { "did you mean '\($0)'?" }
+    }
+
+    /// Levenshtein distance over characters.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in stride(from: 1, through: b.count, by: 1) {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,27 @@
+import RunLoopKit
+
+/// One action of an `on THREAD:` or `when …:` line, run on that thread.
+enum ThreadAction: Sendable, Equatable {
+    /// `start A`.
+    case start(String)
+    /// `cancel A`.
+    case cancel(String)
+    /// `pause A`.
+    case pause(String)
+    /// `resume A`.
+    case resume(String)
+    /// `enqueue A`: add it to the queue.
+    case enqueue(String)
+    /// `run mode M for D`: run the thread's own loop in `M` (nested when the loop is
+    /// already running) for `D`. On main, in sequence, the run lasts until `until`
+    /// instead: that point of the scenario's timeline (see ``RunStatement``).
+    case runMode(RunLoopMode, Duration, until: Duration?)
+    /// `perform on THREAD [wait] [modes …]`: perform an empty, labelled block on a thread.
+    case perform(target: String, wait: Bool, modes: [RunLoopMode], label: String)
+    /// `add port [modes …]`: add a new port to the thread's loop.
+    case addPort([RunLoopMode], name: String)
+    /// `remove port`: remove the port added last (the keep-alive port if no other).
+    case removePort
+    /// `add common mode M`.
+    case addCommonMode(RunLoopMode)
+}

@@ -1,0 +1,22 @@
+import AFReplay
+
+/// `when CONDITION: actions [on THREAD]`: actions queued on a thread the first time the
+/// condition holds.
+struct Trigger: Sendable, Equatable {
+    /// What is watched.
+    enum Condition: Sendable, Equatable {
+        /// `A received N bytes`: checked in the operation's download-progress block, on
+        /// main, after each chunk.
+        case received(operation: String, bytes: Int)
+        /// `A state == S`: checked by a key-value observer of the state, on the thread
+        /// that changes it.
+        case state(operation: String, OperationState)
+    }
+
+    /// The condition.
+    let condition: Condition
+    /// The actions, in order.
+    let actions: [ThreadAction]
+    /// The thread they run on (main unless named).
+    let thread: String
+}

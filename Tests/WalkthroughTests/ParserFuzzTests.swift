@@ -1,0 +1,92 @@
+import LabRuntime
+import Testing
+@testable import Walkthrough
+
+/// Seeded fuzzing: mutated, truncated and garbled scenarios, and random bytes, never make
+/// the parser trap. Every input ends in a scenario or in diagnostics that point inside it.
+@Suite("Parser fuzz")
+struct ParserFuzzTests {
+    /// Valid scenarios to mutate: the three examples and one line of every statement.
+    static let corpus: [String] = ["modes-and-keep-alive", "interview-question", "cancel-race"].map {
+        readFile("\(scenariosDirectory)/\($0).lab")
+    } + ["""
+        fidelity hardened
+        strategy replay "3:T1 9:T2"
+        thread worker
+        thread lonely without port
+        server GET /big -> 200 etag "v1" type "application/json" body 10 bytes seed 9 in chunks 4,3,3 every 5ms chunked ranges fault reset after 4
+        server GET /j -> 200 body "{\\"ok\\":true}"
+        queue max 1
+        op A = http GET /big modes default, tracking timeout 2s completion
+        op B = connection GET /j
+        timer tick on worker every 10ms modes common
+        observe main activities entry, exit as watcher
+        when A received 4 bytes: pause A on main
+        when B state == executing: cancel B; perform on worker wait modes default on worker
+        interleave main, AFNetworking, T3
+        on main: start A; enqueue B; run mode tracking for 5ms; add port; remove port; add common mode tracking
+        run for 30ms
+        run 900 steps
+        expect A.state == finished
+        expect A.error != -999
+        expect notifications(A) == [DidStart, DidFinish]
+        expect event "connection.callback" "→ op A" count >= 3
+        expect "perform.run" before "timer.fire"
+        expect outcome == quiescent
+        expect indicator == 0
+        expect checker lock-order finds "x"
+        """]
+
+    /// Pieces the mutations insert: keywords, symbols, and characters that stress the lexer.
+    static let pieces = ["op", "on", "run", "expect", "server", "when", ":", ";", ",", "->", "==", "\"", "\\", "#", "/", "[", "]",
+                         "(", ")", ".", "-", "-999", "5ms", "99999999999999999999", "0", "\t", "\r", "\n", "\r\n", "\u{0}",
+                         "é", "\u{301}", "\u{2028}", "🙂", "modes", "bytes", "steps", "T3", "A", "main"]
+
+    @Test("mutations of valid scenarios, and random bytes, parse or give located diagnostics", arguments: 0..<200)
+    func fuzz(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        for _ in 0..<8 {
+            let base = Self.corpus[Int(random.next() % UInt64(Self.corpus.count))]
+            check(mutate(base, &random))
+        }
+        let bytes = (0..<Int(random.next() % 400)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        check(String(decoding: bytes, as: UTF8.self))
+    }
+
+    private func check(_ source: String) {
+        do {
+            _ = try Scenario.parse(source: source, fileName: "fuzz.lab")
+        } catch {
+            #expect(!error.diagnostics.isEmpty)
+            let lines = source.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            for diagnostic in error.diagnostics {
+                #expect((1...lines.count).contains(diagnostic.location.line))
+                #expect(diagnostic.sourceLine == String(lines[diagnostic.location.line - 1]))
+                #expect((1...diagnostic.sourceLine.count + 1).contains(diagnostic.location.column))
+                #expect(diagnostic.description.hasPrefix("fuzz.lab:\(diagnostic.location.line):\(diagnostic.location.column): error: "))
+            }
+        }
+    }
+
+    /// One to four random edits of `text`.
+    private func mutate(_ text: String, _ random: inout SplitMix64) -> String {
+        var characters = Array(text)
+        for _ in 0...(random.next() % 4) {
+            let position = characters.isEmpty ? 0 : Int(random.next() % UInt64(characters.count))
+            switch random.next() % 6 {
+            case 0: characters = Array(characters.prefix(position))
+            case 1: if !characters.isEmpty { characters.remove(at: position) }
+            case 2: characters.insert(contentsOf: Self.pieces[Int(random.next() % UInt64(Self.pieces.count))], at: position)
+            case 3: if !characters.isEmpty { characters[position] = Character(Unicode.Scalar(UInt8(truncatingIfNeeded: random.next() % 128))) }
+            case 4:
+                var lines = String(characters).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+                if lines.count > 1 { lines.swapAt(Int(random.next() % UInt64(lines.count)), Int(random.next() % UInt64(lines.count))) }
+                characters = Array(lines.joined(separator: "\n"))
+            default:
+                let end = min(characters.count, position + Int(random.next() % 40))
+                characters.insert(contentsOf: characters[position..<end], at: position)
+            }
+        }
+        return String(characters)
+    }
+}
