@@ -96,11 +96,13 @@ public final class LoopbackServer: Sendable, CustomStringConvertible {
             return try dialSocketPair(client: client, refused: refused)
         }
         var boundPort: Int?
+        let core = core
+        let nameForServer: ((Int) -> Void)? = core.runtime.trace.isEnabled ? { localPort in
+            boundPort = localPort
+            core.expectClient(from: localPort, named: client)
+        } : nil
         do {
-            return try LoopbackSocket.connect(to: family, port: url.port, label: "\(client) socket") { localPort in
-                boundPort = localPort
-                core.expectClient(from: localPort, named: client)
-            }
+            return try LoopbackSocket.connect(to: family, port: url.port, label: "\(client) socket", bound: nameForServer)
         } catch {
             if let boundPort { core.forgetClient(from: boundPort) }
             throw NetError(.cannotConnectToHost, message: "\(error)", failingURL: url.description)

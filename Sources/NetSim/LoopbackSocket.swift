@@ -28,16 +28,20 @@ enum LoopbackSocket {
         return (socket, try localAddress(of: socket).port)
     }
 
-    /// A non-blocking TCP socket bound to `address` at an ephemeral port and connecting to
-    /// `port` there: the connect is under way (or done) when this returns, and finishes
-    /// when the socket becomes writable (``pendingError(_:)`` then says how). `bound` learns
-    /// the local port before the connect starts, so the server can recognise the client.
+    /// A non-blocking TCP socket connecting to `port` at `address`: the connect is under way
+    /// (or done) when this returns, and finishes when the socket becomes writable
+    /// (``pendingError(_:)`` then says how). With `bound`, the socket is first bound to an
+    /// ephemeral port, which `bound` learns before the connect starts, so the server can
+    /// recognise the client; without it (nobody will read the name) the kernel picks the
+    /// port during the connect, saving two system calls.
     static func connect(to address: LoopbackAddress, port: Int, label: String,
-                        bound: (Int) -> Void) throws(SystemCallError) -> LabFileDescriptor {
+                        bound: ((Int) -> Void)?) throws(SystemCallError) -> LabFileDescriptor {
         let socket = try makeTCPSocket(address, label: label)
         guard let fd = socket.rawValue else { throw SystemCallError("socket", errno: EBADF) }
-        guard SocketAddress(address, port: 0).withSockaddr({ Glibc.bind(fd, $0, $1) }) == 0 else { throw SystemCallError("bind") }
-        bound(try localAddress(of: socket).port)
+        if let bound {
+            guard SocketAddress(address, port: 0).withSockaddr({ Glibc.bind(fd, $0, $1) }) == 0 else { throw SystemCallError("bind") }
+            bound(try localAddress(of: socket).port)
+        }
         let status = SocketAddress(address, port: port).withSockaddr { Glibc.connect(fd, $0, $1) }
         guard status == 0 || csystem_errno() == EINPROGRESS else {
             let error = SystemCallError("connect")
