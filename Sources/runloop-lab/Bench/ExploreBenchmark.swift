@@ -22,18 +22,13 @@ enum ExploreBenchmark {
     )
 
     /// The `explore` entry of ``BenchmarkTable``.
-    static let command = Command(
+    static let command = Command.benchmark(
         name: "explore",
         summary: "Schedules/s, scheduling points/s, baton hand-off and exhaustive-search time of the explorer.",
-        usage: usage
-    ) { arguments, console throws(UsageError) in
-        guard let options = try ExploreBenchOptions.parse(arguments) else {
-            console.printLine(usage)
-            return ExitCode.success
-        }
-        run(options, console: console)
-        return ExitCode.success
-    }
+        usage: usage,
+        parse: { arguments throws(UsageError) in try ExploreBenchOptions.parse(arguments) },
+        run: { options, console in run(options, console: console) }
+    )
 
     /// One measured row: a search and how long it took.
     private struct Row {

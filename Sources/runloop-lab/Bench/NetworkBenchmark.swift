@@ -29,23 +29,13 @@ enum NetworkBenchmark {
     )
 
     /// The `network` entry of ``BenchmarkTable``.
-    static let command = Command(
+    static let command = Command.benchmark(
         name: "network",
         summary: "Concurrent URLConnectionOperations on one network thread against a poll() reader in C.",
-        usage: usage
-    ) { arguments, console throws(UsageError) in
-        guard let options = try NetworkBenchOptions.parse(arguments) else {
-            console.printLine(usage)
-            return ExitCode.success
-        }
-        do throws(BenchFailure) {
-            try run(options, console: console)
-            return ExitCode.success
-        } catch {
-            console.printError("runloop-lab bench network: \(error.message)")
-            return ExitCode.failure
-        }
-    }
+        usage: usage,
+        parse: { arguments throws(UsageError) in try NetworkBenchOptions.parse(arguments) },
+        run: { options, console throws(BenchFailure) in try run(options, console: console) }
+    )
 
     /// The descriptors kept free beyond those of the open connections (the process's own,
     /// the loops' epoll and eventfd descriptors, the listener, `/proc` reads).

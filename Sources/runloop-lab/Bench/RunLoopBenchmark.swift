@@ -20,23 +20,13 @@ enum RunLoopBenchmark {
     )
 
     /// The `runloop` entry of ``BenchmarkTable``.
-    static let command = Command(
+    static let command = Command.benchmark(
         name: "runloop",
         summary: "Round trip, throughput and idle CPU of run loops against Foundation, Dispatch and eventfd.",
-        usage: usage
-    ) { arguments, console throws(UsageError) in
-        guard let options = try RunLoopBenchOptions.parse(arguments) else {
-            console.printLine(usage)
-            return ExitCode.success
-        }
-        do throws(BenchFailure) {
-            try run(options, console: console)
-            return ExitCode.success
-        } catch {
-            console.printError("runloop-lab bench runloop: \(error.message)")
-            return ExitCode.failure
-        }
-    }
+        usage: usage,
+        parse: { arguments throws(UsageError) in try RunLoopBenchOptions.parse(arguments) },
+        run: { options, console throws(BenchFailure) in try run(options, console: console) }
+    )
 
     /// Measures every row and prints the table.
     ///

@@ -7,17 +7,7 @@ enum OutputFile {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return "cannot open \(path): \(String(cString: strerror(errno)))" }
         defer { close(fd) }
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if written > 0 {
-                bytes = bytes.dropFirst(written)
-            } else if written < 0 && errno == EINTR {
-                continue
-            } else {
-                return "cannot write \(path): \(String(cString: strerror(errno)))"
-            }
-        }
-        return nil
+        guard let failure = DescriptorWriter.writeAll(text, to: fd) else { return nil }
+        return "cannot write \(path): \(String(cString: strerror(failure)))"
     }
 }
