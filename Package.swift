@@ -19,7 +19,7 @@ let package = Package(
         .target(name: "Walkthrough", dependencies: ["LabRuntime", "RunLoopKit", "NetSim", "AFReplay"]),
         .executableTarget(
             name: "runloop-lab",
-            dependencies: ["LabRuntime", "RunLoopKit", "NetSim", "AFReplay", "Inspector", "CBenchLimits", "CSystem"]
+            dependencies: ["LabRuntime", "RunLoopKit", "NetSim", "AFReplay", "Inspector", "Walkthrough", "CBenchLimits", "CSystem"]
         ),
         .testTarget(name: "LabRuntimeTests", dependencies: ["LabRuntime", "CSystem"]),
         .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit", "LabRuntime", "CSystem"]),

@@ -8,6 +8,7 @@ enum CommandTable {
         ExploreCommand.command,
         ReplayRunCommand.command,
         TraceCommand.command,
+        TutorialCommand.command,
         BenchCommand.command,
     ]
 }

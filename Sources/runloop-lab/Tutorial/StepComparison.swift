@@ -1,0 +1,22 @@
+/// The runner's output for one step set against the step's expected block.
+struct StepComparison: Sendable {
+    /// What the runner printed for the step (see ``StepOutput``).
+    let actual: [String]
+
+    /// The step's expected block.
+    let expected: [String]
+
+    /// Runs step `index` (1-based) of a lesson and compares its output.
+    init(step: LessonStep, index: Int) {
+        actual = StepOutput.lines(for: step, index: index)
+        expected = step.expected
+    }
+
+    /// Whether the output is exactly the expected block.
+    var matches: Bool { actual == expected }
+
+    /// The diff from the expected block to the output, with a header naming the signs.
+    var diff: [String] {
+        ["--- expected (in the lesson)", "+++ actual (this run)"] + LineDiff.lines(expected: expected, actual: actual)
+    }
+}

@@ -1,0 +1,36 @@
+import Walkthrough
+
+/// What the tutorial runner prints for one step, the text its ```` ```expected ```` block
+/// must hold.
+///
+/// The output is deterministic: the run's outcome (for a deadlock, followed by its wait-for
+/// graph, indented), then the trace events the step shows
+/// (each trace line without its sequence number, so `0.005000 T3 worker timer.fire plain in
+/// kCFRunLoopDefaultMode`), then any problems, then one `PASS`/`FAIL` line per `expect`, with
+/// the scenario named `stepN.lab`.
+enum StepOutput {
+    /// Parses and runs step `index` (1-based) of a lesson and returns the lines it prints.
+    ///
+    /// A scenario that does not parse gives its diagnostics instead, so a broken lesson shows
+    /// up as a mismatch with the line and caret of the error.
+    static func lines(for step: LessonStep, index: Int) -> [String] {
+        let fileName = "step\(index).lab"
+        let run: ScenarioRun
+        do {
+            let scenario = try Walkthrough.Scenario.parse(source: step.scenario, fileName: fileName)
+            run = try ScenarioRunner().run(scenario)
+        } catch {
+            return error.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
+        var lines = ["outcome: \(run.outcomeName)"]
+        if case .deadlock = run.outcome {
+            lines += run.outcome.description.split(separator: "\n").dropFirst().map { "  \($0)" }
+        }
+        for event in run.trace where step.shownEvents.contains(event.name) {
+            lines.append(String(event.description.drop(while: { $0 != " " }).dropFirst()))
+        }
+        lines += run.problems.map { "problem: \(fileName):\($0.line): \($0.message)" }
+        lines += run.checks.flatMap { $0.description.split(separator: "\n").map(String.init) }
+        return lines
+    }
+}

@@ -1,0 +1,51 @@
+/// `runloop-lab tutorial check`: every step of every lesson, in both languages, must parse,
+/// run and print exactly its expected block.
+enum TutorialCheck {
+    /// Checks every lesson file and prints one line per file, a diff per mismatch, and
+    /// `N passed, N failed` (files). Returns 1 when any file failed or none was found.
+    static func run(options: TutorialOptions, console: any Console) -> Int32 {
+        let library = LessonLibrary(root: options.directory)
+        guard let fileNames = library.lessonFileNames() else {
+            console.printError("runloop-lab tutorial: cannot read the tutorial directory '\(options.directory)'")
+            return ExitCode.failure
+        }
+        var passed = 0, failed = 0
+        for fileName in fileNames {
+            for language in LessonLanguage.allCases {
+                let failures = check(fileName, in: language, library: library)
+                let label = language.rawValue + String(repeating: " ", count: 8 - language.rawValue.count)
+                if failures.isEmpty {
+                    passed += 1
+                    console.printLine("ok    \(label)\(fileName)")
+                } else {
+                    failed += 1
+                    console.printLine("FAIL  \(label)\(fileName)")
+                    failures.forEach { console.printLine("      " + $0) }
+                }
+            }
+        }
+        console.printLine("\(passed) passed, \(failed) failed")
+        return failed == 0 && passed > 0 ? ExitCode.success : ExitCode.failure
+    }
+
+    /// The failure lines of one lesson file: empty when every step matches.
+    private static func check(_ fileName: String, in language: LessonLanguage, library: LessonLibrary) -> [String] {
+        guard library.exists(fileName, in: language) else {
+            return ["missing: \(language.directory(in: library.root))/\(fileName)"]
+        }
+        let lesson: Lesson
+        switch library.lesson(fileName, in: language) {
+        case .success(let parsed): lesson = parsed
+        case .failure(let error): return [error.description]
+        }
+        var failures: [String] = []
+        for (offset, step) in lesson.steps.enumerated() {
+            let comparison = StepComparison(step: step, index: offset + 1)
+            if !comparison.matches {
+                failures.append("step \(offset + 1) (line \(step.line)) does not match its expected block:")
+                failures += comparison.diff
+            }
+        }
+        return failures
+    }
+}

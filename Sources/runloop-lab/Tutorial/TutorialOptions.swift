@@ -1,0 +1,50 @@
+import Glibc
+
+/// The options of `runloop-lab tutorial`, shared by its three subcommands.
+struct TutorialOptions: Equatable, Sendable {
+    /// The tutorial directory (`--dir`, `Tutorials` by default, relative to the current directory).
+    var directory = "Tutorials"
+
+    /// The lesson language (`--lang`).
+    var language = LessonLanguage.english
+
+    /// Whether `run` waits for Enter between steps: not with `--no-pause`, nor without a terminal.
+    var pauses = true
+
+    /// Whether `run` ignores saved progress and starts at step 1 (`--restart`).
+    var restarts = false
+
+    /// Every option, for parsing and help.
+    static let specs = [
+        OptionSpec(name: "--dir", valueName: "PATH", help: "The tutorial directory (default: Tutorials)."),
+        OptionSpec(name: "--lang", valueName: "en|zh-Hans", help: "The lesson language for run (default: en)."),
+        OptionSpec(name: "--no-pause", valueName: nil, help: "Do not wait for Enter between steps (run)."),
+        OptionSpec(name: "--restart", valueName: nil, help: "Start the lesson at step 1, ignoring saved progress (run)."),
+    ]
+
+    /// Parses the options after the subcommand (and its lesson number).
+    ///
+    /// - Parameters:
+    ///   - arguments: the option arguments.
+    ///   - terminal: whether standard input is a terminal, so pausing is possible.
+    /// - Returns: the options, or `nil` when `--help` was asked for.
+    static func parse(_ arguments: [String], terminal: Bool = isatty(STDIN_FILENO) == 1) throws(UsageError) -> TutorialOptions? {
+        let parsed = try OptionParser.parse(arguments, options: specs, usage: TutorialCommand.usage)
+        if parsed.wantsHelp {
+            return nil
+        }
+        var options = TutorialOptions()
+        if let directory = parsed.string("--dir") {
+            options.directory = directory
+        }
+        if let name = parsed.string("--lang") {
+            guard let language = LessonLanguage(rawValue: name) else {
+                throw UsageError(message: "--lang expects en or zh-Hans, got '\(name)'", usage: TutorialCommand.usage)
+            }
+            options.language = language
+        }
+        options.pauses = terminal && !parsed.isSet("--no-pause")
+        options.restarts = parsed.isSet("--restart")
+        return options
+    }
+}

@@ -1,0 +1,64 @@
+import Glibc
+
+/// How far the learner got in each lesson, kept in `$HOME/.runloop-lab/progress`.
+///
+/// The file has one line per lesson, `NN STEPS`: the lesson number and how many of its
+/// steps have run and matched. Lines that do not read that way are ignored, so a garbled or
+/// missing file is simply no progress.
+struct TutorialProgress: Equatable, Sendable {
+    /// Steps completed, by lesson number.
+    private(set) var completedSteps: [Int: Int] = [:]
+
+    /// Progress read from `text`, the contents of a progress file.
+    init(text: String = "") {
+        for line in text.split(whereSeparator: \.isNewline) {
+            let fields = line.split(separator: " ")
+            if fields.count == 2, let lesson = Int(fields[0]), let steps = Int(fields[1]), lesson >= 0, steps >= 0 {
+                completedSteps[lesson] = steps
+            }
+        }
+    }
+
+    /// The steps completed in lesson `number` (0 when none).
+    func steps(inLesson number: Int) -> Int {
+        completedSteps[number] ?? 0
+    }
+
+    /// Records that lesson `number` has `steps` steps completed.
+    mutating func record(lesson number: Int, steps: Int) {
+        completedSteps[number] = steps
+    }
+
+    /// The file's text: one `NN STEPS` line per lesson, by lesson number.
+    var text: String {
+        completedSteps.keys.sorted().map { "\($0) \(completedSteps[$0] ?? 0)\n" }.joined()
+    }
+
+    /// The progress file under `home`: `HOME/.runloop-lab/progress`.
+    static func path(home: String) -> String {
+        home + "/.runloop-lab/progress"
+    }
+
+    /// The learner's home directory, from `HOME`, or `nil` when it is not set.
+    static func homeDirectory() -> String? {
+        guard let value = getenv("HOME") else { return nil }
+        let home = String(cString: value)
+        return home.isEmpty ? nil : home
+    }
+
+    /// The progress saved under `home`; empty when the file is missing or unreadable.
+    static func load(home: String) -> TutorialProgress {
+        TutorialProgress(text: TextFile.read(path(home: home)) ?? "")
+    }
+
+    /// Saves this progress under `home`, creating `.runloop-lab` on demand.
+    ///
+    /// - Returns: `nil` on success, or why the file could not be written.
+    func save(home: String) -> String? {
+        let directory = home + "/.runloop-lab"
+        guard TextFile.makeDirectory(directory) else {
+            return "cannot create \(directory): \(String(cString: strerror(errno)))"
+        }
+        return OutputFile.write(text, to: Self.path(home: home))
+    }
+}

@@ -1,0 +1,239 @@
+import Glibc
+import Testing
+@testable import runloop_lab
+
+/// The repository's `Tutorials/` directory, found from this file's path.
+private let tutorialsDirectory: String = {
+    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast(3)
+    return parts.joined(separator: "/") + "/Tutorials"
+}()
+
+/// A fresh directory under `/tmp`, removed with everything in it when the value goes away.
+private final class ScratchDirectory {
+    let path: String
+
+    init() {
+        var template = Array("/tmp/tutorial-test-XXXXXX".utf8CString)
+        path = template.withUnsafeMutableBufferPointer { buffer in
+            guard let created = mkdtemp(buffer.baseAddress!) else { preconditionFailure("mkdtemp failed") }
+            return String(cString: created)
+        }
+    }
+
+    deinit {
+        Self.remove(path)
+    }
+
+    /// Writes `text` to `name` inside the directory, creating subdirectories on the way.
+    func write(_ text: String, to name: String) {
+        let components = name.split(separator: "/").dropLast()
+        var directory = path
+        for component in components {
+            directory += "/" + component
+            _ = TextFile.makeDirectory(directory)
+        }
+        #expect(OutputFile.write(text, to: path + "/" + name) == nil)
+    }
+
+    private static func remove(_ path: String) {
+        for name in TextFile.entries(of: path) ?? [] {
+            let child = path + "/" + name
+            if unlink(child) != 0 {
+                remove(child)
+            }
+        }
+        rmdir(path)
+    }
+}
+
+/// A one-step lesson whose scenario counts two timer fires; `expected` is its expected block.
+private func lesson(expected: String) -> String {
+    """
+    # A tiny lesson
+
+    A timer every 10ms, for 25ms.
+
+    ```lab show timer.fire
+    timer tick on main every 10ms
+    run for 25ms
+    expect event "timer.fire" "tick" count == 2
+    ```
+
+    ```expected
+    \(expected)
+    ```
+
+    Done.
+    """
+}
+
+private let rightOutput = """
+    outcome: time-limit
+    0.010000 T0 main timer.fire tick in kCFRunLoopDefaultMode
+    0.020000 T0 main timer.fire tick in kCFRunLoopDefaultMode
+    PASS step1.lab:3  expect event "timer.fire" "tick" count == 2
+    """
+
+/// Runs `tutorial` in-process with the given home and no pausing.
+private func runTutorial(_ arguments: [String], home: String? = nil) -> (status: Int32, console: RecordingConsole) {
+    let console = RecordingConsole()
+    do {
+        let status = try TutorialCommand.run(arguments, console: console, home: home, waitForEnter: {})
+        return (status, console)
+    } catch {
+        return (ExitCode.usage, console)
+    }
+}
+
+@Suite("runloop-lab tutorial")
+struct TutorialCommandTests {
+    @Test("list shows every lesson with its languages")
+    func list() {
+        let home = ScratchDirectory()
+        let (status, console) = runTutorial(["list", "--dir", tutorialsDirectory], home: home.path)
+        #expect(status == ExitCode.success)
+        #expect(console.output.first?.hasPrefix("Lessons in ") == true)
+        let rows = console.output.filter { $0.hasPrefix("  01  ") }
+        #expect(rows.count == 1)
+        #expect(rows.first?.contains("en zh-Hans") == true)
+    }
+
+    @Test("every lesson in Tutorials/ checks, in both languages")
+    func checkRealLessons() {
+        let (status, console) = runTutorial(["check", "--dir", tutorialsDirectory])
+        #expect(status == ExitCode.success, "\(console.outputText)")
+        #expect(console.output.last?.hasSuffix(" passed, 0 failed") == true)
+        #expect(!console.output.contains { $0.hasPrefix("FAIL") })
+    }
+
+    @Test("a wrong expected block gives a diff and a failing exit status")
+    func wrongExpectedBlock() {
+        let directory = ScratchDirectory()
+        let wrong = """
+            outcome: time-limit
+            0.010000 T0 main timer.fire tick in kCFRunLoopDefaultMode
+            0.030000 T0 main timer.fire tick in kCFRunLoopDefaultMode
+            PASS step1.lab:3  expect event "timer.fire" "tick" count == 2
+            """
+        directory.write(lesson(expected: wrong), to: "01-tiny.md")
+        directory.write(lesson(expected: rightOutput), to: "zh-Hans/01-tiny.md")
+        let (status, console) = runTutorial(["check", "--dir", directory.path])
+        #expect(status == ExitCode.failure)
+        #expect(console.output.contains("FAIL  en      01-tiny.md"))
+        #expect(console.output.contains("ok    zh-Hans 01-tiny.md"))
+        #expect(console.output.contains("      - 0.030000 T0 main timer.fire tick in kCFRunLoopDefaultMode"))
+        #expect(console.output.contains("      + 0.020000 T0 main timer.fire tick in kCFRunLoopDefaultMode"))
+        #expect(console.output.last == "1 passed, 1 failed")
+
+        let run = runTutorial(["run", "1", "--dir", directory.path, "--no-pause"])
+        #expect(run.status == ExitCode.failure)
+        #expect(run.console.output.contains("✗ step 1 differs from the lesson's expected output:"))
+    }
+
+    @Test("a missing translation fails the check")
+    func missingTranslation() {
+        let directory = ScratchDirectory()
+        directory.write(lesson(expected: rightOutput), to: "01-tiny.md")
+        let (status, console) = runTutorial(["check", "--dir", directory.path])
+        #expect(status == ExitCode.failure)
+        #expect(console.output.last == "1 passed, 1 failed")
+    }
+
+    @Test("run saves progress under HOME, resumes from it, and --restart starts over")
+    func progressRoundTrip() {
+        let directory = ScratchDirectory()
+        directory.write(lesson(expected: rightOutput), to: "01-tiny.md")
+        directory.write(lesson(expected: rightOutput), to: "zh-Hans/01-tiny.md")
+        let home = ScratchDirectory()
+
+        let first = runTutorial(["run", "1", "--dir", directory.path, "--no-pause"], home: home.path)
+        #expect(first.status == ExitCode.success)
+        #expect(first.console.output.contains("✓ step 1 matches the lesson"))
+        #expect(TextFile.read(TutorialProgress.path(home: home.path)) == "1 1\n")
+        #expect(TutorialProgress.load(home: home.path).steps(inLesson: 1) == 1)
+
+        let listed = runTutorial(["list", "--dir", directory.path], home: home.path)
+        #expect(listed.console.output.last?.hasSuffix("done") == true)
+
+        var progress = TutorialProgress.load(home: home.path)
+        progress.record(lesson: 1, steps: 0)
+        progress.record(lesson: 7, steps: 3)
+        #expect(progress.save(home: home.path) == nil)
+        #expect(TutorialProgress.load(home: home.path) == progress)
+
+        let chinese = runTutorial(["run", "1", "--lang", "zh-Hans", "--restart", "--dir", directory.path], home: home.path)
+        #expect(chinese.status == ExitCode.success)
+        #expect(chinese.console.output.first == "Lesson 01: A tiny lesson (zh-Hans, 1 steps)")
+    }
+
+    @Test("run resumes after the last step that matched")
+    func resume() {
+        let directory = ScratchDirectory()
+        let twoSteps = lesson(expected: rightOutput) + """
+
+
+            ```lab show timer.fire
+            timer tick on main every 10ms
+            run for 25ms
+            expect event "timer.fire" "tick" count == 2
+            ```
+
+            ```expected
+            outcome: time-limit
+            0.010000 T0 main timer.fire tick in kCFRunLoopDefaultMode
+            0.020000 T0 main timer.fire tick in kCFRunLoopDefaultMode
+            PASS step2.lab:3  expect event "timer.fire" "tick" count == 2
+            ```
+            """
+        directory.write(twoSteps, to: "01-tiny.md")
+        let home = ScratchDirectory()
+        home.write("1 1\n", to: ".runloop-lab/progress")
+
+        let resumed = runTutorial(["run", "1", "--dir", directory.path, "--no-pause"], home: home.path)
+        #expect(resumed.status == ExitCode.success)
+        #expect(resumed.console.output.contains("Resuming at step 2; step 1 was done earlier (--restart shows them again)."))
+        #expect(!resumed.console.output.contains("── step 1 of 2: running the scenario above"))
+        #expect(resumed.console.output.contains("✓ step 2 matches the lesson"))
+        #expect(TutorialProgress.load(home: home.path).steps(inLesson: 1) == 2)
+
+        let restarted = runTutorial(["run", "1", "--dir", directory.path, "--restart", "--no-pause"], home: home.path)
+        #expect(restarted.status == ExitCode.success)
+        #expect(restarted.console.output.contains("✓ step 1 matches the lesson"))
+    }
+
+    @Test("a garbled or missing progress file is no progress")
+    func garbledProgress() {
+        let home = ScratchDirectory()
+        #expect(TutorialProgress.load(home: home.path) == TutorialProgress())
+        home.write("01 two\n\u{0}\u{1}garbage\n3 4 5\n2 1\n", to: ".runloop-lab/progress")
+        let progress = TutorialProgress.load(home: home.path)
+        #expect(progress.steps(inLesson: 1) == 0)
+        #expect(progress.steps(inLesson: 2) == 1)
+        #expect(progress.text == "2 1\n")
+    }
+
+    @Test("bad arguments print the usage and exit 64", arguments: [
+        ["tutorial"],
+        ["tutorial", "dance"],
+        ["tutorial", "run"],
+        ["tutorial", "run", "one"],
+        ["tutorial", "run", "0"],
+        ["tutorial", "run", "1", "--lang", "fr"],
+        ["tutorial", "list", "extra"],
+        ["tutorial", "check", "--no-pause=yes"],
+    ])
+    func badArguments(_ arguments: [String]) {
+        let console = RecordingConsole()
+        let status = RunLoopLabCLI.run(arguments, console: console)
+        #expect(status == ExitCode.usage)
+        #expect(console.errorText.contains(TutorialCommand.usage))
+    }
+
+    @Test("--help prints the usage")
+    func help() {
+        let (status, console) = runCLI("tutorial", "--help")
+        #expect(status == ExitCode.success)
+        #expect(console.outputText == TutorialCommand.usage)
+    }
+}
