@@ -15,7 +15,7 @@ let package = Package(
         .target(name: "RunLoopKit", dependencies: ["LabRuntime", "CSystem"]),
         .target(name: "NetSim", dependencies: ["LabRuntime", "RunLoopKit", "CSystem"]),
         .target(name: "AFReplay", dependencies: ["LabRuntime", "RunLoopKit", "NetSim"]),
-        .target(name: "Inspector", dependencies: ["LabRuntime"]),
+        .target(name: "Inspector", dependencies: ["LabRuntime", "AFReplay", "NetSim"]),
         .target(name: "Walkthrough", dependencies: ["LabRuntime", "RunLoopKit", "NetSim", "AFReplay"]),
         .executableTarget(
             name: "runloop-lab",
@@ -25,7 +25,7 @@ let package = Package(
         .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit", "LabRuntime", "CSystem"]),
         .testTarget(name: "NetSimTests", dependencies: ["NetSim", "LabRuntime", "RunLoopKit"]),
         .testTarget(name: "AFReplayTests", dependencies: ["AFReplay", "NetSim", "RunLoopKit", "LabRuntime"]),
-        .testTarget(name: "InspectorTests", dependencies: ["Inspector", "LabRuntime"]),
+        .testTarget(name: "InspectorTests", dependencies: ["Inspector", "LabRuntime", "AFReplay"]),
         .testTarget(name: "WalkthroughTests", dependencies: ["Walkthrough", "LabRuntime"]),
         .testTarget(name: "CLITests", dependencies: ["runloop-lab"]),
     ],

@@ -11,6 +11,18 @@ struct ExploreCommandTests {
         #expect(console.output.contains { $0.hasPrefix("  abba ") && $0.contains("AB/BA") })
         #expect(console.output.contains { $0.hasPrefix("  lost-signal ") })
         #expect(console.output.contains { $0.hasPrefix("  lock-order ") })
+        #expect(console.output.contains { $0.hasPrefix("  pause-cancel-hardened ") })
+        #expect(console.output.contains { $0.hasPrefix("  notification-balance ") })
+    }
+
+    @Test("explore finds the paused-then-cancelled operation of 2.6.3 by name, and nothing in hardened")
+    func exploreAFNetworkingScenario() {
+        let (found, console) = runCLI("explore", "--scenario", "pause-cancel-263", "--checkers", "operation-liveness")
+        #expect(found == ExitCode.failure)
+        #expect(console.outputText.contains("VIOLATION [stuck operation] op A never finishes"))
+        let (clean, _) = runCLI("explore", "--scenario", "pause-cancel-hardened", "--checkers", "operation-liveness",
+                                "--schedules", "200")
+        #expect(clean == ExitCode.success)
     }
 
     @Test("explore finds the AB/BA deadlock, exits 1 and prints the replay command, which replays it")
@@ -37,9 +49,9 @@ struct ExploreCommandTests {
 
     @Test("usage errors exit 64 and name the problem", arguments: [
         (["explore"], "runloop-lab: missing --scenario NAME (see 'runloop-lab explore --list')"),
-        (["explore", "--scenario", "nope"], "runloop-lab: unknown scenario 'nope' (known: abba, counter, lock-pair, lost-signal, reentrant-callback, spin-wait)"),
+        (["explore", "--scenario", "nope"], "runloop-lab: unknown scenario 'nope' (known: abba, counter, lock-pair, lost-signal, reentrant-callback, spin-wait, pause-cancel-263, pause-cancel-hardened, pause-after-start-263, pause-after-start-hardened, cancel-completion-263, cancel-completion-hardened, pause-completion-263, pause-completion-hardened, resume-limit-263, resume-limit-hardened, kvo-under-lock-263, kvo-under-lock-hardened)"),
         (["explore", "--scenario", "abba", "--strategy", "dfs"], "runloop-lab: --strategy expects random, pct or exhaustive, got 'dfs'"),
-        (["explore", "--scenario", "abba", "--checkers", "deadlock,nope"], "runloop-lab: unknown checker 'nope' (known: deadlock, lock-misuse, liveness, livelock, expect, lock-order)"),
+        (["explore", "--scenario", "abba", "--checkers", "deadlock,nope"], "runloop-lab: unknown checker 'nope' (known: deadlock, lock-misuse, liveness, livelock, expect, lock-order, callback-ledger, exactly-once, operation-liveness, notification-balance)"),
         (["explore", "--scenario", "abba", "--jobs", "0"], "runloop-lab: --jobs expects a whole number from 1 to 256, got '0'"),
         (["replay", "--scenario", "abba"], "runloop-lab: missing --schedule TEXT"),
         (["replay", "--scenario", "abba", "--schedule", "x"], "runloop-lab: --schedule: schedule token 1 'x': expected STEP:T<thread>, e.g. 14:T2"),

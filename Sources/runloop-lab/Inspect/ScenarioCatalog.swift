@@ -2,13 +2,13 @@ import Inspector
 import LabRuntime
 
 /// The scenarios and checkers the `explore`, `replay`, `trace` and `bench explore` commands
-/// can name. The AFNetworking ones join here when they exist.
+/// can name: the lab's and the AFNetworking ones.
 enum ScenarioCatalog {
     /// Every scenario, by name.
-    static let scenarios = ScenarioRegistry.lab
+    static let scenarios = ScenarioRegistry.all
 
     /// Every checker, by name.
-    static let checkers = CheckerRegistry.lab
+    static let checkers = CheckerRegistry.all
 
     /// The scenario named by `--scenario`.
     ///

@@ -1,0 +1,65 @@
+import LabRuntime
+
+/// `exactly-once`: each operation finishes at most once, its completion block runs at most
+/// once, and it runs success or failure, not both (nor either twice).
+///
+/// Reads the trace alone: accepted `operation.state` transitions to `finished`, and the
+/// `completion` events (`completion block`, `success`, `failure`). Operations are reported in
+/// the order they first appear in the trace.
+public struct ExactlyOnceChecker: Checker {
+    public let name = "exactly-once"
+    public let summary = "each operation finishes once, completes once, and runs success XOR failure"
+
+    /// The checker.
+    public init() {}
+
+    private struct Ledger {
+        var finishes: [Int] = []
+        var completionBlocks: [Int] = []
+        var successes: [Int] = []
+        var failures: [Int] = []
+    }
+
+    public func check(_ run: SimulationResult) -> [Violation] {
+        var order: [String] = []
+        var ledgers: [String: Ledger] = [:]
+        func note(_ operation: String, _ body: (inout Ledger) -> Void) {
+            if ledgers[operation] == nil { order.append(operation) }
+            body(&ledgers[operation, default: Ledger()])
+        }
+        for event in run.trace {
+            switch event.kind {
+            case let .operationState(operation, _, "finished", true):
+                note(operation) { $0.finishes.append(event.sequence) }
+            case let .completion(operation, "completion block"):
+                note(operation) { $0.completionBlocks.append(event.sequence) }
+            case let .completion(operation, "success"):
+                note(operation) { $0.successes.append(event.sequence) }
+            case let .completion(operation, "failure"):
+                note(operation) { $0.failures.append(event.sequence) }
+            default:
+                continue
+            }
+        }
+        return order.compactMap { operation in violation(operation, ledgers[operation, default: Ledger()]) }
+    }
+
+    private func violation(_ operation: String, _ ledger: Ledger) -> Violation? {
+        var problems: [String] = []
+        if ledger.finishes.count > 1 { problems.append("finished \(ledger.finishes.count) times at \(list(ledger.finishes))") }
+        if ledger.completionBlocks.count > 1 {
+            problems.append("completion block ran \(ledger.completionBlocks.count) times at \(list(ledger.completionBlocks))")
+        }
+        if !ledger.successes.isEmpty, !ledger.failures.isEmpty {
+            problems.append("ran success at \(list(ledger.successes)) and failure at \(list(ledger.failures))")
+        } else if ledger.successes.count > 1 {
+            problems.append("ran success \(ledger.successes.count) times at \(list(ledger.successes))")
+        } else if ledger.failures.count > 1 {
+            problems.append("ran failure \(ledger.failures.count) times at \(list(ledger.failures))")
+        }
+        guard let first = problems.first else { return nil }
+        return Violation(checker: name, kind: .repeatedCompletion, summary: "\(operation) \(first)", details: Array(problems.dropFirst()))
+    }
+
+    private func list(_ sequences: [Int]) -> String { sequences.map { "#\($0)" }.joined(separator: ", ") }
+}

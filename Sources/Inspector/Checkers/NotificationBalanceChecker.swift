@@ -1,0 +1,45 @@
+import AFReplay
+import LabRuntime
+
+/// `notification-balance`: the operation DidStart/DidFinish notifications, counted as the
+/// network activity indicator counts them (+1, −1 clamped at 0, in posting order), bring
+/// the count back to 0 at quiescence.
+///
+/// Reads the trace alone: the `notification.post` events. The details give each
+/// operation's notifications in order and every DidFinish the clamp swallowed.
+public struct NotificationBalanceChecker: Checker {
+    public let name = "notification-balance"
+    public let summary = "at quiescence, DidStart/DidFinish as the activity indicator counts them return to 0"
+
+    /// The checker.
+    public init() {}
+
+    public func check(_ run: SimulationResult) -> [Violation] {
+        guard run.outcome == .quiescent else { return [] }
+        var count = 0
+        var order: [String] = []
+        var posted: [String: [String]] = [:]
+        var clamped: [String] = []
+        for event in run.trace {
+            guard case let .notificationPosted(name, object) = event.kind else { continue }
+            let short: String
+            switch Notification.Name(name) {
+            case .operationDidStart:
+                short = "DidStart"
+                count += 1
+            case .operationDidFinish:
+                short = "DidFinish"
+                if count == 0 { clamped.append("#\(event.sequence) DidFinish of \(object) at count 0 (clamped)") }
+                count = max(count - 1, 0)
+            default:
+                continue
+            }
+            if posted[object] == nil { order.append(object) }
+            posted[object, default: []].append("\(short)#\(event.sequence)")
+        }
+        guard count != 0 else { return [] }
+        let details = order.map { "\($0): " + (posted[$0] ?? []).joined(separator: ", ") } + clamped
+        return [Violation(checker: name, kind: .notificationImbalance,
+                          summary: "the activity indicator ends at \(count), not 0", details: details)]
+    }
+}

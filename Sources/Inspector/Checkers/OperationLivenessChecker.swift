@@ -1,0 +1,86 @@
+import LabRuntime
+
+/// `operation-liveness`: at quiescence, every operation that has not finished, with its
+/// state and the reason nothing will ever advance it. A run is reported when one of them
+/// must still finish: it was cancelled (a cancelled operation owes a −999 finish), or it
+/// is Executing with nothing left to drive it. Paused and Ready operations that nobody
+/// cancelled are listed in the details only: resuming or starting them is the app's call.
+///
+/// Reads the trace alone: accepted `operation.state` transitions, `operation.cancel`,
+/// `connection.create` and `connection.cancel`. An operation started from a thread named
+/// `NSOperationQueue …` holds a slot of that queue until it finishes.
+public struct OperationLivenessChecker: Checker {
+    public let name = "operation-liveness"
+    public let summary = "at quiescence, unfinished operations that must finish, with why nothing advances them"
+
+    /// The checker.
+    public init() {}
+
+    private struct Record {
+        var state = "ready"
+        var cancelled = false
+        var queueThread: String?
+        var connections: [Int] = []
+        var cancelledConnections: [Int] = []
+    }
+
+    public func check(_ run: SimulationResult) -> [Violation] {
+        guard run.outcome == .quiescent else { return [] }
+        var order: [String] = []
+        var records: [String: Record] = [:]
+        var owners: [Int: String] = [:]
+        func note(_ operation: String, _ body: (inout Record) -> Void) {
+            if records[operation] == nil { order.append(operation) }
+            body(&records[operation, default: Record()])
+        }
+        for event in run.trace {
+            switch event.kind {
+            case let .operationState(operation, from, to, true):
+                note(operation) { record in
+                    record.state = to
+                    if from == "ready", to == "executing", event.threadName.hasPrefix("NSOperationQueue") {
+                        record.queueThread = event.threadName
+                    }
+                }
+            case let .operationCancelled(operation):
+                note(operation) { $0.cancelled = true }
+            case let .connectionCreated(connection, _, delegate):
+                owners[connection] = delegate
+                note(delegate) { $0.connections.append(connection) }
+            case let .connectionCancelled(connection):
+                if let owner = owners[connection] { note(owner) { $0.cancelledConnections.append(connection) } }
+            default:
+                continue
+            }
+        }
+        let unfinished = order.filter { records[$0]?.state != "finished" }
+        let owing = unfinished.filter { operation in
+            let record = records[operation, default: Record()]
+            return record.cancelled || record.state == "executing"
+        }
+        guard let first = owing.first else { return [] }
+        let details = unfinished.map { "\($0): " + reason(records[$0, default: Record()]) }
+        return [Violation(checker: name, kind: .stuckOperation,
+                          summary: "\(first) never finishes" + (owing.count > 1 ? " (and \(owing.count - 1) more)" : ""),
+                          details: details)]
+    }
+
+    private func reason(_ record: Record) -> String {
+        let slot = record.queueThread.map { ", holding a slot of \($0)" } ?? ""
+        let flag = record.cancelled ? " and cancelled" : ""
+        switch record.state {
+        case "paused" where record.cancelled:
+            return "Paused and cancelled: cancel only sets the flag on a Paused operation, and nothing will resume it" + slot
+        case "paused":
+            return "Paused: only resume advances it" + slot
+        case "executing":
+            guard let connection = record.connections.last else {
+                return "Executing\(flag) with no connection: no callback will ever finish it" + slot
+            }
+            let state = record.cancelledConnections.contains(connection) ? "cancelled" : "idle"
+            return "Executing\(flag), its connection C\(connection) is \(state): no callback will ever finish it" + slot
+        default:
+            return "\(record.state.prefix(1).uppercased() + record.state.dropFirst())\(flag), never started: nothing will start it"
+        }
+    }
+}

@@ -1,0 +1,13 @@
+import AFReplay
+
+extension ScenarioRegistry {
+    /// The AFNetworking scenarios, each in ``Fidelity/afn263`` then ``Fidelity/hardened``.
+    /// None scripts the interleaving: the schedule decides which way each race goes.
+    public static let afNetworkingScenarios: [Scenario] = [
+        Scenario.pauseCancel, Scenario.pauseAfterStart, Scenario.cancelCompletion, Scenario.pauseCompletion,
+        Scenario.resumeQueueLimit, Scenario.kvoUnderLock,
+    ].flatMap { make in Fidelity.allCases.map(make) }
+
+    /// ``lab`` and the AFNetworking scenarios: everything the command line can name.
+    public static let all = ScenarioRegistry.lab.adding(afNetworkingScenarios)
+}

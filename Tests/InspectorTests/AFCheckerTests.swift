@@ -1,0 +1,139 @@
+import AFReplay
+import Inspector
+import LabRuntime
+import Testing
+
+/// The AFNetworking checkers on hand-recorded traces (each reads the trace alone), their
+/// registration, and the AFNetworking scenarios' registration.
+@Suite("AFNetworking checkers")
+struct AFCheckerTests {
+    /// A run whose trace is exactly the events `events` records, on the main lab thread.
+    static func recorded(_ events: [TraceEvent.Kind]) -> SimulationResult {
+        Simulation.run(seed: 0) {
+            let runtime = currentRuntime()
+            for event in events { runtime.record(event) }
+        }
+    }
+
+    static let start = Notification.Name.operationDidStart.rawValue
+    static let finish = Notification.Name.operationDidFinish.rawValue
+
+    @Test("callback ledger: callbacks to the creating delegate are fine; another delegate, an unknown connection or after finish are not")
+    func callbackLedger() {
+        let checker = CallbackLedgerChecker()
+        let clean = Self.recorded([
+            .connectionCreated(connection: 1, url: "http://x/a", delegate: "op A"),
+            .delegateCallback(connection: 1, callback: "didFinishLoading", delegate: "op A"),
+            .operationState(operation: "op A", from: "executing", to: "finished", accepted: true),
+        ])
+        #expect(checker.check(clean).isEmpty)
+        let stray = Self.recorded([
+            .connectionCreated(connection: 1, url: "http://x/a", delegate: "op A"),
+            .delegateCallback(connection: 1, callback: "didReceiveData", delegate: "op B"),
+            .delegateCallback(connection: 2, callback: "didReceiveData", delegate: "op A"),
+            .operationState(operation: "op A", from: "executing", to: "finished", accepted: true),
+            .delegateCallback(connection: 1, callback: "didFinishLoading", delegate: "op A"),
+        ])
+        let summaries = checker.check(stray).map(\.summary)
+        #expect(summaries.count == 3)
+        #expect(summaries[0] == "C1 didReceiveData reached op B, not its delegate op A")
+        #expect(summaries[1] == "C2 didReceiveData reached op A, but C2 was never created")
+        #expect(summaries[2].hasPrefix("C1 didFinishLoading reached op A after it finished"))
+        #expect(checker.check(stray).allSatisfy { $0.kind == .strayCallback })
+    }
+
+    @Test("exactly-once: a second finish, a second completion block, success and failure are each reported")
+    func exactlyOnce() {
+        let checker = ExactlyOnceChecker()
+        let clean = Self.recorded([
+            .operationState(operation: "op A", from: "executing", to: "finished", accepted: true),
+            .operationState(operation: "op A", from: "finished", to: "finished", accepted: false),
+            .completion(operation: "op A", block: "completion block"),
+            .completion(operation: "op A", block: "success"),
+        ])
+        #expect(checker.check(clean).isEmpty)
+        let twice = Self.recorded([
+            .operationState(operation: "op B", from: "executing", to: "finished", accepted: true),
+            .operationState(operation: "op A", from: "executing", to: "finished", accepted: true),
+            .operationState(operation: "op A", from: "paused", to: "finished", accepted: true),
+            .completion(operation: "op A", block: "completion block"),
+            .completion(operation: "op A", block: "completion block"),
+            .completion(operation: "op B", block: "success"),
+            .completion(operation: "op B", block: "failure"),
+        ])
+        let violations = checker.check(twice)
+        #expect(violations.map(\.summary).count == 2)
+        #expect(violations[0].summary.hasPrefix("op B ran success at"))
+        #expect(violations[1].summary.hasPrefix("op A finished 2 times"))
+        #expect(violations[1].details.first?.hasPrefix("completion block ran 2 times") == true)
+    }
+
+    @Test("operation liveness: paused and cancelled, or executing with a cancelled connection, is stuck; paused alone is listed only")
+    func operationLiveness() {
+        let checker = OperationLivenessChecker()
+        let pausedOnly = Self.recorded([.operationState(operation: "op A", from: "ready", to: "paused", accepted: true)])
+        #expect(checker.check(pausedOnly).isEmpty)
+        let stuck = Self.recorded([
+            .operationState(operation: "op A", from: "ready", to: "executing", accepted: true),
+            .operationState(operation: "op A", from: "executing", to: "paused", accepted: true),
+            .operationCancelled(operation: "op A"),
+            .operationState(operation: "op B", from: "ready", to: "executing", accepted: true),
+            .connectionCreated(connection: 3, url: "http://x/b", delegate: "op B"),
+            .connectionCancelled(connection: 3),
+            .operationState(operation: "op C", from: "ready", to: "paused", accepted: true),
+        ])
+        let violations = checker.check(stuck)
+        #expect(violations.count == 1)
+        #expect(violations.first?.kind == .stuckOperation)
+        #expect(violations.first?.summary == "op A never finishes (and 1 more)")
+        #expect(violations.first?.details == [
+            "op A: Paused and cancelled: cancel only sets the flag on a Paused operation, and nothing will resume it",
+            "op B: Executing, its connection C3 is cancelled: no callback will ever finish it",
+            "op C: Paused: only resume advances it",
+        ])
+    }
+
+    @Test("notification balance: the count as the indicator keeps it must end at 0; a DidStart after its DidFinish sticks at 1")
+    func notificationBalance() {
+        let checker = NotificationBalanceChecker()
+        let balanced = Self.recorded([
+            .notificationPosted(name: Self.start, object: "op A"),
+            .notificationPosted(name: Self.finish, object: "op A"),
+            .notificationPosted(name: Self.finish, object: "op B"),
+        ])
+        #expect(checker.check(balanced).isEmpty)
+        let stuck = Self.recorded([
+            .notificationPosted(name: Self.finish, object: "op A"),
+            .notificationPosted(name: Self.start, object: "op A"),
+        ])
+        let violations = checker.check(stuck)
+        #expect(violations.map(\.summary) == ["the activity indicator ends at 1, not 0"])
+        #expect(violations.first?.details.count == 2)
+    }
+
+    @Test("the AFNetworking checkers and scenarios are registered by name, after the lab's")
+    func registration() throws {
+        #expect(CheckerRegistry.all.checkers.map(\.name).suffix(4)
+            == ["callback-ledger", "exactly-once", "operation-liveness", "notification-balance"])
+        #expect(Array(ScenarioRegistry.all.scenarios.prefix(ScenarioRegistry.lab.scenarios.count)).map(\.name)
+            == ScenarioRegistry.lab.scenarios.map(\.name))
+        let names = ScenarioRegistry.afNetworkingScenarios.map(\.name)
+        #expect(names == ["pause-cancel-263", "pause-cancel-hardened", "pause-after-start-263", "pause-after-start-hardened",
+                          "cancel-completion-263", "cancel-completion-hardened", "pause-completion-263",
+                          "pause-completion-hardened", "resume-limit-263", "resume-limit-hardened",
+                          "kvo-under-lock-263", "kvo-under-lock-hardened"])
+        _ = try ScenarioRegistry.all.scenario(named: "pause-cancel-hardened")
+    }
+
+    @Test("no false alarms: the AFNetworking checkers stay quiet on every hardened scenario over 100 random schedules",
+          arguments: ScenarioRegistry.afNetworkingScenarios.filter { $0.name.hasSuffix("-hardened") }.map(\.name))
+    func hardenedIsQuiet(name: String) throws {
+        let scenario = try ScenarioRegistry.all.scenario(named: name)
+        for seed in UInt64(0)..<100 {
+            let run = scenario.run(RandomStrategy(seed: seed))
+            for checker in CheckerRegistry.afNetworkingCheckers {
+                #expect(checker.check(run).isEmpty, "\(name) seed \(seed) \(checker.name)")
+            }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import AFReplay
+import Inspector
+import LabRuntime
+import Testing
+
+/// The known-race hunt of issue 4 §4: from short AFNetworking scenarios that do not script
+/// the interleaving, the explorer finds each lifecycle race of 2.6.3 with one checker, and
+/// the same budget finds nothing in ``Fidelity/hardened`` where a deviation fixes the race.
+///
+/// Each hunt runs at most ``budget`` schedules from seed 0 with two jobs; the numbers are the
+/// schedules explored up to and including the first violating one (the result does not
+/// depend on the number of jobs). `nil` means the budget found nothing. BENCHMARKS.md
+/// ("Known-race hunt") records the same numbers.
+@Suite("Known-race hunt")
+struct KnownRaceHuntTests {
+    /// One hunt: a scenario family, the checker that names its race, and the schedules each
+    /// strategy takes in each fidelity.
+    struct Hunt: Sendable, CustomStringConvertible {
+        let base: String
+        let scenario: @Sendable (Fidelity) -> Scenario
+        let checker: any Checker
+        /// Schedules to the first violation under `.random(seed: 0)`: 2.6.3, hardened.
+        let random: (afn263: Int?, hardened: Int?)
+        /// Schedules to the first violation under `.pct(seed: 0, depth: 2)`: 2.6.3, hardened.
+        let pct: (afn263: Int?, hardened: Int?)
+
+        var description: String { "\(base) / \(checker.name)" }
+    }
+
+    /// The search budget of every hunt, per strategy and fidelity.
+    static let budget = 2_000
+
+    static let hunts: [Hunt] = [
+        Hunt(base: "pause-cancel", scenario: Scenario.pauseCancel, checker: OperationLivenessChecker(),
+             random: (1, nil), pct: (2, nil)),
+        Hunt(base: "pause-after-start", scenario: Scenario.pauseAfterStart, checker: NotificationBalanceChecker(),
+             random: (1, nil), pct: (1, nil)),
+        Hunt(base: "cancel-completion", scenario: Scenario.cancelCompletion, checker: ExpectationChecker(),
+             random: (533, 97), pct: (18, 18)),
+        Hunt(base: "pause-completion", scenario: Scenario.pauseCompletion, checker: ExpectationChecker(),
+             random: (3, nil), pct: (15, nil)),
+        Hunt(base: "resume-limit", scenario: Scenario.resumeQueueLimit, checker: ExpectationChecker(),
+             random: (1, nil), pct: (1, nil)),
+        Hunt(base: "kvo-under-lock", scenario: Scenario.kvoUnderLock, checker: LockOrderChecker(),
+             random: (1, 1), pct: (1, 1)),
+        Hunt(base: "kvo-under-lock", scenario: Scenario.kvoUnderLock, checker: DeadlockChecker(),
+             random: (nil, nil), pct: (18, 13)),
+    ]
+
+    /// Explores `hunt` in `fidelity` with `strategy` for at most ``budget`` schedules and
+    /// returns the schedules it took to find a violation, or `nil`.
+    static func schedulesToFind(_ hunt: Hunt, _ fidelity: Fidelity, _ strategy: ExplorationStrategy) -> Int? {
+        var explorer = Explorer(scenario: hunt.scenario(fidelity), checkers: [hunt.checker], strategy: strategy,
+                                schedules: budget, jobs: 2)
+        explorer.shrinkBudget = 100
+        explorer.confirmationBudget = 1_000
+        let report = explorer.explore()
+        guard let finding = report.finding else { return nil }
+        #expect(finding.violations.first?.checker == hunt.checker.name)
+        return report.explored
+    }
+
+    @Test("random schedules: 2.6.3 shows the race within the budget; hardened as recorded", arguments: hunts)
+    func randomHunt(hunt: Hunt) {
+        #expect(Self.schedulesToFind(hunt, .afn263, .random(seed: 0)) == hunt.random.afn263)
+        #expect(Self.schedulesToFind(hunt, .hardened, .random(seed: 0)) == hunt.random.hardened)
+    }
+
+    @Test("PCT depth 2: 2.6.3 shows the race within the budget; hardened as recorded", arguments: hunts)
+    func pctHunt(hunt: Hunt) {
+        #expect(Self.schedulesToFind(hunt, .afn263, .pct(seed: 0, depth: 2, steps: nil)) == hunt.pct.afn263)
+        #expect(Self.schedulesToFind(hunt, .hardened, .pct(seed: 0, depth: 2, steps: nil)) == hunt.pct.hardened)
+    }
+
+    @Test("every race hardened fixes is found in 2.6.3 by both strategies and by neither in hardened")
+    func hardenedFixesTheLifecycleRaces() {
+        let fixed = ["pause-cancel", "pause-after-start", "pause-completion", "resume-limit"]
+        for hunt in Self.hunts where fixed.contains(hunt.base) {
+            #expect(hunt.random.afn263 != nil && hunt.pct.afn263 != nil, "\(hunt)")
+            #expect(hunt.random.hardened == nil && hunt.pct.hardened == nil, "\(hunt)")
+        }
+    }
+}
