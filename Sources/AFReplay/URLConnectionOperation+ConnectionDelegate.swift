@@ -74,7 +74,22 @@ extension URLConnectionOperation {
     /// ``responseData`` (locked setter) to the stream's in-memory data (nil for file and
     /// buffer streams), close the stream, clear it only if ``responseData`` is non-nil (so a
     /// caller's stream survives), clear the connection, `finish`.
+    ///
+    /// ``Fidelity/hardened``: all of it under the lock, and a cancelled operation fails with
+    /// −999 instead (deviation 9).
     public func connectionDidFinishLoading(_ connection: Connection) {
+        guard fidelity == .hardened else { return finishLoading() }
+        lock.withLock {
+            if isCancelled {
+                connectionFailed(with: .url(NetError(.cancelled, failingURL: request.url.description)))
+            } else {
+                finishLoading()
+            }
+        }
+    }
+
+    /// The 2.6.3 body of `connectionDidFinishLoading:`.
+    private func finishLoading() {
         setResponseData(outputStream.dataWrittenToMemory)
         outputStream.close()
         if responseData != nil { setOutputStream(nil) }
