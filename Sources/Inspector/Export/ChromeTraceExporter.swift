@@ -1,3 +1,4 @@
+import AFReplay
 import LabRuntime
 
 /// Exports a trace as Chrome trace-event JSON, which Perfetto (ui.perfetto.dev) and
@@ -12,20 +13,20 @@ public enum ChromeTraceExporter {
     /// The JSON document for `trace`, titled `title`.
     public static func json(_ trace: [TraceEvent], title: String) -> String {
         var records: [String] = [
-            #"{"name":"process_name","ph":"M","pid":1,"tid":0,"args":{"name":\#(JSONString.quoted(title))}}"#,
+            #"{"name":"process_name","ph":"M","pid":1,"tid":0,"args":{"name":\#(quoted(title))}}"#,
         ]
         for thread in TraceThreads(trace).all {
-            records.append(#"{"name":"thread_name","ph":"M","pid":1,"tid":\#(thread.id),"args":{"name":\#(JSONString.quoted("T\(thread.id) \(thread.name)"))}}"#)
+            records.append(#"{"name":"thread_name","ph":"M","pid":1,"tid":\#(thread.id),"args":{"name":\#(quoted("T\(thread.id) \(thread.name)"))}}"#)
             records.append(#"{"name":"thread_sort_index","ph":"M","pid":1,"tid":\#(thread.id),"args":{"sort_index":\#(thread.id)}}"#)
         }
         records += runningSlices(trace)
         for event in trace {
             let category = event.name.split(separator: ".").first.map(String.init) ?? event.name
-            let args = #"{"seq":\#(event.sequence),"time":\#(JSONString.quoted(event.time.description)),"detail":\#(JSONString.quoted(event.kind.detail))}"#
-            records.append(#"{"name":\#(JSONString.quoted(event.name)),"cat":\#(JSONString.quoted(category)),"ph":"i","s":"t","pid":1,"tid":\#(event.thread),"ts":\#(event.sequence),"args":\#(args)}"#)
+            let args = #"{"seq":\#(event.sequence),"time":\#(quoted(event.time.description)),"detail":\#(quoted(event.kind.detail))}"#
+            records.append(#"{"name":\#(quoted(event.name)),"cat":\#(quoted(category)),"ph":"i","s":"t","pid":1,"tid":\#(event.thread),"ts":\#(event.sequence),"args":\#(args)}"#)
         }
         for (index, hop) in PerformHop.hops(in: trace).enumerated() {
-            let name = JSONString.quoted(hop.enqueue.kind.detail)
+            let name = quoted(hop.enqueue.kind.detail)
             records.append(#"{"name":\#(name),"cat":"hop","ph":"s","id":\#(index),"pid":1,"tid":\#(hop.enqueue.thread),"ts":\#(hop.enqueue.sequence)}"#)
             records.append(#"{"name":\#(name),"cat":"hop","ph":"f","bp":"e","id":\#(index),"pid":1,"tid":\#(hop.run.thread),"ts":\#(hop.run.sequence)}"#)
         }
@@ -46,4 +47,7 @@ public enum ChromeTraceExporter {
         }
         return slices
     }
+
+    /// `text` as a JSON string literal, escaped by the replay's JSON model (``JSONValue``).
+    private static func quoted(_ text: String) -> String { JSONValue.string(text).description }
 }
