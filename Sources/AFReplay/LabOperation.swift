@@ -169,16 +169,29 @@ open class LabOperation: TraceNamed, CustomStringConvertible, @unchecked Sendabl
         core.withLock { $0.observers.append(observer) }
     }
 
-    /// `willChangeValueForKey:`: traces and notifies.
+    /// `willChangeValueForKey:`: traces and notifies (now, or when
+    /// ``deferKeyValueChange(_:)`` holds it back).
     public func willChangeValue(for key: KeyValueChange.Key) {
-        notify(key, .will)
+        let deliver: @Sendable () -> Void = { self.notify(key, .will) }
+        if !deferKeyValueChange(deliver) { deliver() }
     }
 
-    /// `didChangeValueForKey:`: traces and notifies; when `isFinished` has just become true,
+    /// `didChangeValueForKey:`: traces and notifies (now, or when
+    /// ``deferKeyValueChange(_:)`` holds it back); when `isFinished` has just become true,
     /// dispatches the completion block (once).
     public func didChangeValue(for key: KeyValueChange.Key) {
-        notify(key, .did)
-        if key == .isFinished { fireCompletionIfFinished() }
+        let deliver: @Sendable () -> Void = {
+            self.notify(key, .did)
+            if key == .isFinished { self.fireCompletionIfFinished() }
+        }
+        if !deferKeyValueChange(deliver) { deliver() }
+    }
+
+    /// Whether a key-value notification is held back and `deliver`ed later instead of now.
+    /// NSOperation never defers; ``URLConnectionOperation`` does in ``Fidelity/hardened``
+    /// while its lock is held (deviation 10).
+    func deferKeyValueChange(_ deliver: @escaping @Sendable () -> Void) -> Bool {
+        false
     }
 
     private func notify(_ key: KeyValueChange.Key, _ phase: KeyValueChange.Phase) {

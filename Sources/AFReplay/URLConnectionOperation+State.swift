@@ -9,8 +9,9 @@ extension URLConnectionOperation {
     ///    key), didChange(new key), where the old key is that of the state found under the
     ///    lock.
     ///
-    /// Every in-library caller already holds the recursive lock. ``Fidelity/hardened``
-    /// checks validity under the lock (deviation 1).
+    /// Every in-library caller already holds the recursive lock, so in 2.6.3 the observers
+    /// run under it. ``Fidelity/hardened`` checks validity under the lock (deviation 1) and
+    /// delivers the notifications after the outermost unlock (deviation 10).
     func setState(_ newState: OperationState) {
         if fidelity == .hardened {
             lock.lock()

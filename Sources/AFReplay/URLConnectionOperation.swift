@@ -55,14 +55,17 @@ public class URLConnectionOperation: LabOperation, ConnectionDelegate, @unchecke
     /// The server the operation's connections dial.
     public let server: LoopbackServer
     /// `self.lock`: the recursive operation lock (an `NSRecursiveLock`).
-    public let lock: any LabLock
+    public var lock: any LabLock { operationLock }
+    /// The same lock, with its power to hold key-value notifications back
+    /// (``Fidelity/hardened``, deviation 10).
+    let operationLock: OperationLock
     let storage: Mutex<Storage>
 
     /// `initWithRequest:` (spec §3.1): Ready (set directly, no KVO), a new recursive lock,
     /// ``runLoopModes`` = the common modes, the request stored. No output stream yet.
     public init(request: HTTPRequest, server: LoopbackServer, fidelity: Fidelity = .afn263, name: String? = nil) {
         let runtime = currentRuntime()
-        lock = runtime.makeLock(named: Self.lockName, lockClass: Self.lockClass, recursive: true)
+        operationLock = OperationLock(named: Self.lockName, lockClass: Self.lockClass, runtime: runtime)
         storage = Mutex(Storage(request: request))
         self.server = server
         self.fidelity = fidelity
@@ -91,6 +94,15 @@ public class URLConnectionOperation: LabOperation, ConnectionDelegate, @unchecke
 
     /// The error the operation ended with, if any (`error`).
     public var error: OperationError? { storage.withLock { $0.error } }
+
+    // MARK: Key-value observing (spec §1.4, §2.4)
+
+    /// ``Fidelity/hardened`` (deviation 10): a key-value notification emitted while the
+    /// emitting thread holds the operation lock is delivered right after that thread's
+    /// outermost unlock, in order, so that observers never run under the lock.
+    override func deferKeyValueChange(_ deliver: @escaping @Sendable () -> Void) -> Bool {
+        fidelity == .hardened && operationLock.deferUntilUnlocked(deliver)
+    }
 
     // MARK: Lifecycle (spec §3.2, §3.4, §3.7)
 
