@@ -83,4 +83,22 @@ struct KnownRaceHuntTests {
             #expect(Self.hunts.contains { $0.base == base && $0.random.afn263 != nil && $0.pct.afn263 != nil }, "\(base)")
         }
     }
+
+    @Test("exhaustive, bound 2, every checker: two operations paused and cancelled on main show 2.6.3's race at once; hardened is clean over the whole bound")
+    func exhaustivePauseCancelPair() {
+        let everyChecker = CheckerRegistry.all.checkers
+        var racy = Explorer(scenario: Scenario.pauseCancelPair(.afn263), checkers: everyChecker,
+                            strategy: .exhaustive(preemptionBound: 2), schedules: 100_000, jobs: 2)
+        racy.shrinkBudget = 100
+        let found = racy.explore()
+        #expect(found.finding?.violations.first?.checker == NotificationBalanceChecker().name)
+        #expect(found.explored == 1)
+
+        let fixed = Explorer(scenario: Scenario.pauseCancelPair(.hardened), checkers: everyChecker,
+                             strategy: .exhaustive(preemptionBound: 2), schedules: 100_000, jobs: 2).explore()
+        #expect(fixed.finding == nil)
+        #expect(fixed.complete)
+        #expect(fixed.explored == 6_470)
+    }
 }
+

@@ -5,7 +5,7 @@ extension ScenarioRegistry {
     /// None scripts the interleaving: the schedule decides which way each race goes.
     public static let afNetworkingScenarios: [Scenario] = [
         Scenario.pauseCancel, Scenario.pauseAfterStart, Scenario.cancelCompletion, Scenario.pauseCompletion,
-        Scenario.resumeQueueLimit, Scenario.kvoUnderLock,
+        Scenario.resumeQueueLimit, Scenario.kvoUnderLock, Scenario.pauseCancelPair,
     ].flatMap { make in Fidelity.allCases.map(make) }
 
     /// ``lab`` and the AFNetworking scenarios: everything the command line can name.
