@@ -6,8 +6,8 @@ import Synchronization
 /// and queues, the main queue, the default notification center).
 ///
 /// A process has one of each; the lab has one per runtime, because every simulation is a
-/// process of its own. The registry is keyed by runtime identity and holds the runtime
-/// strongly, so an identity is never reused while its entry exists.
+/// process of its own. The value lives in the runtime's ``RuntimeLocals``, so it goes when
+/// the runtime (or its run) does.
 ///
 /// The first creation is guarded by a ``LabLock`` of the runtime (named
 /// `"dispatch_once <name>"`), so creating the value may reach scheduling points (spawning a
@@ -15,19 +15,16 @@ import Synchronization
 /// lab lock, as `dispatch_once` does.
 final class RuntimeLocal<Value: AnyObject & Sendable>: Sendable {
     private final class Slot: Sendable {
-        let runtime: any Runtime
         let once: any LabLock
         let value = Mutex<Value?>(nil)
 
-        init(runtime: any Runtime, once: any LabLock) {
-            self.runtime = runtime
+        init(once: any LabLock) {
             self.once = once
         }
     }
 
     private let name: String
     private let create: @Sendable (any Runtime) -> Value
-    private let slots = Mutex<[ObjectIdentifier: Slot]>([:])
 
     /// A registry whose values are made by `create` under the `dispatch_once` lock named
     /// after `name`.
@@ -38,12 +35,8 @@ final class RuntimeLocal<Value: AnyObject & Sendable>: Sendable {
 
     /// `runtime`'s value, created on first use.
     func value(in runtime: any Runtime) -> Value {
-        let slot = slots.withLock { slots in
-            let key = ObjectIdentifier(runtime)
-            if let found = slots[key] { return found }
-            let made = Slot(runtime: runtime, once: runtime.makeLock(named: "dispatch_once \(name)"))
-            slots[key] = made
-            return made
+        let slot = runtime.locals.value(for: ObjectIdentifier(self)) {
+            Slot(once: runtime.makeLock(named: "dispatch_once \(name)"))
         }
         if let made = slot.value.withLock({ $0 }) { return made }
         return slot.once.withLock {

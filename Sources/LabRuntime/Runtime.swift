@@ -13,6 +13,9 @@ public protocol Runtime: AnyObject, Sendable {
     /// Everything observable that happened under this runtime.
     var trace: TraceRecorder { get }
 
+    /// Values kept for the code above the runtime, such as its `dispatch_once` statics.
+    var locals: RuntimeLocals { get }
+
     /// The runtime's first thread: a simulation's "main" (T0); live, the first thread
     /// started or adopted. CF's main thread, whose loop is `CFRunLoopGetMain()`.
     var mainThread: LabThread? { get }

@@ -14,6 +14,7 @@ public final class LiveRuntime: Runtime {
     public static let shared = LiveRuntime(tracing: false)
 
     public let trace: TraceRecorder
+    public let locals = RuntimeLocals()
     public var flavor: RuntimeFlavor { .live }
 
     private let epoch = MonotonicClock.nanoseconds()

@@ -24,6 +24,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
     // @unchecked: every mutable stored property below is read and written only with
     // `mutex` held (a pthread mutex, so that the caller of `run` can wait on `ended`).
     public let trace: TraceRecorder
+    public let locals = RuntimeLocals()
     public var flavor: RuntimeFlavor { .simulated }
 
     private let stepLimit: Int
@@ -81,8 +82,9 @@ public final class Simulation: Runtime, @unchecked Sendable {
         while outcome == nil || live > 0 { pthread_cond_wait(ended, mutex) }
         pthread_mutex_unlock(mutex)
         for descriptor in descriptors.withLock({ $0 }) { descriptor.close() }
+        locals.removeAll()
         return SimulationResult(outcome: outcome!, schedule: Schedule(switches: switches),
-                                trace: trace.snapshot, steps: steps, endTime: now())
+                                trace: trace.finish(), steps: steps, endTime: now())
     }
 
     /// Runs `main` under `random(seed)`.

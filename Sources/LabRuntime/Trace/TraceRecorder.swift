@@ -40,6 +40,19 @@ public final class TraceRecorder: Sendable {
     /// The events so far.
     public var snapshot: [TraceEvent] { events.withLock { $0 } }
 
+    /// Ends the recording: returns every event, then forgets them and the listeners and
+    /// stops recording. A finished simulation hands its trace to its result this way, so
+    /// that a simulation kept alive by what its threads left behind does not keep the trace
+    /// too.
+    func finish() -> [TraceEvent] {
+        enabled.store(false, ordering: .relaxed)
+        listeners.withLock { $0 = [] }
+        return events.withLock { events in
+            defer { events = [] }
+            return events
+        }
+    }
+
     /// The events so far, one ``TraceEvent/description`` per line.
     public var text: String { snapshot.map(\.description).joined(separator: "\n") }
 }

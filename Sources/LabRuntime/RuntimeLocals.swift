@@ -1,0 +1,38 @@
+import Synchronization
+
+/// The values a ``Runtime`` keeps for the code above it, one per key, for as long as the
+/// runtime lives: the storage behind process-wide statics such as AFNetworking's
+/// `dispatch_once` network thread, of which every simulation (a process of its own) has
+/// its own.
+///
+/// A ``Simulation`` empties its locals when its run is over, so that what they hold (threads,
+/// queues, run loops) goes with the run.
+public final class RuntimeLocals: Sendable {
+    private let values = Mutex<[ObjectIdentifier: any AnyObject & Sendable]>([:])
+
+    /// Empty storage.
+    public init() {}
+
+    /// The value stored under `key`, made by `make` (under the storage's lock, so it must
+    /// not block or reach a scheduling point) if there is none yet.
+    public func value<Value: AnyObject & Sendable>(for key: ObjectIdentifier, make: () -> Value) -> Value {
+        values.withLock { values in
+            if let found = values[key] {
+                guard let value = found as? Value else { preconditionFailure("runtime local \(key) holds a \(type(of: found)), not a \(Value.self)") }
+                return value
+            }
+            let made = make()
+            values[key] = made
+            return made
+        }
+    }
+
+    /// Forgets every value.
+    func removeAll() {
+        let dropped = values.withLock { values in
+            defer { values = [:] }
+            return values
+        }
+        withExtendedLifetime(dropped) {}
+    }
+}

@@ -1,0 +1,42 @@
+import LabRuntime
+import Testing
+
+/// What a simulation lets go of when its run ends, so that an explorer making thousands of
+/// runs does not keep every run's trace and statics.
+@Suite("The end of a run")
+struct RunEndTests {
+    final class Marker: Sendable {}
+
+    struct WeakMarker: Sendable {
+        weak var marker: Marker?
+    }
+
+    @Test("the trace moves to the result: the recorder is empty and records no more")
+    func traceMovesToTheResult() {
+        let simulation = Simulation(strategy: RandomStrategy(seed: 1))
+        let result = simulation.run {
+            let runtime = currentRuntime()
+            runtime.yield("one")
+            _ = runtime.spawnThread(named: "other") { runtime.yield("two") }
+        }
+        #expect(result.trace.contains { $0.name == "yield" })
+        #expect(simulation.trace.snapshot.isEmpty)
+        #expect(!simulation.trace.isEnabled)
+    }
+
+    @Test("runtime locals are released when the run ends, and are one per runtime while it lasts")
+    func localsAreReleased() {
+        let released = Shared(WeakMarker())
+        let key = ObjectIdentifier(Marker.self)
+        let simulation = Simulation(strategy: RandomStrategy(seed: 1))
+        let sameWithin = Shared(false)
+        _ = simulation.run {
+            let locals = currentRuntime().locals
+            let first = locals.value(for: key) { Marker() }
+            sameWithin.update { $0 = locals.value(for: key) { Marker() } === first }
+            released.update { $0.marker = first }
+        }
+        #expect(sameWithin.value)
+        #expect(released.value.marker == nil)
+    }
+}
