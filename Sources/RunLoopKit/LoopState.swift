@@ -81,7 +81,7 @@ struct LoopState: Sendable {
     /// The modes tagged common, in the order they were tagged.
     var commonModes: [RunLoopMode] = [.default]
     /// Items added to the common pseudo-mode, copied into every common mode.
-    var commonItems: [RunLoopItem] = []
+    var commonItems = CommonItems()
     /// Nested activations, innermost last.
     var activations: [Activation] = []
     /// CF's "sleeping" flag: true between BeforeWaiting and the wake.

@@ -40,15 +40,24 @@ struct ModeContents: Sendable {
             portSources.append(source)
             watch(source.descriptor)
         case let .timer(timer):
-            // CF's binary insertion: after every timer due at or before it.
-            let date = timer.fireDate
-            let index = timers.lastIndex { $0.fireDate <= date }.map { $0 + 1 } ?? 0
-            timers.insert(timer, at: index)
+            timers.insert(timer, at: timerInsertionIndex(for: timer.fireDate))
         case let .observer(observer):
             let index = observers.lastIndex { $0.order <= observer.order }.map { $0 + 1 } ?? 0
             observers.insert(observer, at: index)
         }
         return true
+    }
+
+    /// CF's binary insertion into the sorted timers: after every timer due at or before
+    /// `date`.
+    private func timerInsertionIndex(for date: LabInstant) -> Int {
+        var low = 0
+        var high = timers.count
+        while low < high {
+            let middle = (low + high) / 2
+            if timers[middle].fireDate <= date { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// Removes `item`; false if it was not here.

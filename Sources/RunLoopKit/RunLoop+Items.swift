@@ -9,7 +9,7 @@ extension RunLoop {
             guard !state.isTornDown, !state.commonModes.contains(mode) else { return [] }
             state.commonModes.append(mode)
             let index = ensureMode(mode, in: &state)
-            return state.commonItems.compactMap { item in
+            return state.commonItems.items.compactMap { item in
                 guard state.modes[index].insert(item), case let .source0(source) = item else { return nil }
                 return (source, mode)
             }
@@ -120,14 +120,14 @@ extension RunLoop {
 
     private func contains(_ item: RunLoopItem, in mode: RunLoopMode) -> Bool {
         state.withLock { state in
-            if mode == .common { return state.commonItems.contains { $0.isSame(as: item) } }
+            if mode == .common { return state.commonItems.contains(item) }
             return state.index(of: mode).map { state.modes[$0].contains(item) } ?? false
         }
     }
 
     private func portSource(for port: any LabPort) -> PortSource? {
         state.withLock { state in
-            let all = state.modes.flatMap(\.portSources) + state.commonItems.compactMap { item -> PortSource? in
+            let all = state.modes.flatMap(\.portSources) + state.commonItems.items.compactMap { item -> PortSource? in
                 if case let .port(source) = item { source } else { nil }
             }
             return all.first { $0.port === port }
@@ -149,8 +149,7 @@ extension RunLoop {
             guard !state.isTornDown else { return [] }
             var targets = [mode]
             if mode == .common {
-                guard !state.commonItems.contains(where: { $0.isSame(as: item) }) else { return [] }
-                state.commonItems.append(item)
+                guard state.commonItems.insert(item) else { return [] }
                 targets = state.commonModes
             }
             return targets.filter { target in
@@ -166,8 +165,7 @@ extension RunLoop {
         state.withLock { state in
             var targets = [mode]
             if mode == .common {
-                guard state.commonItems.contains(where: { $0.isSame(as: item) }) else { return [] }
-                state.commonItems.removeAll { $0.isSame(as: item) }
+                guard state.commonItems.remove(item) else { return [] }
                 targets = state.commonModes
             }
             return targets.filter { target in
@@ -180,7 +178,7 @@ extension RunLoop {
     /// Removes `item` from every mode and from the common items (invalidation).
     func removeEverywhere(_ item: RunLoopItem) {
         let left = state.withLock { state -> [RunLoopMode] in
-            state.commonItems.removeAll { $0.isSame(as: item) }
+            state.commonItems.remove(item)
             return state.modes.indices.filter { state.modes[$0].remove(item) }.map { state.modes[$0].mode }
         }
         if case let .source0(source) = item {

@@ -128,7 +128,7 @@ extension RunLoop {
                 state.modes[index].timers = []
                 state.modes[index].observers = []
             }
-            state.commonItems = []
+            state.commonItems.removeAll()
             state.activations = []
             let dropped = inbox.withLock { inbox in
                 inbox.isClosed = true

@@ -95,9 +95,17 @@ public final class RunLoop: Sendable, CustomStringConvertible {
         inbox.withLock { state.isEmpty(mode, blocks: $0.blocks) }
     }
 
-    /// The earliest fire date among `mode`'s timers (`CFRunLoopGetNextTimerFireDate`).
+    /// The earliest fire date among `mode`'s timers (`CFRunLoopGetNextTimerFireDate`): the
+    /// first armed one, since a mode keeps its timers sorted by fire date (CF's
+    /// `__CFRepositionTimerInMode`).
     public func nextTimerFireDate(forMode mode: RunLoopMode) -> LabInstant? {
-        timers(in: mode).compactMap(\.armedFireDate).min()
+        state.withLock { state in
+            guard let index = state.index(of: mode) else { return nil }
+            for timer in state.modes[index].timers {
+                if let date = timer.armedFireDate { return date }
+            }
+            return nil
+        }
     }
 
     /// The items of `mode`, for panels and tests.

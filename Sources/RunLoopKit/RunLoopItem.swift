@@ -5,13 +5,13 @@ enum RunLoopItem: Sendable {
     case timer(RunLoopTimer)
     case observer(RunLoopObserver)
 
-    func isSame(as other: RunLoopItem) -> Bool {
-        switch (self, other) {
-        case let (.source0(a), .source0(b)): a === b
-        case let (.port(a), .port(b)): a === b
-        case let (.timer(a), .timer(b)): a === b
-        case let (.observer(a), .observer(b)): a === b
-        default: false
+    /// The identity of the source, timer or observer inside.
+    var identity: ObjectIdentifier {
+        switch self {
+        case let .source0(source): ObjectIdentifier(source)
+        case let .port(source): ObjectIdentifier(source)
+        case let .timer(timer): ObjectIdentifier(timer)
+        case let .observer(observer): ObjectIdentifier(observer)
         }
     }
 }
