@@ -15,6 +15,8 @@ enum RawTerminal {
 
     private static let enterScreen = "\u{1B}[?1049h\u{1B}[?25l"
     private static let leaveScreen = "\u{1B}[?25h\u{1B}[?1049l"
+    /// ``leaveScreen`` as bytes, made in ``enter()`` so that the signal handler allocates nothing.
+    private static let leaveScreenBytes = Array(leaveScreen.utf8)
     private static let signals = [SIGTERM, SIGHUP, SIGQUIT]
 
     /// Puts standard input in raw mode and switches to the alternate screen; false if
@@ -26,6 +28,7 @@ enum RawTerminal {
         raw.c_oflag |= tcflag_t(OPOST | ONLCR)
         guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { return false }
         isRaw = true
+        _ = leaveScreenBytes.count
         for signal in signals {
             Glibc.signal(signal) { number in
                 RawTerminal.restoreFromSignal()
@@ -47,8 +50,8 @@ enum RawTerminal {
 
     /// What the signal handler may do: async-signal-safe calls only.
     private static func restoreFromSignal() {
-        leaveScreen.utf8CString.withUnsafeBufferPointer { bytes in
-            _ = Glibc.write(STDOUT_FILENO, bytes.baseAddress, bytes.count - 1)
+        leaveScreenBytes.withUnsafeBufferPointer { bytes in
+            _ = Glibc.write(STDOUT_FILENO, bytes.baseAddress, bytes.count)
         }
         tcsetattr(STDIN_FILENO, TCSANOW, saved)
     }

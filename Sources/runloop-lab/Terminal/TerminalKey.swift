@@ -14,12 +14,8 @@ enum TerminalKey: Equatable, Sendable {
     case whatIf
     /// `q`, Ctrl-C, Ctrl-D or the end of input.
     case quit
-    /// Any other character, for the breakpoint prompt.
-    case character(Character)
-    /// Backspace, in the prompt.
-    case backspace
-    /// Escape, which cancels the prompt.
-    case escape
+    /// Any other key, which shows the key help.
+    case other
 
     /// Reads the next key from standard input, blocking; `.quit` at the end of input.
     static func read() -> TerminalKey {
@@ -31,9 +27,8 @@ enum TerminalKey: Equatable, Sendable {
         case UInt8(ascii: "b"): return .back
         case UInt8(ascii: "w"): return .whatIf
         case UInt8(ascii: "q"), 3, 4: return .quit
-        case 127, 8: return .backspace
         case 27: return escapeSequence()
-        default: return .character(Character(Unicode.Scalar(byte)))
+        default: return .other
         }
     }
 
@@ -54,14 +49,14 @@ enum TerminalKey: Equatable, Sendable {
         }
     }
 
-    /// After ESC: `[C` (→) steps, `[D` (←) goes back; anything else is Escape.
+    /// After ESC: `[C` (→) steps, `[D` (←) goes back; anything else is another key.
     private static func escapeSequence() -> TerminalKey {
         var ready = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-        guard poll(&ready, 1, 50) == 1, readByte() == UInt8(ascii: "["), let final = readByte() else { return .escape }
+        guard poll(&ready, 1, 50) == 1, readByte() == UInt8(ascii: "["), let final = readByte() else { return .other }
         switch final {
         case UInt8(ascii: "C"): return .step
         case UInt8(ascii: "D"): return .back
-        default: return .escape
+        default: return .other
         }
     }
 
