@@ -130,3 +130,36 @@ struct StepThroughTests {
         #expect(stepper.run.trace.contains { $0.routingExplanation?.contains("task id → delegate dictionary") == true })
     }
 }
+
+/// What the interactive demo's keys do to its session, without a terminal.
+@Suite("The interactive demo's session")
+struct InteractiveSessionTests {
+    @Test("stepping past the end of a part starts the next; continue reuses the last breakpoint")
+    func parts() throws {
+        let session = StepThrough(program: SessionManagerProgram(), recipe: .random(seed: 7))
+        var demo = InteractiveDemo.Session(parts: [try StepThroughTests.interview(), session])
+        demo.continueTo("connection.callback")
+        #expect(demo.stepper.current?.name == "connection.callback")
+        let first = demo.stepper.position
+        demo.continueTo("")
+        #expect(demo.stepper.position > first && demo.stepper.current?.name == "connection.callback")
+        demo.continueTo("nowhere")
+        #expect(demo.messages == ["no event kind, operation or thread is called 'nowhere'"])
+        demo.breakpoint = nil
+        demo.continueTo("")
+        #expect(demo.stepper.isAtEnd)
+        #expect(demo.messages.last == "press s for part 2: session manager (built in)")
+        demo.handle(.step)
+        #expect(demo.part == 1 && demo.stepper.position == 0)
+        #expect(demo.messages == ["part 2 of 2: session manager (built in)"])
+        demo.handle(.other)
+        #expect(demo.messages == ["keys: " + StepScreen.keyHelp(thread: nil)])
+    }
+
+    @Test("a screen too tall for the terminal keeps its head and its messages and key help")
+    func fit() {
+        let lines = (1...10).map(String.init)
+        #expect(InteractiveDemo.fit(lines, rows: 20, keepingLast: 2) == lines)
+        #expect(InteractiveDemo.fit(lines, rows: 5, keepingLast: 2) == ["1", "2", "3", "9", "10"])
+    }
+}

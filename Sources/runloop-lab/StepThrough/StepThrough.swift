@@ -5,7 +5,8 @@ import LabRuntime
 /// back (time travel by deterministic replay) and what-if (one scheduling choice flipped).
 ///
 /// Everything the screen shows is folded from the first ``position`` events of ``run``, so
-/// the same position of the same run shows the same screen, byte for byte.
+/// the same position of the same run shows the same screen, byte for byte. Each action
+/// returns the lines (often none) the screen shows as its messages.
 struct StepThrough: Sendable {
     /// The program being stepped.
     let program: any DemoProgram

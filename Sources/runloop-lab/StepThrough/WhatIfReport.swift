@@ -4,20 +4,26 @@ import LabRuntime
 struct WhatIfReport: Sendable {
     /// The index in both traces of the flipped `schedule` event.
     let flipIndex: Int
-    /// The scheduling point's number and label.
+    /// The scheduling point's number, as a schedule's switches name it.
     let step: Int
+    /// The scheduling point's label, e.g. `C0 read`.
     let point: String
-    /// The thread the original run chose there, and the one the what-if chose.
+    /// The thread the original run chose there.
     let originalChoice: LabThreadID
+    /// The thread the what-if chose there.
     let alternativeChoice: LabThreadID
-    /// The first event about an operation or a connection that differs, in each run (nil
-    /// where that run has no such event left).
+    /// The original run's first event about an operation or a connection that the what-if
+    /// does not repeat (nil when it has no such event left).
     let originalOperationEvent: TraceEvent?
+    /// The what-if's event in its place (nil when it has no such event left).
     let alternativeOperationEvent: TraceEvent?
-    /// Each run's outcome, event count and final operations.
+    /// How the original run ended.
     let originalOutcome: String
+    /// How the what-if ended.
     let alternativeOutcome: String
+    /// The original run's state at its end.
     let originalEnd: RunState
+    /// The what-if's state at its end.
     let alternativeEnd: RunState
     /// The what-if run's schedule, which replays it.
     let alternativeSchedule: Schedule

@@ -47,12 +47,18 @@ struct InteractiveDemo {
 
     /// What the keys change: the part, its stepper, the breakpoint and the messages.
     struct Session {
+        /// Every part, as it starts.
         let parts: [StepThrough]
+        /// The part being stepped, from 0.
         var part = 0
+        /// That part's stepper.
         var stepper: StepThrough
+        /// The breakpoint `c` continues to when Enter is pressed at its prompt.
         var breakpoint: Breakpoint?
+        /// What the last key did, shown above the key help.
         var messages: [String] = []
 
+        /// A session at the start of the first part.
         init(parts: [StepThrough]) {
             self.parts = parts
             stepper = parts[0]
