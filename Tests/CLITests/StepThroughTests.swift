@@ -105,6 +105,22 @@ struct StepThroughTests {
         #expect(stepper.position == before)
     }
 
+    @Test("what-if asked again at the same choice picks the next runnable thread in turn")
+    func whatIfCycles() throws {
+        var stepper = try Self.interview()
+        _ = stepper.continueTo(.kind("schedule"))
+        guard case let .schedule(chosen, enabled, _, step) = try #require(stepper.current).kind else { return }
+        var seen = [chosen]
+        for _ in 1..<enabled.count {
+            let flipped = stepper.whatIf()
+            let report = try #require(flipped)
+            #expect(report.step == step)
+            seen.append(report.alternativeChoice)
+            #expect(stepper.recipe == .flipped(base: .random(seed: 7), step: step, thread: report.alternativeChoice))
+        }
+        #expect(seen.sorted() == enabled)
+    }
+
     @Test("the panels fold the whole run into the operations' and threads' final state")
     func finalState() throws {
         var stepper = try Self.interview()

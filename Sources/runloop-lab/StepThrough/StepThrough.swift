@@ -80,9 +80,10 @@ struct StepThrough: Sendable {
     }
 
     /// Flips the scheduling choice at the current event (or the next `schedule` event):
-    /// runs the program again with another runnable thread chosen there and the same
+    /// runs the program again with the next runnable thread chosen there and the same
     /// strategy afterwards, reports where the two runs part, and goes on stepping the
-    /// what-if run at the flipped choice. Nil when no choice is left.
+    /// what-if run at the flipped choice. Asked again there, it picks the next thread in
+    /// turn. Nil when no choice is left.
     mutating func whatIf() -> WhatIfReport? {
         let from = max(position - 1, 0)
         guard let index = run.trace[from...].firstIndex(where: { if case .schedule = $0.kind { true } else { false } }),
@@ -90,7 +91,9 @@ struct StepThrough: Sendable {
               let place = enabled.firstIndex(of: chosen)
         else { return nil }
         let alternative = enabled[(place + 1) % enabled.count]
-        let flipped = StrategyRecipe.flipped(base: recipe, step: step, thread: alternative)
+        var base = recipe
+        if case let .flipped(earlier, flippedStep, _) = recipe, flippedStep == step { base = earlier }
+        let flipped = StrategyRecipe.flipped(base: base, step: step, thread: alternative)
         let other = program.run(using: flipped.make())
         let ours = run.trace.filter(WhatIfReport.isOperationEvent)
         let theirs = other.trace.filter(WhatIfReport.isOperationEvent)
