@@ -10,14 +10,16 @@ struct RunState: Sendable, Equatable {
     private(set) var threads: [ThreadPanelRow] = []
     /// The operations and session tasks, in the order the trace first names them.
     private(set) var operations: [OperationPanelRow] = []
-    /// The thread that runs each source or port, learned from the first time it ran.
-    private var sourceOwners: [(source: String, thread: LabThreadID)] = []
+    /// The thread that runs a source or port, learned from the first time it ran.
+    private struct SourceOwner: Sendable, Equatable {
+        let source: String
+        let thread: LabThreadID
+    }
+
+    /// The owners learned so far, in the order they were learned.
+    private var sourceOwners: [SourceOwner] = []
     /// Sources signalled before any thread was seen running them.
     private(set) var unclaimedSources: [String] = []
-
-    static func == (left: RunState, right: RunState) -> Bool {
-        left.threads == right.threads && left.operations == right.operations && left.unclaimedSources == right.unclaimedSources
-    }
 
     /// The state after `events`, in order.
     init(folding events: some Sequence<TraceEvent>) {
@@ -55,7 +57,7 @@ struct RunState: Sendable, Equatable {
             if let held = threads[index].locks.firstIndex(where: { $0.name == name }) {
                 threads[index].locks[held].depth = depth
             } else {
-                threads[index].locks.append((name, depth))
+                threads[index].locks.append(ThreadPanelRow.HeldLock(name: name, depth: depth))
             }
         case let .lockRelease(lock, depth):
             let name = Self.lockID(lock)
@@ -73,7 +75,7 @@ struct RunState: Sendable, Equatable {
                 unclaimedSources.append(name)
             }
         case let .sourcePerform(name, _), let .portPerform(name, _, _):
-            if !sourceOwners.contains(where: { $0.source == name }) { sourceOwners.append((name, event.thread)) }
+            if !sourceOwners.contains(where: { $0.source == name }) { sourceOwners.append(SourceOwner(source: name, thread: event.thread)) }
             threads[index].sources.removeAll { $0 == name }
             unclaimedSources.removeAll { $0 == name }
         case let .timerFire(name, _):

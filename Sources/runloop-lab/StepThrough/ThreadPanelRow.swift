@@ -23,20 +23,22 @@ struct ThreadPanelRow: Sendable, Equatable {
     var modes: [String] = []
     /// What it is doing.
     var activity = Activity.running
-    /// The locks it holds, in the order it took them, with their recursion depth.
-    var locks: [(name: String, depth: Int)] = []
+    /// A lock the thread holds, with its recursion depth.
+    struct HeldLock: Sendable, Equatable {
+        /// The lock's id, e.g. `L2`.
+        let name: String
+        /// How many times the thread has taken it.
+        var depth: Int
+    }
+
+    /// The locks it holds, in the order it took them.
+    var locks: [HeldLock] = []
     /// Blocks queued on its loop (perform-block, perform-on-thread) that have not run yet.
     var performs: [String] = []
     /// Sources and ports signalled for its loop and not yet handled.
     var sources: [String] = []
     /// Timers that have fired on its loop, in first-fire order.
     var timers: [String] = []
-
-    static func == (left: ThreadPanelRow, right: ThreadPanelRow) -> Bool {
-        left.id == right.id && left.name == right.name && left.modes == right.modes && left.activity == right.activity
-            && left.locks.map(\.name) == right.locks.map(\.name) && left.locks.map(\.depth) == right.locks.map(\.depth)
-            && left.performs == right.performs && left.sources == right.sources && left.timers == right.timers
-    }
 
     /// `T2 AFNetworking`.
     var label: String { "T\(id) \(name)" }
