@@ -67,6 +67,15 @@ struct DemoStepThroughCommandTests {
         #expect(!first.console.outputText.contains("\u{1B}["))
     }
 
+    @Test("with colour the transcript paints threads and headings in ANSI escapes")
+    func colors() {
+        var lines: [String] = []
+        let stepper = StepThrough(program: SessionManagerProgram(), recipe: .random(seed: 7))
+        StepTranscript(style: DemoStyle(colors: true)).write(stepper, part: 1, of: 1) { lines.append($0) }
+        #expect(lines.first?.hasPrefix("\u{1B}[1m== session manager (built in)") == true)
+        #expect(lines.contains { $0.hasPrefix("\u{1B}[36mstep 1 · #0 0.000000 T0 main · thread · ") })
+    }
+
     @Test("the default run prints every step, the callbacks reaching their operations, and the checks")
     func defaultTranscript() {
         let (status, console) = runCLI("demo", "--auto", "--no-color")

@@ -17,7 +17,7 @@ struct DemoOptions: Equatable, Sendable {
 
     /// The options `demo` accepts.
     static let specs = [
-        OptionSpec(name: "--seed", valueName: "N", help: "Run under random seed N instead of the scenario's strategy."),
+        OptionSpec(name: "--seed", valueName: "N", help: "Run under random seed N instead of the scenario's strategy (every part)."),
         OptionSpec(name: "--auto", valueName: nil, help: "Print every step as plain text instead of stepping (also without a terminal)."),
         OptionSpec(
             name: "--no-color",
