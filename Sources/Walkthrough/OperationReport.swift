@@ -62,7 +62,11 @@ public struct OperationReport: Sendable {
 
     /// Which user-level completion ran: `success`, `failure`, both joined by `+`, `block`
     /// when only a completion block ran, or `none`.
-    public var completionName: String {
+    public var completionName: String { Self.completionName(of: completions) }
+
+    /// The ``completionName`` of an operation whose completion blocks, as the trace names
+    /// them, were `completions`.
+    public static func completionName(of completions: [String]) -> String {
         let outcomes = ["success", "failure"].filter(completions.contains)
         if !outcomes.isEmpty { return outcomes.joined(separator: "+") }
         return completions.isEmpty ? "none" : "block"

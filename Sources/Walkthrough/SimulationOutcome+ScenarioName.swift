@@ -3,7 +3,7 @@ import LabRuntime
 extension SimulationOutcome {
     /// The name `expect outcome ==` uses: `quiescent`, `deadlock`, `time-limit`,
     /// `step-limit` or `replay-diverged`.
-    var scenarioName: String {
+    public var scenarioName: String {
         switch self {
         case .quiescent: "quiescent"
         case .deadlock: "deadlock"

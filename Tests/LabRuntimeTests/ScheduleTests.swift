@@ -23,3 +23,21 @@ struct ScheduleTests {
         do { _ = try Schedule(parsing: text) } catch { #expect(error.description == message) }
     }
 }
+
+@Suite("The schedule event's step")
+struct ScheduleEventStepTests {
+    @Test("every switch of the schedule is a schedule event with its step and thread, and steps increase",
+          arguments: [UInt64(0), 1, 2, 3])
+    func switchesAreScheduleEvents(seed: UInt64) {
+        let result = Simulation.run(seed: seed, main: Scenarios.threeThreadLock(rounds: 3, total: Shared(0)))
+        let choices = result.trace.compactMap { event -> (step: Int, chosen: LabThreadID)? in
+            guard case let .schedule(chosen, _, _, step) = event.kind else { return nil }
+            return (step, chosen)
+        }
+        #expect(!choices.isEmpty)
+        #expect(zip(choices, choices.dropFirst()).allSatisfy { $0.step < $1.step })
+        for change in result.schedule.switches {
+            #expect(choices.contains { $0.step == change.step && $0.chosen == change.thread })
+        }
+    }
+}

@@ -161,9 +161,9 @@ struct InterpreterTests {
             let armed = try #require(run.trace.firstIndex { $0.kind == .note("interleave \(name), nobody (line 2)") })
             let id = name == "main" ? 0 : 1
             let first = run.trace[armed...].first { event in
-                if case let .schedule(_, enabled, _) = event.kind { enabled.contains(id) } else { false }
+                if case let .schedule(_, enabled, _, _) = event.kind { enabled.contains(id) } else { false }
             }
-            if case let .schedule(chosen, _, _)? = first?.kind { #expect(chosen == id) }
+            if case let .schedule(chosen, _, _, _)? = first?.kind { #expect(chosen == id) }
             #expect(run.problems.map(\.message) == ["interleave: 'nobody' never got its turn (no thread of that name could run at a later choice)"])
         }
     }

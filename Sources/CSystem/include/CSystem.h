@@ -22,6 +22,7 @@
 #include <time.h>
 #include <sys/syscall.h>
 #include <sys/prctl.h>
+#include <sys/ioctl.h>
 
 /// `errno` is a macro over a thread-local lvalue; Swift sees a function instead.
 static inline int csystem_errno(void) { return errno; }
@@ -64,6 +65,15 @@ static inline int csystem_get_thread_affinity(unsigned long *mask, size_t bytes)
 static inline int csystem_current_cpu(void) {
     unsigned cpu = 0;
     return syscall(SYS_getcpu, &cpu, NULL, NULL) == 0 ? (int)cpu : -1;
+}
+
+/// `ioctl(fd, TIOCGWINSZ)`: the terminal's size in rows and columns; 0 on success.
+static inline int csystem_window_size(int fd, unsigned short *rows, unsigned short *columns) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
+    *rows = size.ws_row;
+    *columns = size.ws_col;
+    return 0;
 }
 
 #endif

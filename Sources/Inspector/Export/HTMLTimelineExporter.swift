@@ -86,7 +86,7 @@ public enum HTMLTimelineExporter {
     private static func switchConnectors(_ shown: [TraceEvent], threads: TraceThreads) -> [String] {
         var lines: [String] = []
         for (row, event) in shown.enumerated() {
-            guard case let .schedule(chosen, _, _) = event.kind, chosen != event.thread,
+            guard case let .schedule(chosen, _, _, _) = event.kind, chosen != event.thread,
                   let from = threads.index(of: event.thread), let to = threads.index(of: chosen),
                   let next = shown[(row + 1)...].firstIndex(where: { $0.thread == chosen }) else { continue }
             let x1 = laneX(from) + (to > from ? laneWidth - 6 : 6)

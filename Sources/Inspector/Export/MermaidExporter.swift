@@ -20,7 +20,7 @@ public enum MermaidExporter {
                 lines.append("    Note over \(me): \(escape("[\(event.sequence)] run \(label) in \(mode)"))")
             case let .delegateCallback(connection, callback, delegate):
                 lines.append("    \(me)->>\(me): \(escape("[\(event.sequence)] C\(connection) \(callback) → \(delegate)"))")
-            case let .schedule(chosen, enabled, _):
+            case let .schedule(chosen, enabled, _, _):
                 guard chosen != event.thread else { continue }
                 let preempted = enabled.contains(event.thread)
                 lines.append("    \(me)--)T\(chosen): \(escape("[\(event.sequence)] " + (preempted ? "preempted" : "switch")))")

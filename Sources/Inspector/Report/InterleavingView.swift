@@ -32,7 +32,7 @@ public struct InterleavingView: Sendable {
     /// What an event shows in its thread's column, or `nil` to leave it out.
     static func cell(_ event: TraceEvent) -> String? {
         switch event.kind {
-        case let .schedule(chosen, enabled, _):
+        case let .schedule(chosen, enabled, _, _):
             guard chosen != event.thread else { return nil }
             return "⇢ T\(chosen)" + (enabled.contains(event.thread) ? " (preempt)" : "")
         case .threadStart: return "start"

@@ -314,7 +314,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
             guard enabled.contains(chosen) else {
                 return finish(.replayDiverged(step: step, wanted: chosen, enabled: enabled), leaving: me)
             }
-            appendLocked(me, .schedule(chosen: chosen, enabled: enabled, point: point))
+            appendLocked(me, .schedule(chosen: chosen, enabled: enabled, point: point, step: step))
         }
         if chosen != defaultChoice { switches.append(.init(step: step, thread: chosen, preempted: canContinue)) }
         return threads[chosen]

@@ -23,8 +23,10 @@ public struct TraceEvent: Sendable, Equatable, CustomStringConvertible {
         case threadStart
         /// A lab thread's body returned and its exit handlers ran.
         case threadExit
-        /// The scheduler chose `chosen` among `enabled` at a point labelled `point`.
-        case schedule(chosen: LabThreadID, enabled: [LabThreadID], point: String)
+        /// The scheduler chose `chosen` among `enabled` at a point labelled `point`, the
+        /// run's scheduling point number `step` (the number a ``Schedule`` switch names; the
+        /// text form leaves it out).
+        case schedule(chosen: LabThreadID, enabled: [LabThreadID], point: String, step: Int)
         /// Virtual time jumped because no thread could run before it.
         case clockAdvance
         /// The thread is blocked on `lock` (of class `lockClass`), held by `holder`.
@@ -153,7 +155,7 @@ extension TraceEvent.Kind {
     public var detail: String {
         switch self {
         case .threadStart, .threadExit, .clockAdvance: ""
-        case let .schedule(chosen, enabled, point):
+        case let .schedule(chosen, enabled, point, _):
             "T\(chosen) of [\(enabled.map { "T\($0)" }.joined(separator: ","))] at \(point)"
         case let .lockWait(lock, _, holder): "\(lock) held by T\(holder)"
         case let .lockAcquire(lock, _, depth), let .lockRelease(lock, depth): "\(lock) depth=\(depth)"

@@ -1,11 +1,27 @@
-/// `runloop-lab demo`: the live run-loop walkthrough.
+/// `runloop-lab demo`: the step-through of a simulated run (issue 5), or with `--live` the
+/// live run-loop walkthrough (issue 2).
 enum DemoCommand {
     /// The help text of `demo`.
     static let usage = HelpText.render(
-        synopsis: ["runloop-lab demo [--no-color]"],
+        synopsis: [
+            "runloop-lab demo [FILE] [--seed N] [--auto] [--no-color]",
+            "runloop-lab demo --live [--no-color]",
+        ],
         description: """
-            Walks through a live lab thread: its run loop exits at once with no sources,
-            and stays alive once a port is added.
+            Steps through a deterministic simulated run of a scenario (FILE, a .lab file; by
+            default Tutorials/scenarios/interview-question.lab, the classic interview question:
+            a big download and a small GET share AFNetworking's one network thread, and each
+            callback reaches its own operation because the operation is its connection's
+            delegate), then, for contrast, AFURLSessionManager's task id → delegate dictionary.
+            Each step shows the event, every thread's mode, state, locks and pending work, and
+            every operation's state, connection, bytes and error.
+
+            Keys: s, space or Enter step; n goes to the next event on the current thread; c
+            continues to a breakpoint (an event kind such as connection.callback or lock, an
+            operation such as big, or a thread such as T2); b goes back one step by replaying
+            the run from the start; w flips the scheduling choice at this step and shows where
+            the runs part; q quits. Without a terminal, or with --auto, every step is printed
+            as plain text. --live runs the live walkthrough of one thread and its run loop.
             """,
         sections: [(title: "Options", rows: HelpText.optionRows(DemoOptions.specs))]
     )
@@ -13,18 +29,18 @@ enum DemoCommand {
     /// The `demo` entry of ``CommandTable``.
     static let command = Command(
         name: "demo",
-        summary: "Run the live run-loop walkthrough.",
+        summary: "Step through a simulated run of AFNetworking's network thread.",
         usage: usage
     ) { arguments, console throws(UsageError) in
         guard let options = try DemoOptions.parse(arguments) else {
             console.printLine(usage)
             return ExitCode.success
         }
-        return runDemo(options: options, console: console)
+        return options.live ? runDemo(options: options, console: console) : StepThroughDemo.run(options: options, console: console)
     }
 }
 
-/// Runs the demo walkthrough and returns the exit status.
+/// Runs the live demo walkthrough and returns the exit status.
 ///
 /// - Parameters:
 ///   - options: how to present the walkthrough.

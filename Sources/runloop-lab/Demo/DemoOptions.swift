@@ -1,36 +1,85 @@
 import Glibc
 
-/// How `runloop-lab demo` should present its walkthrough.
+/// How `runloop-lab demo` should run: which scenario, under which seed, interactively or as
+/// plain text, in colour or not; or the live walkthrough (`--live`).
 struct DemoOptions: Equatable, Sendable {
     /// Whether to colour the output with ANSI escape sequences.
     var useColor: Bool
+    /// The scenario file; nil for the default, the interview question.
+    var file: String?
+    /// The seed that replaces the scenario's strategy (`--seed`).
+    var seed: UInt64?
+    /// Whether to step interactively: standard input and output are terminals and `--auto`
+    /// is absent.
+    var interactive = false
+    /// Whether to run issue 2's live run-loop walkthrough instead (`--live`).
+    var live = false
 
     /// The options `demo` accepts.
     static let specs = [
+        OptionSpec(name: "--seed", valueName: "N", help: "Run under random seed N instead of the scenario's strategy (every part)."),
+        OptionSpec(name: "--auto", valueName: nil, help: "Print every step as plain text instead of stepping (also without a terminal)."),
         OptionSpec(
             name: "--no-color",
             valueName: nil,
             help: "Print without ANSI colours (also off with NO_COLOR or when not a terminal)."
-        )
+        ),
+        OptionSpec(name: "--live", valueName: nil, help: "Run the live run-loop walkthrough (real threads) instead."),
     ]
 
     /// Parses the arguments after `demo`.
     ///
     /// - Parameters:
-    ///   - arguments: the arguments that follow `demo`.
+    ///   - arguments: the arguments that follow `demo`: at most one scenario file and options.
     ///   - colorAllowed: whether the environment allows colour when `--no-color` is absent;
     ///     ``environmentAllowsColor()`` by default.
+    ///   - terminal: whether standard input and output are terminals, so stepping is possible.
     /// - Returns: the options, or `nil` when `--help` was asked for.
     /// - Throws: ``UsageError`` for an argument `demo` does not accept.
     static func parse(
         _ arguments: [String],
-        colorAllowed: Bool = environmentAllowsColor()
+        colorAllowed: Bool = environmentAllowsColor(),
+        terminal: Bool = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
     ) throws(UsageError) -> DemoOptions? {
-        let parsed = try OptionParser.parse(arguments, options: specs, usage: DemoCommand.usage)
+        let (files, optionArguments) = splitPositionals(arguments)
+        let parsed = try OptionParser.parse(optionArguments, options: specs, usage: DemoCommand.usage)
         if parsed.wantsHelp {
             return nil
         }
-        return DemoOptions(useColor: colorAllowed && !parsed.isSet("--no-color"))
+        if files.count > 1 {
+            throw UsageError(message: "unexpected argument '\(files[1])' (demo takes one scenario file)", usage: DemoCommand.usage)
+        }
+        var options = DemoOptions(useColor: colorAllowed && !parsed.isSet("--no-color"), file: files.first)
+        if let text = parsed.string("--seed") {
+            guard let seed = UInt64(text) else {
+                throw UsageError(message: "--seed expects a whole number from 0 to \(UInt64.max), got '\(text)'", usage: DemoCommand.usage)
+            }
+            options.seed = seed
+        }
+        options.interactive = terminal && !parsed.isSet("--auto")
+        options.live = parsed.isSet("--live")
+        if options.live, files.first != nil || parsed.isSet("--seed") || parsed.isSet("--auto") {
+            throw UsageError(message: "--live runs the live walkthrough and takes only --no-color", usage: DemoCommand.usage)
+        }
+        return options
+    }
+
+    /// The arguments that are not options nor an option's value, and the rest.
+    private static func splitPositionals(_ arguments: [String]) -> (positionals: [String], options: [String]) {
+        var positionals: [String] = []
+        var options: [String] = []
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            if argument.hasPrefix("-") {
+                options.append(argument)
+                if specs.contains(where: { $0.name == argument && $0.valueName != nil }), let value = remaining.popFirst() {
+                    options.append(value)
+                }
+            } else {
+                positionals.append(argument)
+            }
+        }
+        return (positionals, options)
     }
 
     /// Whether colour suits this process: standard output is a terminal and `NO_COLOR`

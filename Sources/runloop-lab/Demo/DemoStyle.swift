@@ -12,6 +12,15 @@ struct DemoStyle: Sendable {
         colors ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
+    /// `text` in the colour of thread `id`.
+    func thread(_ id: Int, _ text: String) -> String { paint(text, Self.threadColors[id % Self.threadColors.count]) }
+
+    /// `text` in bold.
+    func bold(_ text: String) -> String { paint(text, "1") }
+
+    /// `text` dimmed.
+    func dim(_ text: String) -> String { paint(text, "2") }
+
     /// The walkthrough's title.
     func title(_ text: String) -> String { paint(text, "1") }
 
@@ -26,7 +35,7 @@ struct DemoStyle: Sendable {
         let micros = event.time.nanoseconds / 1_000
         let fraction = String(micros % 1_000)
         let stamp = "\(micros / 1_000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)".leftPadded(to: 8)
-        let thread = paint("T\(event.thread) \(event.threadName)", Self.threadColors[event.thread % Self.threadColors.count])
+        let thread = self.thread(event.thread, "T\(event.thread) \(event.threadName)")
         let detail = event.kind.detail
         return "    \(stamp) ms  \(thread)  \(event.name)" + (detail.isEmpty ? "" : " " + detail)
     }

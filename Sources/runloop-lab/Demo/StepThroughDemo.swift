@@ -1,0 +1,67 @@
+import Walkthrough
+
+/// `runloop-lab demo [FILE]`: loads the scenario, builds the parts (the scenario, and after
+/// the default one the session-manager contrast), and steps through them interactively or
+/// prints them as plain text.
+enum StepThroughDemo {
+    /// The seed of the session-manager part when `--seed` is not given.
+    static let defaultSessionSeed: UInt64 = 7
+
+    /// Runs the demo and returns the exit status: ``ExitCode/failure`` for a file that cannot
+    /// be read or does not parse (its diagnostics go to standard error).
+    static func run(options: DemoOptions, console: any Console) -> Int32 {
+        let parts: [StepThrough]
+        switch self.parts(options: options) {
+        case let .success(made): parts = made
+        case let .failure(problem):
+            console.printError(problem.message)
+            return ExitCode.failure
+        }
+        let style = DemoStyle(colors: options.useColor)
+        if options.interactive {
+            guard InteractiveDemo(parts: parts, style: style).run() else {
+                console.printError("runloop-lab demo: cannot put the terminal in raw mode; try --auto")
+                return ExitCode.failure
+            }
+            return ExitCode.success
+        }
+        for (index, part) in parts.enumerated() {
+            if index > 0 { console.printLine("") }
+            StepTranscript(style: style).write(part, part: index + 1, of: parts.count) { console.printLine($0) }
+        }
+        return ExitCode.success
+    }
+
+    /// Why the demo cannot start.
+    struct Problem: Error {
+        /// What to print on standard error.
+        let message: String
+    }
+
+    /// The scenario of `options` (or the default) and, for the default, the session-manager
+    /// part, each ready to step.
+    static func parts(options: DemoOptions) -> Result<[StepThrough], Problem> {
+        guard let path = options.file ?? DefaultScenario.path() else {
+            return .failure(Problem(message: "runloop-lab demo: cannot find \(DefaultScenario.relativePath); run from the checkout or pass a scenario file"))
+        }
+        guard let text = TextFile.read(path) else {
+            return .failure(Problem(message: "runloop-lab demo: cannot read '\(path)': no such file or not readable"))
+        }
+        let fileName = String(path.split(separator: "/").last ?? Substring(path))
+        let scenario: Scenario
+        do {
+            scenario = try Scenario.parse(source: text, fileName: fileName)
+        } catch {
+            return .failure(Problem(message: error.description))
+        }
+        let program = ScenarioProgram(scenario: scenario)
+        guard let recipe = program.recipe(seed: options.seed) else {
+            return .failure(Problem(message: "runloop-lab demo: \(fileName) declares strategy \(scenario.strategy), which only the explorer runs; pass --seed N"))
+        }
+        var parts = [StepThrough(program: program, recipe: recipe)]
+        if options.file == nil {
+            parts.append(StepThrough(program: SessionManagerProgram(), recipe: .random(seed: options.seed ?? defaultSessionSeed)))
+        }
+        return .success(parts)
+    }
+}

@@ -1,0 +1,47 @@
+import LabRuntime
+import Walkthrough
+
+/// A parsed `.lab` scenario as a ``DemoProgram``: each run is
+/// ``ScenarioRunner/run(_:using:named:)`` under the demo's strategy, and its summary is the
+/// count of `expect` lines that held, with any that failed and any problems.
+struct ScenarioProgram: DemoProgram {
+    /// The scenario to run.
+    let scenario: Scenario
+    let introduction: [String]
+
+    /// The scenario, introduced by the comment lines at the top of its file.
+    init(scenario: Scenario) {
+        self.scenario = scenario
+        introduction = scenario.sourceLines
+            .prefix { $0.hasPrefix("#") || $0.trimmingPrefixSpaces.isEmpty }
+            .filter { $0.hasPrefix("#") }
+            .map { String($0.dropFirst()).trimmingPrefixSpaces }
+    }
+
+    var title: String { scenario.fileName }
+
+    /// The recipe for the scenario's declared strategy, or for `random seed` `seed` when one
+    /// is given; `nil` for `pct` and `exhaustive`, which only the explorer runs.
+    func recipe(seed: UInt64?) -> StrategyRecipe? {
+        if let seed { return .random(seed: seed) }
+        switch scenario.strategy {
+        case let .random(seed): return .random(seed: seed)
+        case let .replay(schedule): return .replay(schedule)
+        case .pct, .exhaustive: return nil
+        }
+    }
+
+    func run(using strategy: any SchedulingStrategy) -> ProgramRun {
+        let run = ScenarioRunner().run(scenario, using: strategy, named: "demo")
+        let passed = run.checks.filter(\.passed).count
+        var summary = run.problems.map { "problem: \(scenario.fileName):\($0.line): \($0.message)" }
+        summary += run.checks.filter { !$0.passed }.map(\.description)
+        if !run.checks.isEmpty { summary.append("\(passed) of \(run.checks.count) expect lines held") }
+        return ProgramRun(trace: run.trace, outcome: run.outcomeName, schedule: run.schedule, summary: summary)
+    }
+}
+
+extension String {
+    /// The string without its leading spaces and tabs.
+    var trimmingPrefixSpaces: String { String(drop { $0 == " " || $0 == "\t" }) }
+}

@@ -1,0 +1,65 @@
+import LabRuntime
+
+/// Draws one screen of the step-through: a header, the current event, the threads and
+/// operations panels, messages and the key help, as lines of at most `width` characters.
+///
+/// The screen is a function of the ``StepThrough``'s run and position (and the messages),
+/// so going back to a position draws the same screen, byte for byte.
+struct StepScreen: Sendable {
+    /// How to colour; plain when colours are off.
+    let style: DemoStyle
+    /// The widest line, in characters.
+    let width: Int
+
+    /// The screen for `stepper`, which is part `part` (from 1) of `parts`, with `messages`
+    /// (what the last key did) above the key help.
+    func lines(of stepper: StepThrough, part: Int, of parts: Int, messages: [String]) -> [String] {
+        var lines: [(text: String, paint: (String) -> String)] = []
+        func add(_ text: String, _ paint: @escaping (String) -> String = { $0 }) { lines.append((text, paint)) }
+        let partText = parts > 1 ? " (part \(part) of \(parts))" : ""
+        add("RunLoop Lab step-through · \(stepper.program.title)\(partText) · \(stepper.recipe)", style.bold)
+        let time = stepper.current.map { "\($0.time)" } ?? "0.000000"
+        add("step \(stepper.position) of \(stepper.run.trace.count) · time \(time) s · outcome at the end: \(stepper.run.outcome)")
+        add("")
+        if let event = stepper.current {
+            add("▶ #\(event.sequence) T\(event.thread) \(event.threadName) · \(event.demoCategory)") { [style] in style.thread(event.thread, $0) }
+            add("  \(event.name) \(event.kind.detail)", style.bold)
+            if let explanation = event.routingExplanation { add("  " + explanation) }
+        } else {
+            for line in stepper.program.introduction { add(line.isEmpty ? "" : "  " + line, style.dim) }
+        }
+        let state = stepper.state
+        add("")
+        add("Threads", style.bold)
+        add("   \("thread".padded(to: 22)) \("mode".padded(to: 9)) \("state".padded(to: 24)) \("locks".padded(to: 8)) pending", style.dim)
+        for row in state.threads {
+            if row.id == stepper.current?.thread {
+                add("▶  " + row.text) { [style] in style.thread(row.id, $0) }
+            } else {
+                add("   " + row.text)
+            }
+        }
+        if !state.unclaimedSources.isEmpty { add("   signalled, not yet handled: " + state.unclaimedSources.joined(separator: ", ")) }
+        add("")
+        add("Operations", style.bold)
+        add("   " + OperationPanelRow.heading, style.dim)
+        if state.operations.isEmpty { add("   (none yet)") }
+        for row in state.operations {
+            add("   " + row.text)
+        }
+        add("")
+        for message in messages { add(message) }
+        add(Self.keyHelp(thread: stepper.current?.thread), style.dim)
+        return lines.map { $0.paint(clip($0.text)) }
+    }
+
+    /// The one-line key help.
+    static func keyHelp(thread: LabThreadID?) -> String {
+        let next = thread.map { "n next on T\($0)" } ?? "n next on this thread"
+        return "s/space step · \(next) · c continue to … · b back · w what-if · q quit"
+    }
+
+    private func clip(_ text: String) -> String {
+        text.count <= width ? text : String(text.prefix(max(width - 1, 0))) + "…"
+    }
+}

@@ -1,0 +1,39 @@
+/// The step-through as plain text, for `--auto` and for output that is not a terminal: every
+/// step in order, each as the event and the panel rows it changed, then how the run ended.
+///
+/// It steps the same ``StepThrough`` model as the interactive screen, so it shows the same
+/// steps; for a given seed the text is the same byte for byte.
+struct StepTranscript: Sendable {
+    /// How to colour; plain when colours are off.
+    let style: DemoStyle
+
+    /// Writes every step of `stepper` (part `part` of `parts`) to `emit`, one line at a time.
+    func write(_ stepper: StepThrough, part: Int, of parts: Int, to emit: (String) -> Void) {
+        var stepper = stepper
+        let partText = parts > 1 ? "part \(part) of \(parts): " : ""
+        emit(style.bold("== \(partText)\(stepper.program.title) · \(stepper.recipe) · \(stepper.run.trace.count) steps"))
+        for line in stepper.program.introduction { emit(line.isEmpty ? "" : style.dim("   " + line)) }
+        var before = stepper.state
+        while !stepper.isAtEnd {
+            _ = stepper.step()
+            guard let event = stepper.current else { continue }
+            let after = stepper.state
+            let head = "step \(stepper.position) · #\(event.sequence) \(event.time) T\(event.thread) \(event.threadName) · \(event.demoCategory) · "
+            emit(style.thread(event.thread, head) + event.name + (event.kind.detail.isEmpty ? "" : " " + event.kind.detail))
+            if let explanation = event.routingExplanation { emit("    ↳ " + explanation) }
+            for line in Self.changes(from: before, to: after) { emit(style.dim(line)) }
+            before = after
+        }
+        emit(style.bold("== end of \(stepper.program.title): \(stepper.run.outcome) · schedule \"\(stepper.run.schedule)\""))
+        for line in stepper.run.summary { emit("   " + line) }
+        emit("   " + OperationPanelRow.heading)
+        for row in before.operations { emit("   " + row.text) }
+    }
+
+    /// The thread and operation rows that differ between two states, as `    T2 …` lines.
+    static func changes(from before: RunState, to after: RunState) -> [String] {
+        let threads = after.threads.filter { row in before.threads.first { $0.id == row.id } != row }
+        let operations = after.operations.filter { row in before.operations.first { $0.name == row.name } != row }
+        return threads.map { "    " + $0.text } + operations.map { "    " + $0.text }
+    }
+}

@@ -1,0 +1,94 @@
+import LabRuntime
+
+/// One row of the demo's threads panel: a lab thread as the trace so far shows it.
+struct ThreadPanelRow: Sendable, Equatable {
+    /// What the thread is doing.
+    enum Activity: Sendable, Equatable {
+        /// Runnable: it made the latest event, or will go on when the scheduler picks it.
+        case running
+        /// Asleep in its run loop (`__CFRunLoopServiceMachPort`) until a port, a wake-up or
+        /// `deadline`.
+        case waiting(deadline: LabInstant?)
+        /// Blocked on a lock another thread holds.
+        case blocked(lock: String, holder: LabThreadID)
+        /// Its body returned.
+        case exited
+    }
+
+    /// The thread's id.
+    let id: LabThreadID
+    /// The thread's name.
+    let name: String
+    /// The modes of its run loop's activations, outermost first; empty outside a loop.
+    var modes: [String] = []
+    /// What it is doing.
+    var activity = Activity.running
+    /// A lock the thread holds, with its recursion depth.
+    struct HeldLock: Sendable, Equatable {
+        /// The lock's id, e.g. `L2`.
+        let name: String
+        /// How many times the thread has taken it.
+        var depth: Int
+    }
+
+    /// The locks it holds, in the order it took them.
+    var locks: [HeldLock] = []
+    /// Blocks queued on its loop (perform-block, perform-on-thread) that have not run yet.
+    var performs: [String] = []
+    /// Sources and ports signalled for its loop and not yet handled.
+    var sources: [String] = []
+    /// Timers that have fired on its loop, in first-fire order.
+    var timers: [String] = []
+
+    /// `T2 AFNetworking`.
+    var label: String { "T\(id) \(name)" }
+
+    /// The innermost mode, shortened (`default` for `kCFRunLoopDefaultMode`), or `-`.
+    var modeText: String { modes.last.map(Self.shortMode) ?? "-" }
+
+    /// `running`, `waiting until 60.000000`, `blocked on L2 … (T0)`, `exited`.
+    var activityText: String {
+        switch activity {
+        case .running: "running"
+        case let .waiting(deadline): "waiting" + (deadline.map { " until \($0)" } ?? "")
+        case let .blocked(lock, holder): "blocked on \(lock) (held by T\(holder))"
+        case .exited: "exited"
+        }
+    }
+
+    /// The held locks, e.g. `L2×2`, or `-`.
+    var locksText: String {
+        locks.isEmpty ? "-" : locks.map { $0.depth > 1 ? "\($0.name)×\($0.depth)" : $0.name }.joined(separator: " ")
+    }
+
+    /// What is queued for its loop: performs, signalled sources, timers it serves; or `-`.
+    var pendingText: String {
+        var parts: [String] = []
+        if !performs.isEmpty { parts.append("perform: " + performs.joined(separator: "; ")) }
+        if !sources.isEmpty { parts.append("source: " + sources.joined(separator: "; ")) }
+        if !timers.isEmpty { parts.append("timers: " + timers.joined(separator: ", ")) }
+        return parts.isEmpty ? "-" : parts.joined(separator: " | ")
+    }
+
+    /// The row as one line of text, without the marker of the current thread.
+    var text: String {
+        "\(label.padded(to: 22)) \(modeText.padded(to: 9)) \(activityText.padded(to: 24)) \(locksText.padded(to: 8)) \(pendingText)"
+    }
+
+    /// `default`, `common` and `tracking` for CF's and UIKit's mode names; others as they are.
+    static func shortMode(_ mode: String) -> String {
+        switch mode {
+        case "kCFRunLoopDefaultMode": "default"
+        case "kCFRunLoopCommonModes": "common"
+        case "UITrackingRunLoopMode": "tracking"
+        default: mode
+        }
+    }
+}
+
+extension String {
+    /// The string padded on the right with spaces to `width` characters.
+    func padded(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

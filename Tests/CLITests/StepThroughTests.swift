@@ -1,0 +1,181 @@
+import LabRuntime
+import Testing
+import Walkthrough
+@testable import runloop_lab
+
+/// The step-through's model on recorded runs of the interview question: step, next on a
+/// thread, continue to a breakpoint, back by replay, what-if, and the screens they draw.
+@Suite("The step-through model")
+struct StepThroughTests {
+    /// The interview question under its declared strategy (random seed 7).
+    static func interview() throws -> StepThrough {
+        let text = try #require(TextFile.read(DefaultScenario.relativePath))
+        let program = ScenarioProgram(scenario: try Scenario.parse(source: text, fileName: "interview-question.lab"))
+        return StepThrough(program: program, recipe: try #require(program.recipe(seed: nil)))
+    }
+
+    static let screen = StepScreen(style: DemoStyle(colors: false), width: 200)
+
+    @Test("step shows one more event; the start shows the introduction")
+    func step() throws {
+        var stepper = try Self.interview()
+        #expect(stepper.position == 0 && stepper.current == nil)
+        #expect(Self.screen.lines(of: stepper, part: 1, of: 1, messages: []).contains { $0.contains("The classic interview question") })
+        #expect(stepper.step().isEmpty)
+        #expect(stepper.current == stepper.run.trace[0])
+        let lines = Self.screen.lines(of: stepper, part: 1, of: 1, messages: [])
+        #expect(lines.contains("▶ #0 T0 main · thread"))
+        #expect(lines.contains { $0.hasPrefix("▶  T0 main") && $0.contains("running") })
+    }
+
+    @Test("next goes to the next event of the same thread")
+    func nextOnThread() throws {
+        var stepper = try Self.interview()
+        _ = stepper.continueTo(.thread(2))
+        let start = stepper.position
+        _ = stepper.nextOnThread()
+        #expect(stepper.current?.thread == 2)
+        #expect(stepper.run.trace[start..<(stepper.position - 1)].allSatisfy { $0.thread != 2 })
+    }
+
+    @Test("continue stops at the next event of a kind, an operation or a thread, or at the end")
+    func continueToBreakpoint() throws {
+        var stepper = try Self.interview()
+        _ = stepper.continueTo(.kind("connection.callback"))
+        #expect(stepper.current?.kind.detail == "C0 didReceiveResponse 200 → op big")
+        #expect(stepper.state.operations.map(\.name) == ["op big", "op small"])
+        _ = stepper.continueTo(.operation("op small"))
+        #expect(stepper.current?.kind.concerns(operation: "op small") == true)
+        _ = stepper.continueTo(.kind("lock"))
+        #expect(stepper.current?.name.hasPrefix("lock.") == true)
+        let messages = stepper.continueTo(.kind("loop.stop"))
+        #expect(stepper.isAtEnd)
+        #expect(messages == ["no later event matches loop.stop: continued to the end (quiescent)"])
+    }
+
+    @Test("breakpoints read an event kind or its family, an operation, a thread number or name")
+    func breakpointParsing() throws {
+        let trace = try Self.interview().run.trace
+        #expect(Breakpoint(parsing: "connection.callback", in: trace) == .kind("connection.callback"))
+        #expect(Breakpoint(parsing: "lock", in: trace) == .kind("lock"))
+        #expect(Breakpoint(parsing: "big", in: trace) == .operation("op big"))
+        #expect(Breakpoint(parsing: "op small", in: trace) == .operation("op small"))
+        #expect(Breakpoint(parsing: "T2", in: trace) == .thread(2))
+        #expect(Breakpoint(parsing: "AFNetworking", in: trace) == .thread(2))
+        #expect(Breakpoint(parsing: "nothing", in: trace) == nil)
+    }
+
+    @Test("back replays the run and draws the earlier screen byte for byte", arguments: [1, 57, 127, 300])
+    func backIsTimeTravel(position: Int) throws {
+        var stepper = try Self.interview()
+        while stepper.position < position { _ = stepper.step() }
+        let earlier = Self.screen.lines(of: stepper, part: 1, of: 2, messages: [])
+        _ = stepper.step()
+        let messages = stepper.back()
+        #expect(stepper.position == position)
+        #expect(messages == ["back: replayed random seed 7 from the start; its first \(position + 1) events are identical; stopped at step \(position)"])
+        #expect(Self.screen.lines(of: stepper, part: 1, of: 2, messages: []) == earlier)
+    }
+
+    @Test("what-if flips the choice at the next scheduling point and reports where the runs part")
+    func whatIf() throws {
+        var stepper = try Self.interview()
+        _ = stepper.continueTo(.kind("connection.callback"))
+        let original = stepper.run
+        let flipped = stepper.whatIf()
+        let report = try #require(flipped)
+        guard case let .schedule(chosen, enabled, _, step) = original.trace[report.flipIndex].kind else {
+            Issue.record("the flip is not at a schedule event")
+            return
+        }
+        #expect(report.flipIndex >= 126 && report.step == step && report.originalChoice == chosen)
+        #expect(report.alternativeChoice != chosen && enabled.contains(report.alternativeChoice))
+        #expect(Array(stepper.run.trace.prefix(report.flipIndex)) == Array(original.trace.prefix(report.flipIndex)))
+        if case let .schedule(flipped, _, _, _) = stepper.run.trace[report.flipIndex].kind {
+            #expect(flipped == report.alternativeChoice)
+        }
+        #expect(stepper.recipe == .flipped(base: .random(seed: 7), step: step, thread: report.alternativeChoice))
+        #expect(stepper.position == report.flipIndex + 1)
+        #expect(report.originalOperationEvent != nil || report.alternativeOperationEvent != nil)
+        #expect(report.lines[0] == "what-if: at #\(report.flipIndex) (step \(step), \(report.point)) T\(report.alternativeChoice) runs instead of T\(chosen)")
+        #expect(report.lines.contains { $0.hasPrefix("  outcome: was quiescent, now ") })
+        let before = stepper.position
+        _ = stepper.step()
+        #expect(stepper.back().first?.hasPrefix("back: replayed random seed 7, T\(report.alternativeChoice) at step \(step) from the start") == true)
+        #expect(stepper.position == before)
+    }
+
+    @Test("what-if asked again at the same choice picks the next runnable thread in turn")
+    func whatIfCycles() throws {
+        var stepper = try Self.interview()
+        _ = stepper.continueTo(.kind("schedule"))
+        guard case let .schedule(chosen, enabled, _, step) = try #require(stepper.current).kind else { return }
+        var seen = [chosen]
+        for _ in 1..<enabled.count {
+            let flipped = stepper.whatIf()
+            let report = try #require(flipped)
+            #expect(report.step == step)
+            seen.append(report.alternativeChoice)
+            #expect(stepper.recipe == .flipped(base: .random(seed: 7), step: step, thread: report.alternativeChoice))
+        }
+        #expect(seen.sorted() == enabled)
+    }
+
+    @Test("the panels fold the whole run into the operations' and threads' final state")
+    func finalState() throws {
+        var stepper = try Self.interview()
+        _ = stepper.continueTo(nil)
+        let state = stepper.state
+        #expect(state.operations.map(\.text) == [
+            "op big     finished   no        C0 (ended)  4000   none   success     op big",
+            "op small   finished   no        C1 (ended)  11     none   success     op small",
+        ])
+        let network = try #require(state.threads.first { $0.name == "AFNetworking" })
+        #expect(network.modeText == "default" && network.locks.isEmpty && network.performs.isEmpty)
+        #expect(stepper.run.summary == ["22 of 22 expect lines held"])
+    }
+
+    @Test("the session-manager part routes callbacks through the manager's dictionary")
+    func sessionManager() {
+        var stepper = StepThrough(program: SessionManagerProgram(), recipe: .random(seed: 7))
+        _ = stepper.continueTo(nil)
+        #expect(stepper.run.outcome == "quiescent")
+        #expect(stepper.state.operations.map(\.name) == ["task 1", "task 2"])
+        #expect(stepper.state.operations.map(\.bytes) == [4_000, 11])
+        #expect(stepper.state.operations.allSatisfy { $0.reached.contains("delegate of \($0.name)") })
+        #expect(stepper.run.trace.contains { $0.routingExplanation?.contains("task id → delegate dictionary") == true })
+    }
+}
+
+/// What the interactive demo's keys do to its session, without a terminal.
+@Suite("The interactive demo's session")
+struct InteractiveSessionTests {
+    @Test("stepping past the end of a part starts the next; continue reuses the last breakpoint")
+    func parts() throws {
+        let session = StepThrough(program: SessionManagerProgram(), recipe: .random(seed: 7))
+        var demo = InteractiveDemo.Session(parts: [try StepThroughTests.interview(), session])
+        demo.continueTo("connection.callback")
+        #expect(demo.stepper.current?.name == "connection.callback")
+        let first = demo.stepper.position
+        demo.continueTo("")
+        #expect(demo.stepper.position > first && demo.stepper.current?.name == "connection.callback")
+        demo.continueTo("nowhere")
+        #expect(demo.messages == ["no event kind, operation or thread is called 'nowhere'"])
+        demo.breakpoint = nil
+        demo.continueTo("")
+        #expect(demo.stepper.isAtEnd)
+        #expect(demo.messages.last == "press s for part 2: session manager (built in)")
+        demo.handle(.step)
+        #expect(demo.part == 1 && demo.stepper.position == 0)
+        #expect(demo.messages == ["part 2 of 2: session manager (built in)"])
+        demo.handle(.other)
+        #expect(demo.messages == ["keys: " + StepScreen.keyHelp(thread: nil)])
+    }
+
+    @Test("a screen too tall for the terminal keeps its head and its messages and key help")
+    func fit() {
+        let lines = (1...10).map(String.init)
+        #expect(InteractiveDemo.fit(lines, rows: 20, keepingLast: 2) == lines)
+        #expect(InteractiveDemo.fit(lines, rows: 5, keepingLast: 2) == ["1", "2", "3", "9", "10"])
+    }
+}
