@@ -53,11 +53,15 @@ struct StepThroughTests {
         #expect(messages == ["no later event matches loop.stop: continued to the end (quiescent)"])
     }
 
-    @Test("breakpoints read an event kind or its family, an operation, a thread number or name")
+    @Test("breakpoints read an event kind, its first or last part, an operation, a thread number or name")
     func breakpointParsing() throws {
         let trace = try Self.interview().run.trace
         #expect(Breakpoint(parsing: "connection.callback", in: trace) == .kind("connection.callback"))
         #expect(Breakpoint(parsing: "lock", in: trace) == .kind("lock"))
+        let callback = try #require(Breakpoint(parsing: "callback", in: trace))
+        #expect(callback == .kind("callback"))
+        #expect(trace.filter(callback.matches).allSatisfy { $0.name == "connection.callback" })
+        #expect(!trace.filter(callback.matches).isEmpty)
         #expect(Breakpoint(parsing: "big", in: trace) == .operation("op big"))
         #expect(Breakpoint(parsing: "op small", in: trace) == .operation("op small"))
         #expect(Breakpoint(parsing: "T2", in: trace) == .thread(2))
@@ -160,7 +164,8 @@ struct InteractiveSessionTests {
         demo.continueTo("")
         #expect(demo.stepper.position > first && demo.stepper.current?.name == "connection.callback")
         demo.continueTo("nowhere")
-        #expect(demo.messages == ["no event kind, operation or thread is called 'nowhere'"])
+        #expect(demo.messages == ["no event kind, operation or thread is called 'nowhere'",
+                                  "try an event kind (lock, perform, callback, loop.wait), an operation's name, or a thread (T2, or its name)"])
         demo.breakpoint = nil
         demo.continueTo("")
         #expect(demo.stepper.isAtEnd)

@@ -3,7 +3,8 @@ import LabRuntime
 /// Where "continue" stops: the next event of a kind (or family of kinds), about an
 /// operation, or on a thread.
 enum Breakpoint: Sendable, Equatable, CustomStringConvertible {
-    /// An event whose name is `name` or starts with `name.`: `connection.callback`, `lock`.
+    /// An event whose name is `name`, starts with `name.` or ends with `.name`:
+    /// `connection.callback`, `lock`, `callback`.
     case kind(String)
     /// An event about the operation or session task traced as `name` (`op big`, `task 1`).
     case operation(String)
@@ -11,13 +12,13 @@ enum Breakpoint: Sendable, Equatable, CustomStringConvertible {
     case thread(LabThreadID)
 
     /// Reads what the user typed: `T2` or a thread's name, an event name or its first part
-    /// (`lock`, `loop.wait`), or an operation (`big` or `op big`, `task 1`) named in
+    /// or its first or last part (`lock`, `loop.wait`, `callback`), or an operation (`big` or `op big`, `task 1`) named in
     /// `trace`. Nil when it names none of these.
     init?(parsing text: String, in trace: [TraceEvent]) {
         let text = text.trimmingPrefixSpaces.split(separator: " ").joined(separator: " ")
         if text.first == "T", let id = Int(text.dropFirst()), trace.contains(where: { $0.thread == id }) {
             self = .thread(id)
-        } else if trace.contains(where: { $0.name == text || $0.name.hasPrefix(text + ".") }) {
+        } else if trace.contains(where: { Self.name($0.name, isKind: text) }) {
             self = .kind(text)
         } else if let name = ["op \(text)", text].first(where: { name in trace.contains { $0.kind.concerns(operation: name) } }) {
             self = .operation(name)
@@ -31,10 +32,15 @@ enum Breakpoint: Sendable, Equatable, CustomStringConvertible {
     /// Whether `event` is a place to stop.
     func matches(_ event: TraceEvent) -> Bool {
         switch self {
-        case let .kind(name): event.name == name || event.name.hasPrefix(name + ".")
+        case let .kind(name): Self.name(event.name, isKind: name)
         case let .operation(name): event.kind.concerns(operation: name)
         case let .thread(id): event.thread == id
         }
+    }
+
+    /// Whether an event called `eventName` is of the kind `kind`.
+    private static func name(_ eventName: String, isKind kind: String) -> Bool {
+        eventName == kind || eventName.hasPrefix(kind + ".") || eventName.hasSuffix("." + kind)
     }
 
     /// `connection.callback`, `op big`, `T2`.
