@@ -184,3 +184,14 @@ struct InteractiveSessionTests {
         #expect(InteractiveDemo.fit(lines, rows: 5, keepingLast: 2) == ["1", "2", "3", "9", "10"])
     }
 }
+
+@Suite("The threads panel's column")
+struct ThreadColumnTests {
+    @Test("a long thread name keeps its number and the end of its name, in the column's width")
+    func longNamesFit() {
+        #expect(ThreadPanelRow.fitted("T1 loopback server", to: 22) == "T1 loopback server    ")
+        let fitted = ThreadPanelRow.fitted("T3 NSOperationQueue session manager delegate queue #2", to: 22)
+        #expect(fitted == "T3 … delegate queue #2")
+        #expect(fitted.count == 22)
+    }
+}

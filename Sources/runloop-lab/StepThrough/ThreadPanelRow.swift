@@ -72,7 +72,15 @@ struct ThreadPanelRow: Sendable, Equatable {
 
     /// The row as one line of text, without the marker of the current thread.
     var text: String {
-        "\(label.padded(to: 22)) \(modeText.padded(to: 9)) \(activityText.padded(to: 24)) \(locksText.padded(to: 8)) \(pendingText)"
+        "\(Self.fitted(label, to: 22)) \(modeText.padded(to: 9)) \(activityText.padded(to: 24)) \(locksText.padded(to: 8)) \(pendingText)"
+    }
+
+    /// `label` padded to `width`, or, when longer, its thread number, `…` and as much of the
+    /// end of the name as fits: `T3 …manager delegate queue #2`.
+    static func fitted(_ label: String, to width: Int) -> String {
+        guard label.count > width else { return label.padded(to: width) }
+        let number = String(label.prefix { $0 != " " }) + " …"
+        return number + String(label.suffix(max(width - number.count, 0)))
     }
 
     /// `default`, `common` and `tracking` for CF's and UIKit's mode names; others as they are.
