@@ -66,10 +66,10 @@ extension ScenarioParser {
         let hint = "actions are start A, cancel A, pause A, resume A, enqueue A, run mode M for D, perform on THREAD, add port, remove port, add common mode M"
         let token = try cursor.word("an action", hint: hint)
         switch token.text {
-        case "start": return .start(try operationName(&cursor, "an operation after 'start'"))
-        case "cancel": return .cancel(try operationName(&cursor, "an operation after 'cancel'"))
+        case "start": return .start(try operationName(&cursor, "an operation after 'start'", allowingTasks: true))
+        case "cancel": return .cancel(try operationName(&cursor, "an operation after 'cancel'", allowingTasks: true))
         case "pause": return .pause(try operationName(&cursor, "an operation after 'pause'"))
-        case "resume": return .resume(try operationName(&cursor, "an operation after 'resume'"))
+        case "resume": return .resume(try operationName(&cursor, "an operation after 'resume'", allowingTasks: true))
         case "enqueue":
             let operation = try operationName(&cursor, "an operation after 'enqueue'")
             guard queueLine != nil else {

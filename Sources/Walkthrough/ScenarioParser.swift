@@ -25,6 +25,8 @@ struct ScenarioParser {
     var strategy: (value: ScenarioStrategy, line: Int)?
     var threads: [(name: String, line: Int)] = []
     var operations: [(name: String, line: Int)] = []
+    /// The operations declared as session tasks (`op t = task GET /path`).
+    var tasks: [String] = []
     var routes: [(method: String, path: String, line: Int)] = []
     var timers: [(name: String, line: Int)] = []
     var observerNames: [String] = []
@@ -120,13 +122,18 @@ struct ScenarioParser {
         return token.text
     }
 
-    /// Consumes the name of a declared operation.
-    mutating func operationName(_ cursor: inout TokenCursor, _ what: String) throws(LineError) -> String {
+    /// Consumes the name of a declared operation; a session task is refused unless
+    /// `allowingTasks`, since it has no pause, queue, state observers or operation properties.
+    mutating func operationName(_ cursor: inout TokenCursor, _ what: String, allowingTasks: Bool = false) throws(LineError) -> String {
         let token = try cursor.word(what, hint: "operations are declared with 'op NAME = http GET /path'")
         guard operations.contains(where: { $0.name == token.text }) else {
             throw LineError(column: token.column, "unknown operation \(token.quoted)",
                             hint: Suggestion.didYouMean(token.text, in: operations.map(\.name))
                                 ?? "declare it with 'op \(token.text) = http GET /path'")
+        }
+        if !allowingTasks, tasks.contains(token.text) {
+            throw LineError(column: token.column, "\(token.quoted) is a session task, which can only be started, resumed and cancelled",
+                            hint: "check a task through its trace, e.g. expect event \"connection.callback\" \"→ delegate of task 1\" count == 3")
         }
         return token.text
     }

@@ -16,6 +16,8 @@ final class ScenarioWorld: Sendable {
         var server: LoopbackServer?
         var threads: [ScenarioThread] = []
         var operations: [(name: String, operation: URLConnectionOperation)] = []
+        var sessionManager: SessionManager?
+        var tasks: [(name: String, task: SessionTask)] = []
         var queue: LabOperationQueue?
         var indicator: NetworkActivityIndicator?
         var problems: [ScenarioProblem] = []
@@ -63,6 +65,11 @@ final class ScenarioWorld: Sendable {
         return found.operation
     }
 
+    /// The session task the scenario calls `name`, or `nil` when `name` is an operation.
+    func task(_ name: String) -> SessionTask? {
+        state.withLock { $0.tasks.first { $0.name == name }?.task }
+    }
+
     /// The thread the scenario calls `name`; `AFNetworking` is created on first use.
     func thread(_ name: String) -> ScenarioThread {
         if let found = state.withLock({ $0.threads.first { $0.name == name } }) { return found }
@@ -108,8 +115,12 @@ final class ScenarioWorld: Sendable {
     }
 
     /// `op …`: creates the operation (and, with the first one, the activity indicator),
-    /// named `op NAME` in the trace.
+    /// named `op NAME` in the trace; a `task` is made by the session manager instead.
     func declare(_ declaration: OperationDeclaration) {
+        if declaration.kind == .task {
+            declareTask(declaration)
+            return
+        }
         if state.withLock({ $0.indicator == nil }) {
             let indicator = NetworkActivityIndicator(center: .default(in: runtime))
             state.withLock { $0.indicator = indicator }
@@ -127,9 +138,26 @@ final class ScenarioWorld: Sendable {
         case .connection:
             operation = URLConnectionOperation(request: request, server: server, fidelity: scenario.fidelity, name: name)
             if declaration.completion { operation.completionBlock = {} }
+        case .task:
+            preconditionFailure("a task is declared by declareTask")
         }
         if let modes = declaration.modes { operation.runLoopModes = modes }
         state.withLock { $0.operations.append((declaration.name, operation)) }
+    }
+
+    /// `op NAME = task …`: `[manager dataTaskWithRequest:completionHandler:]` on the
+    /// scenario's one `AFURLSessionManager` (made with the first task), which registers the
+    /// task's delegate in its task id → delegate dictionary. The task is left suspended.
+    private func declareTask(_ declaration: OperationDeclaration) {
+        let server = server
+        let manager = state.withLock({ $0.sessionManager }) ?? SessionManager(server: server)
+        state.withLock { $0.sessionManager = manager }
+        var request = HTTPRequest(method: declaration.method, url: server.url(declaration.pathAndQuery))
+        if let timeout = declaration.timeout { request.timeout = timeout }
+        var handler: SessionManager.CompletionHandler?
+        if declaration.completion { handler = { _, _, _ in } }
+        let task = manager.dataTask(with: request, completionHandler: handler)
+        state.withLock { $0.tasks.append((declaration.name, task)) }
     }
 
     /// `timer …`: adds a timer, first due one interval from now, to the thread's loop.
