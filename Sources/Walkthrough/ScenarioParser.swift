@@ -9,7 +9,7 @@ import AFReplay
 struct ScenarioParser {
     /// The statement keywords, in the order the reference lists them.
     static let keywords = ["fidelity", "strategy", "thread", "server", "queue", "op", "timer", "observe",
-                           "on", "when", "interleave", "run", "expect"]
+                           "source", "port", "on", "when", "interleave", "run", "expect"]
 
     /// Names that cannot name an operation or a thread, because `expect` lines would read
     /// ambiguously.
@@ -29,6 +29,8 @@ struct ScenarioParser {
     var tasks: [String] = []
     var routes: [(method: String, path: String, line: Int)] = []
     var timers: [(name: String, line: Int)] = []
+    /// The declared version-0 sources and ports, which share one set of names.
+    var loopSources: [(name: String, kind: LoopSourceDeclaration.Kind, line: Int)] = []
     var observerNames: [String] = []
     var queueLine: Int?
     /// The `run until idle` / `run N steps` line, after which only `expect` may follow.
@@ -99,6 +101,8 @@ struct ScenarioParser {
         case "op": try parseOperation(&cursor, line: line)
         case "timer": try parseTimer(&cursor, line: line)
         case "observe": try parseObserver(&cursor, line: line)
+        case "source": try parseLoopSource(&cursor, kind: .source, line: line)
+        case "port": try parseLoopSource(&cursor, kind: .port, line: line)
         case "on": try parseActions(&cursor, line: line)
         case "when": try parseTrigger(&cursor, line: line)
         case "interleave": try parseInterleave(&cursor, line: line)

@@ -74,6 +74,9 @@ extension ScenarioWorld {
         case .removePort:
             if !target.ports.removeLast() { report("\(target.name) has no port left that the scenario added", line: line) }
         case let .addCommonMode(mode): RunLoop.current.addCommonMode(mode)
+        case let .signal(name): loopSource(name).signal()
+        case let .wake(name): RunLoop.of(thread(name).thread).wakeUp()
+        case let .send(name): port(name).send()
         }
     }
 }

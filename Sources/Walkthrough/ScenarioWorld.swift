@@ -18,6 +18,8 @@ final class ScenarioWorld: Sendable {
         var operations: [(name: String, operation: URLConnectionOperation)] = []
         var sessionManager: SessionManager?
         var tasks: [(name: String, task: SessionTask)] = []
+        var loopSources: [(name: String, source: RunLoopSource)] = []
+        var ports: [(name: String, port: EventFDPort)] = []
         var queue: LabOperationQueue?
         var indicator: NetworkActivityIndicator?
         var problems: [ScenarioProblem] = []
@@ -68,6 +70,22 @@ final class ScenarioWorld: Sendable {
     /// The session task the scenario calls `name`, or `nil` when `name` is an operation.
     func task(_ name: String) -> SessionTask? {
         state.withLock { $0.tasks.first { $0.name == name }?.task }
+    }
+
+    /// The version-0 source the scenario calls `name` (the parser checked it is declared first).
+    func loopSource(_ name: String) -> RunLoopSource {
+        guard let found = state.withLock({ $0.loopSources.first { $0.name == name }?.source }) else {
+            preconditionFailure("source \(name) is used before its declaration ran")
+        }
+        return found
+    }
+
+    /// The port the scenario calls `name` (the parser checked it is declared first).
+    func port(_ name: String) -> EventFDPort {
+        guard let found = state.withLock({ $0.ports.first { $0.name == name }?.port }) else {
+            preconditionFailure("port \(name) is used before its declaration ran")
+        }
+        return found
     }
 
     /// The thread the scenario calls `name`; `AFNetworking` is created on first use.
@@ -173,6 +191,27 @@ final class ScenarioWorld: Sendable {
         let observer = RunLoopObserver(activities: declaration.activities, name: declaration.name) { _, _ in }
         let loop = RunLoop.of(thread(declaration.thread).thread)
         for mode in declaration.modes { loop.add(observer, forMode: mode) }
+    }
+
+    /// `source S on THREAD …`: a version-0 source whose perform does nothing but appear in
+    /// the trace; `port P on THREAD …`: a port whose messages the loop drains. Each is added
+    /// to the thread's loop in its modes.
+    func declare(_ declaration: LoopSourceDeclaration, line: Int) {
+        let loop = RunLoop.of(thread(declaration.thread).thread)
+        switch declaration.kind {
+        case .source:
+            let source = RunLoopSource(name: declaration.name) {}
+            for mode in declaration.modes { loop.add(source, forMode: mode) }
+            state.withLock { $0.loopSources.append((declaration.name, source)) }
+        case .port:
+            let port = EventFDPort(name: declaration.name)
+            do {
+                for mode in declaration.modes { try loop.add(port, forMode: mode) }
+            } catch {
+                report(error.description, line: line)
+            }
+            state.withLock { $0.ports.append((declaration.name, port)) }
+        }
     }
 
     /// The queue (the parser checked one is declared before any `enqueue`).

@@ -278,4 +278,42 @@ struct InterpreterTests {
             """)
         for check in run.checks where !check.passed { Issue.record("\(check)") }
     }
+
+    @Test("a signalled source0 waits for a wake-up; a message to a port wakes its loop by itself")
+    func sourcesAndPorts() throws {
+        let run = try run("""
+            thread worker
+            source flag on worker
+            port inbox on worker
+            run for 5ms
+            on main: signal flag
+            run for 5ms
+            on main: wake worker
+            run for 5ms
+            on main: send inbox
+            run for 5ms
+            expect event "source.signal" "0.005000 T0 main source.signal flag" count == 1
+            expect event "source.perform" "0.010000 T1 worker source.perform flag in kCFRunLoopDefaultMode" count == 1
+            expect event "loop.wake" "0.010000 T1 worker loop.wake kCFRunLoopDefaultMode by wake-up" count == 1
+            expect event "port.send" "0.015000 T0 main port.send inbox" count == 1
+            expect event "loop.wake" "0.015000 T1 worker loop.wake kCFRunLoopDefaultMode by inbox" count == 1
+            expect event "port.perform" "inbox in kCFRunLoopDefaultMode messages=1" count == 1
+            expect outcome == quiescent
+            """)
+        for check in run.checks where !check.passed { Issue.record("\(check)") }
+        #expect(run.problems.isEmpty)
+    }
+
+    @Test("a source only in a mode its loop never runs is never performed")
+    func sourceInAnotherMode() throws {
+        let run = try run("""
+            thread worker
+            source flag on worker modes tracking
+            on main: signal flag; wake worker
+            run for 5ms
+            expect event "source.signal" "flag" count == 1
+            expect event "source.perform" count == 0
+            """)
+        for check in run.checks where !check.passed { Issue.record("\(check)") }
+    }
 }
