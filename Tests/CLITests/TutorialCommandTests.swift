@@ -296,4 +296,16 @@ struct CommandStepTests {
         #expect(throws: LessonFormatError.self) { try Lesson.parse("# T\n\n```command extra\nx\n```\n", fileName: "01-t.md") }
         #expect(throws: LessonFormatError.self) { try Lesson.parse("# T\n\n```command\nx\n```\n", fileName: "01-t.md") }
     }
+
+    @Test("run names a command step's block as the command")
+    func runCommandLesson() {
+        let directory = ScratchDirectory()
+        let text = "# C\n\n```command\nrunloop-lab trace --scenario abba --schedule \"4:T2\" --events lock.wait\n```\n\n```expected\n"
+            + "#11 0.000000 T2 ba lock.wait L0 A held by T1\n#12 0.000000 T1 ab lock.wait L1 B held by T2\nexit status: 0\n```\n"
+        directory.write(text, to: "01-c.md")
+        let run = runTutorial(["run", "1", "--dir", directory.path, "--no-pause"])
+        #expect(run.status == ExitCode.success)
+        #expect(run.console.output.contains("── step 1 of 1: running the command above"))
+        #expect(run.console.output.contains("✓ step 1 matches the lesson"))
+    }
 }
