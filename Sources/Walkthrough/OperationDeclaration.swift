@@ -1,6 +1,6 @@
 import RunLoopKit
 
-/// `op NAME = (http|connection) METHOD /path [modes …] [timeout D] [completion]`.
+/// `op NAME = (http|connection|task) METHOD /path [modes …] [timeout D] [completion]`.
 struct OperationDeclaration: Sendable, Equatable {
     /// Which AFNetworking class the operation is.
     enum Kind: String, Sendable, Equatable {
@@ -8,6 +8,10 @@ struct OperationDeclaration: Sendable, Equatable {
         case http
         /// `AFURLConnectionOperation`.
         case connection
+        /// An `NSURLSessionDataTask` made by `AFURLSessionManager`'s
+        /// `dataTaskWithRequest:completionHandler:`, whose messages reach their delegate
+        /// through the manager's task id → delegate dictionary.
+        case task
     }
 
     /// The scenario's name for it, e.g. `A`.
@@ -22,7 +26,8 @@ struct OperationDeclaration: Sendable, Equatable {
     let modes: [RunLoopMode]?
     /// The request's timeout, if set (60 s by default).
     let timeout: Duration?
-    /// Whether to install completion blocks (success/failure for `http`).
+    /// Whether to install completion blocks (success/failure for `http`, the completion
+    /// handler for `task`).
     let completion: Bool
 
     /// The name every trace event uses: `op A`.

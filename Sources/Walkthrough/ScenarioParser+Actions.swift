@@ -3,7 +3,7 @@ import RunLoopKit
 
 extension ScenarioParser {
     /// The words that begin an action.
-    static let actionWords = ["start", "cancel", "pause", "resume", "enqueue", "run", "perform", "add", "remove"]
+    static let actionWords = ["start", "cancel", "pause", "resume", "enqueue", "run", "perform", "add", "remove", "signal", "wake", "send"]
 
     /// `on THREAD: action; action; …`.
     mutating func parseActions(_ cursor: inout TokenCursor, line: Int) throws(LineError) {
@@ -63,13 +63,13 @@ extension ScenarioParser {
 
     /// One action.
     private mutating func parseAction(_ cursor: inout TokenCursor, line: Int) throws(LineError) -> ThreadAction {
-        let hint = "actions are start A, cancel A, pause A, resume A, enqueue A, run mode M for D, perform on THREAD, add port, remove port, add common mode M"
+        let hint = "actions are start A, cancel A, pause A, resume A, enqueue A, run mode M for D, perform on THREAD, add port, remove port, add common mode M, signal S, wake THREAD, send P"
         let token = try cursor.word("an action", hint: hint)
         switch token.text {
-        case "start": return .start(try operationName(&cursor, "an operation after 'start'"))
-        case "cancel": return .cancel(try operationName(&cursor, "an operation after 'cancel'"))
+        case "start": return .start(try operationName(&cursor, "an operation after 'start'", allowingTasks: true))
+        case "cancel": return .cancel(try operationName(&cursor, "an operation after 'cancel'", allowingTasks: true))
         case "pause": return .pause(try operationName(&cursor, "an operation after 'pause'"))
-        case "resume": return .resume(try operationName(&cursor, "an operation after 'resume'"))
+        case "resume": return .resume(try operationName(&cursor, "an operation after 'resume'", allowingTasks: true))
         case "enqueue":
             let operation = try operationName(&cursor, "an operation after 'enqueue'")
             guard queueLine != nil else {
@@ -107,6 +107,9 @@ extension ScenarioParser {
         case "remove":
             try cursor.expect("port", "after 'remove'")
             return .removePort
+        case "signal": return .signal(try loopSourceName(&cursor, kind: .source, after: "signal"))
+        case "wake": return .wake(try threadName(&cursor, "the thread to wake after 'wake'"))
+        case "send": return .send(try loopSourceName(&cursor, kind: .port, after: "send"))
         default:
             throw LineError(column: token.column, "unknown action \(token.quoted)",
                             hint: Suggestion.didYouMean(token.text, in: Self.actionWords) ?? hint)

@@ -2,7 +2,8 @@ import NetSim
 import RunLoopKit
 
 extension ScenarioParser {
-    /// `op NAME = (http|connection) METHOD /path [modes …] [timeout D] [completion]`.
+    /// `op NAME = (http|connection|task) METHOD /path [modes …] [timeout D] [completion]`;
+    /// a `task` takes no `modes` (its connection runs in the loader thread's default mode).
     mutating func parseOperation(_ cursor: inout TokenCursor, line: Int) throws(LineError) {
         let token = try cursor.word("an operation name after 'op'")
         try checkNewName(token, kind: "an operation")
@@ -11,12 +12,13 @@ extension ScenarioParser {
         }
         operations.append((token.text, line))
         try cursor.expect("=", "after the operation name", hint: "for example 'op A = http GET /big'")
-        let kindHint = "http makes an AFHTTPRequestOperation, connection a plain AFURLConnectionOperation"
-        let kindToken = try cursor.word("http or connection", hint: kindHint)
+        let kindHint = "http makes an AFHTTPRequestOperation, connection a plain AFURLConnectionOperation, task a session manager's data task"
+        let kindToken = try cursor.word("http, connection or task", hint: kindHint)
         guard let kind = OperationDeclaration.Kind(rawValue: kindToken.text) else {
             throw LineError(column: kindToken.column, "unknown operation kind \(kindToken.quoted)",
-                            hint: Suggestion.didYouMean(kindToken.text, in: ["http", "connection"]) ?? kindHint)
+                            hint: Suggestion.didYouMean(kindToken.text, in: ["http", "connection", "task"]) ?? kindHint)
         }
+        if kind == .task { tasks.append(token.text) }
         let method = try parseMethod(&cursor)
         let pathToken = try parsePath(&cursor, allowQuery: true)
         let path = String(pathToken.text.prefix { $0 != "?" })
@@ -30,6 +32,10 @@ extension ScenarioParser {
         var completion = false
         while let option = cursor.peek() {
             if option.is("modes"), modes == nil {
+                guard kind != .task else {
+                    throw LineError(column: option.column, "a session task has no run-loop modes",
+                                    hint: "its connection runs in the default mode of the session's loader thread")
+                }
                 modes = try cursor.modes()
             } else if option.is("timeout"), timeout == nil {
                 _ = cursor.next()

@@ -29,6 +29,32 @@ extension ScenarioParser {
             name: token.text, thread: thread, interval: interval, repeats: repeats, modes: modes))))
     }
 
+    /// `source NAME on THREAD [modes …]` | `port NAME on THREAD [modes …]`.
+    mutating func parseLoopSource(_ cursor: inout TokenCursor, kind: LoopSourceDeclaration.Kind, line: Int) throws(LineError) {
+        let token = try cursor.name("a \(kind.rawValue) name after '\(kind.rawValue)'")
+        if let earlier = loopSources.first(where: { $0.name == token.text }) {
+            throw LineError(column: token.column, "\(earlier.kind.rawValue) \(token.quoted) is already declared on line \(earlier.line)")
+        }
+        try cursor.expect("on", "after the \(kind.rawValue) name", hint: "for example '\(kind.rawValue) \(token.text) on worker'")
+        let thread = try threadName(&cursor, "the thread whose loop gets the \(kind.rawValue)")
+        let modes = try cursor.modes() ?? [.default]
+        try cursor.end(after: "the \(kind.rawValue)")
+        loopSources.append((token.text, kind, line))
+        statements.append(ScenarioStatement(line: line, kind: .loopSource(LoopSourceDeclaration(
+            kind: kind, name: token.text, thread: thread, modes: modes))))
+    }
+
+    /// Consumes the name of a declared source of `kind`.
+    mutating func loopSourceName(_ cursor: inout TokenCursor, kind: LoopSourceDeclaration.Kind, after word: String) throws(LineError) -> String {
+        let token = try cursor.name("a \(kind.rawValue) name after '\(word)'", hint: "declare one with '\(kind.rawValue) NAME on THREAD'")
+        let declared = loopSources.filter { $0.kind == kind }.map(\.name)
+        guard declared.contains(token.text) else {
+            throw LineError(column: token.column, "unknown \(kind.rawValue) \(token.quoted)",
+                            hint: Suggestion.didYouMean(token.text, in: declared) ?? "declare it with '\(kind.rawValue) \(token.text) on THREAD'")
+        }
+        return token.text
+    }
+
     /// `observe THREAD activities all|LIST [modes …] [as NAME]`.
     mutating func parseObserver(_ cursor: inout TokenCursor, line: Int) throws(LineError) {
         let thread = try threadName(&cursor, "a thread after 'observe'")

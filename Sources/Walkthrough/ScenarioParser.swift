@@ -9,7 +9,7 @@ import AFReplay
 struct ScenarioParser {
     /// The statement keywords, in the order the reference lists them.
     static let keywords = ["fidelity", "strategy", "thread", "server", "queue", "op", "timer", "observe",
-                           "on", "when", "interleave", "run", "expect"]
+                           "source", "port", "on", "when", "interleave", "run", "expect"]
 
     /// Names that cannot name an operation or a thread, because `expect` lines would read
     /// ambiguously.
@@ -25,8 +25,12 @@ struct ScenarioParser {
     var strategy: (value: ScenarioStrategy, line: Int)?
     var threads: [(name: String, line: Int)] = []
     var operations: [(name: String, line: Int)] = []
+    /// The operations declared as session tasks (`op t = task GET /path`).
+    var tasks: [String] = []
     var routes: [(method: String, path: String, line: Int)] = []
     var timers: [(name: String, line: Int)] = []
+    /// The declared version-0 sources and ports, which share one set of names.
+    var loopSources: [(name: String, kind: LoopSourceDeclaration.Kind, line: Int)] = []
     var observerNames: [String] = []
     var queueLine: Int?
     /// The `run until idle` / `run N steps` line, after which only `expect` may follow.
@@ -97,6 +101,8 @@ struct ScenarioParser {
         case "op": try parseOperation(&cursor, line: line)
         case "timer": try parseTimer(&cursor, line: line)
         case "observe": try parseObserver(&cursor, line: line)
+        case "source": try parseLoopSource(&cursor, kind: .source, line: line)
+        case "port": try parseLoopSource(&cursor, kind: .port, line: line)
         case "on": try parseActions(&cursor, line: line)
         case "when": try parseTrigger(&cursor, line: line)
         case "interleave": try parseInterleave(&cursor, line: line)
@@ -120,13 +126,18 @@ struct ScenarioParser {
         return token.text
     }
 
-    /// Consumes the name of a declared operation.
-    mutating func operationName(_ cursor: inout TokenCursor, _ what: String) throws(LineError) -> String {
+    /// Consumes the name of a declared operation; a session task is refused unless
+    /// `allowingTasks`, since it has no pause, queue, state observers or operation properties.
+    mutating func operationName(_ cursor: inout TokenCursor, _ what: String, allowingTasks: Bool = false) throws(LineError) -> String {
         let token = try cursor.word(what, hint: "operations are declared with 'op NAME = http GET /path'")
         guard operations.contains(where: { $0.name == token.text }) else {
             throw LineError(column: token.column, "unknown operation \(token.quoted)",
                             hint: Suggestion.didYouMean(token.text, in: operations.map(\.name))
                                 ?? "declare it with 'op \(token.text) = http GET /path'")
+        }
+        if !allowingTasks, tasks.contains(token.text) {
+            throw LineError(column: token.column, "\(token.quoted) is a session task, which can only be started, resumed and cancelled",
+                            hint: "check a task through its trace, e.g. expect event \"connection.callback\" \"→ delegate of task 1\" count == 3")
         }
         return token.text
     }

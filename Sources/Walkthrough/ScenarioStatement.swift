@@ -16,6 +16,8 @@ struct ScenarioStatement: Sendable, Equatable {
         case timer(TimerDeclaration)
         /// `observe THREAD activities …`: a run-loop observer.
         case observer(ObserverDeclaration)
+        /// `source S on THREAD …` or `port P on THREAD …`: a named source or port.
+        case loopSource(LoopSourceDeclaration)
         /// `on THREAD: a; b`: actions run in order on a thread.
         case actions(thread: String, [ThreadAction])
         /// `when A … : action on THREAD`: actions queued when a condition first holds.

@@ -48,10 +48,13 @@ extension ScenarioWorld {
 
     private func perform(_ action: ThreadAction, on target: ScenarioThread, line: Int) {
         switch action {
-        case let .start(name): operation(name).start()
-        case let .cancel(name): operation(name).cancel()
+        case let .start(name):
+            if let task = task(name) { task.resume() } else { operation(name).start() }
+        case let .cancel(name):
+            if let task = task(name) { task.cancel() } else { operation(name).cancel() }
         case let .pause(name): operation(name).pause()
-        case let .resume(name): operation(name).resume()
+        case let .resume(name):
+            if let task = task(name) { task.resume() } else { operation(name).resume() }
         case let .enqueue(name): queue.addOperation(operation(name))
         case let .runMode(mode, duration, until):
             let deadline = until.map { LabInstant.zero + $0 } ?? runtime.now() + duration
@@ -71,6 +74,9 @@ extension ScenarioWorld {
         case .removePort:
             if !target.ports.removeLast() { report("\(target.name) has no port left that the scenario added", line: line) }
         case let .addCommonMode(mode): RunLoop.current.addCommonMode(mode)
+        case let .signal(name): loopSource(name).signal()
+        case let .wake(name): RunLoop.of(thread(name).thread).wakeUp()
+        case let .send(name): port(name).send()
         }
     }
 }

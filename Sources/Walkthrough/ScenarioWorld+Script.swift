@@ -20,6 +20,7 @@ extension ScenarioWorld {
         case let .operation(declaration): declare(declaration)
         case let .timer(declaration): declare(declaration)
         case let .observer(declaration): declare(declaration)
+        case let .loopSource(declaration): declare(declaration, line: line)
         case let .actions(name, actions):
             let target = thread(name)
             if target.isMain {

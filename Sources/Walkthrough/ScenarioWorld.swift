@@ -16,6 +16,10 @@ final class ScenarioWorld: Sendable {
         var server: LoopbackServer?
         var threads: [ScenarioThread] = []
         var operations: [(name: String, operation: URLConnectionOperation)] = []
+        var sessionManager: SessionManager?
+        var tasks: [(name: String, task: SessionTask)] = []
+        var loopSources: [(name: String, source: RunLoopSource)] = []
+        var ports: [(name: String, port: EventFDPort)] = []
         var queue: LabOperationQueue?
         var indicator: NetworkActivityIndicator?
         var problems: [ScenarioProblem] = []
@@ -63,6 +67,27 @@ final class ScenarioWorld: Sendable {
         return found.operation
     }
 
+    /// The session task the scenario calls `name`, or `nil` when `name` is an operation.
+    func task(_ name: String) -> SessionTask? {
+        state.withLock { $0.tasks.first { $0.name == name }?.task }
+    }
+
+    /// The version-0 source the scenario calls `name` (the parser checked it is declared first).
+    func loopSource(_ name: String) -> RunLoopSource {
+        guard let found = state.withLock({ $0.loopSources.first { $0.name == name }?.source }) else {
+            preconditionFailure("source \(name) is used before its declaration ran")
+        }
+        return found
+    }
+
+    /// The port the scenario calls `name` (the parser checked it is declared first).
+    func port(_ name: String) -> EventFDPort {
+        guard let found = state.withLock({ $0.ports.first { $0.name == name }?.port }) else {
+            preconditionFailure("port \(name) is used before its declaration ran")
+        }
+        return found
+    }
+
     /// The thread the scenario calls `name`; `AFNetworking` is created on first use.
     func thread(_ name: String) -> ScenarioThread {
         if let found = state.withLock({ $0.threads.first { $0.name == name } }) { return found }
@@ -108,8 +133,12 @@ final class ScenarioWorld: Sendable {
     }
 
     /// `op …`: creates the operation (and, with the first one, the activity indicator),
-    /// named `op NAME` in the trace.
+    /// named `op NAME` in the trace; a `task` is made by the session manager instead.
     func declare(_ declaration: OperationDeclaration) {
+        if declaration.kind == .task {
+            declareTask(declaration)
+            return
+        }
         if state.withLock({ $0.indicator == nil }) {
             let indicator = NetworkActivityIndicator(center: .default(in: runtime))
             state.withLock { $0.indicator = indicator }
@@ -127,9 +156,26 @@ final class ScenarioWorld: Sendable {
         case .connection:
             operation = URLConnectionOperation(request: request, server: server, fidelity: scenario.fidelity, name: name)
             if declaration.completion { operation.completionBlock = {} }
+        case .task:
+            preconditionFailure("a task is declared by declareTask")
         }
         if let modes = declaration.modes { operation.runLoopModes = modes }
         state.withLock { $0.operations.append((declaration.name, operation)) }
+    }
+
+    /// `op NAME = task …`: `[manager dataTaskWithRequest:completionHandler:]` on the
+    /// scenario's one `AFURLSessionManager` (made with the first task), which registers the
+    /// task's delegate in its task id → delegate dictionary. The task is left suspended.
+    private func declareTask(_ declaration: OperationDeclaration) {
+        let server = server
+        let manager = state.withLock({ $0.sessionManager }) ?? SessionManager(server: server)
+        state.withLock { $0.sessionManager = manager }
+        var request = HTTPRequest(method: declaration.method, url: server.url(declaration.pathAndQuery))
+        if let timeout = declaration.timeout { request.timeout = timeout }
+        var handler: SessionManager.CompletionHandler?
+        if declaration.completion { handler = { _, _, _ in } }
+        let task = manager.dataTask(with: request, completionHandler: handler)
+        state.withLock { $0.tasks.append((declaration.name, task)) }
     }
 
     /// `timer …`: adds a timer, first due one interval from now, to the thread's loop.
@@ -145,6 +191,27 @@ final class ScenarioWorld: Sendable {
         let observer = RunLoopObserver(activities: declaration.activities, name: declaration.name) { _, _ in }
         let loop = RunLoop.of(thread(declaration.thread).thread)
         for mode in declaration.modes { loop.add(observer, forMode: mode) }
+    }
+
+    /// `source S on THREAD …`: a version-0 source whose perform does nothing but appear in
+    /// the trace; `port P on THREAD …`: a port whose messages the loop drains. Each is added
+    /// to the thread's loop in its modes.
+    func declare(_ declaration: LoopSourceDeclaration, line: Int) {
+        let loop = RunLoop.of(thread(declaration.thread).thread)
+        switch declaration.kind {
+        case .source:
+            let source = RunLoopSource(name: declaration.name) {}
+            for mode in declaration.modes { loop.add(source, forMode: mode) }
+            state.withLock { $0.loopSources.append((declaration.name, source)) }
+        case .port:
+            let port = EventFDPort(name: declaration.name)
+            do {
+                for mode in declaration.modes { try loop.add(port, forMode: mode) }
+            } catch {
+                report(error.description, line: line)
+            }
+            state.withLock { $0.ports.append((declaration.name, port)) }
+        }
     }
 
     /// The queue (the parser checked one is declared before any `enqueue`).

@@ -24,4 +24,10 @@ enum ThreadAction: Sendable, Equatable {
     case removePort
     /// `add common mode M`.
     case addCommonMode(RunLoopMode)
+    /// `signal S`: `CFRunLoopSourceSignal` on a declared version-0 source; wakes nothing.
+    case signal(String)
+    /// `wake THREAD`: `CFRunLoopWakeUp` on the thread's loop.
+    case wake(String)
+    /// `send P`: a message to a declared port, which wakes the loop it is in.
+    case send(String)
 }

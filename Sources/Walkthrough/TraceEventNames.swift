@@ -1,8 +1,9 @@
 /// The dotted names of the trace's events, as ``LabRuntime/TraceEvent/name`` gives them: the
 /// names `expect` lines may use. It mirrors `TraceEvent.Kind.name`, so that a misspelt
 /// name is an error with a suggestion instead of a check that can never match.
-enum TraceEventNames {
-    static let all: [String] = [
+public enum TraceEventNames {
+    /// Every event name, in the order of `TraceEvent.Kind`.
+    public static let all: [String] = [
         "thread.start", "thread.exit", "thread.join", "schedule", "clock.advance", "yield",
         "lock.wait", "lock.acquire", "lock.release", "semaphore.signal", "semaphore.wait",
         "loop.entry", "loop.exit", "loop.wait", "loop.wake", "loop.wakeup", "loop.stop",

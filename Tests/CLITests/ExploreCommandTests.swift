@@ -57,12 +57,39 @@ struct ExploreCommandTests {
         (["replay", "--scenario", "abba", "--schedule", "x"], "runloop-lab: --schedule: schedule token 1 'x': expected STEP:T<thread>, e.g. 14:T2"),
         (["trace", "--scenario", "abba", "--format", "svg"], "runloop-lab: --format expects text, chrome, mermaid or html, got 'svg'"),
         (["trace", "--scenario", "abba", "--seed", "1", "--schedule", "-"], "runloop-lab: give --seed or --schedule, not both"),
+        (["trace", "--scenario", "abba", "--events", "lock.acquire,lock.aquire"], "runloop-lab: --events: unknown event name 'lock.aquire'"),
+        (["trace", "--scenario", "abba", "--events", "lock.acquire", "--format", "html"], "runloop-lab: --events filters the text format only"),
     ])
     func usageErrors(arguments: [String], message: String) {
         let console = RecordingConsole()
         let status = RunLoopLabCLI.run(arguments, console: console)
         #expect(status == ExitCode.usage)
         #expect(console.errors.first == message)
+    }
+
+    @Test("--no-interleaving leaves out only the per-thread columns")
+    func withoutInterleaving() {
+        let full = runCLI("explore", "--scenario", "abba")
+        let brief = runCLI("explore", "--scenario", "abba", "--no-interleaving")
+        #expect(brief.status == ExitCode.failure)
+        #expect(full.console.output.filter { $0 == "interleaving:" }.count == 2)
+        #expect(!brief.console.output.contains("interleaving:"))
+        #expect(!brief.console.output.contains { $0.hasPrefix("  #") })
+        #expect(brief.console.output.allSatisfy(full.console.output.contains))
+        #expect(brief.console.output.contains("schedule:  4:T2: 1 preemption, 1 switch, 7 steps"))
+        #expect(brief.console.output.last == "replay:    runloop-lab replay --scenario abba --schedule \"4:T2\"")
+    }
+
+    @Test("trace --events keeps only the text lines of the named events, in order")
+    func traceEvents() {
+        let (status, console) = runCLI("trace", "--scenario", "abba", "--schedule", "4:T2", "--events", "lock.acquire,lock.wait")
+        #expect(status == ExitCode.success)
+        #expect(console.output == [
+            "#6 0.000000 T1 ab lock.acquire L0 A depth=1",
+            "#10 0.000000 T2 ba lock.acquire L1 B depth=1",
+            "#11 0.000000 T2 ba lock.wait L0 A held by T1",
+            "#12 0.000000 T1 ab lock.wait L1 B held by T2",
+        ])
     }
 
     @Test("a schedule that does not fit the scenario is a failure, not a usage error")

@@ -237,3 +237,75 @@ struct TutorialCommandTests {
         #expect(console.outputText == TutorialCommand.usage)
     }
 }
+
+@Suite("Tutorial command steps")
+struct CommandStepTests {
+    @Test("a command block runs in-process and prints the command's output and exit status")
+    func explore() {
+        let lines = CommandStep.lines(for: "runloop-lab explore --scenario counter --schedules 20")
+        #expect(lines.count == 3)
+        #expect(lines.first == "explore counter: random (seed 0); checkers: deadlock, lock-misuse, liveness, livelock, expect, lock-order")
+        #expect(lines.dropFirst().first?.hasPrefix("no violation in 20 schedules") == true)
+        #expect(lines.last == "exit status: 0")
+    }
+
+    @Test("the output does not depend on --jobs")
+    func jobs() {
+        let one = CommandStep.lines(for: "runloop-lab explore --scenario abba --strategy pct --seed 3")
+        let two = CommandStep.lines(for: "runloop-lab explore --scenario abba --strategy pct --seed 3 --jobs 2")
+        #expect(one.last == "exit status: 1")
+        #expect(one.count > 10)
+        #expect(one == two)
+    }
+
+    @Test("a quoted word keeps its spaces")
+    func quotedSchedule() {
+        let lines = CommandStep.lines(for: #"runloop-lab trace --scenario abba --schedule "4:T2" --events lock.wait"#)
+        #expect(lines == [
+            "#11 0.000000 T2 ba lock.wait L0 A held by T1",
+            "#12 0.000000 T1 ab lock.wait L1 B held by T2",
+            "exit status: 0",
+        ])
+        #expect(CommandStep.words(of: #"a "b c" "d\"e" f"#) == .success(["a", "b c", "d\"e", "f"]))
+    }
+
+    @Test("bad command lines say what is wrong", arguments: [
+        ("explore --scenario abba", "error: a command step is one line starting with 'runloop-lab'"),
+        ("runloop-lab tutorial check", "error: a command step runs explore, replay, trace, not 'tutorial'"),
+        ("runloop-lab trace --scenario abba --output x.txt", "error: a command step prints its output; --output is not allowed"),
+        (#"runloop-lab replay --schedule "4:T2"#, "error: a quoted word is never closed"),
+        ("runloop-lab explore\nrunloop-lab explore", "error: a command step holds exactly one line"),
+    ])
+    func badLines(text: String, message: String) {
+        #expect(CommandStep.lines(for: text) == [message])
+    }
+
+    @Test("a usage error shows its message and exit status 64")
+    func usageError() {
+        #expect(CommandStep.lines(for: "runloop-lab explore --scenario nope --list-all") == [
+            "runloop-lab: unknown option '--list-all'", "exit status: 64",
+        ])
+    }
+
+    @Test("a lesson with a command block parses it as a command step")
+    func parsing() throws {
+        let text = "# T\n\n```command\nrunloop-lab explore --scenario abba\n```\n\n```expected\nx\n```\n"
+        let lesson = try Lesson.parse(text, fileName: "01-t.md")
+        #expect(lesson.steps.map(\.kind) == [.command])
+        #expect(lesson.steps.first?.scenario == "runloop-lab explore --scenario abba")
+        #expect(throws: LessonFormatError.self) { try Lesson.parse("# T\n\n```command extra\nx\n```\n", fileName: "01-t.md") }
+        #expect(throws: LessonFormatError.self) { try Lesson.parse("# T\n\n```command\nx\n```\n", fileName: "01-t.md") }
+    }
+
+    @Test("run names a command step's block as the command")
+    func runCommandLesson() {
+        let directory = ScratchDirectory()
+        let text = "# C\n\n```command\nrunloop-lab trace --scenario abba --schedule \"4:T2\" --events lock.wait\n```\n\n```expected\n"
+            + "#11 0.000000 T2 ba lock.wait L0 A held by T1\n#12 0.000000 T1 ab lock.wait L1 B held by T2\nexit status: 0\n```\n"
+        directory.write(text, to: "01-c.md")
+        let run = runTutorial(["run", "1", "--dir", directory.path, "--no-pause"])
+        #expect(run.status == ExitCode.success)
+        #expect(run.console.output.contains("── step 1 of 1: running the command above"))
+        #expect(run.console.output.contains("✓ step 1 matches the lesson"))
+    }
+}

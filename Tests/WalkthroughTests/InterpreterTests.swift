@@ -240,4 +240,80 @@ struct InterpreterTests {
             """)
         for check in run.checks where !check.passed { Issue.record("\(check)") }
     }
+
+    @Test("session tasks: made by one session manager, their messages reach their delegates through its dictionary")
+    func sessionTasks() throws {
+        let run = try run("""
+            server GET /big -> 200 body 1000 bytes in chunks 500 every 2ms
+            server GET /small -> 200 body "{\\"ok\\":true}"
+            op big = task GET /big completion
+            op small = task GET /small
+            on main: start big; start small
+            run until idle
+            expect event "connection.create" "C0 http://127.0.0.1:8080/big delegate=task 1" count == 1
+            expect event "connection.callback" "com.apple.NSURLConnectionLoader connection.callback C0 didReceiveData 500 bytes → task 1" count == 2
+            expect event "connection.callback" "URLSession:dataTask:didReceiveData: 500 bytes → delegate of task 1" count == 2
+            expect event "connection.callback" "URLSession:task:didCompleteWithError: nil → delegate of task 2" count == 1
+            expect event "connection.callback" "→ session manager" count == 2
+            expect event "lock.acquire" "com.alamofire.networking.session.manager.lock" count == 9
+            expect event "completion" "completionHandler of task 1" count == 1
+            expect event "completion" "completionHandler of task 2" count == 1
+            expect event "notification.post" "com.alamofire.networking.task.complete object=task 2" count == 1
+            expect outcome == quiescent
+            """, seed: 3)
+        for check in run.checks where !check.passed { Issue.record("\(check)") }
+        #expect(run.operations.isEmpty)
+    }
+
+    @Test("a task cancelled before it is resumed completes with -999 and never connects")
+    func cancelledTask() throws {
+        let run = try run("""
+            server GET /big -> 200 body 10 bytes
+            op t = task GET /big completion
+            on main: cancel t; start t
+            run until idle
+            expect event "connection.create" count == 0
+            expect event "note" "task 1 (no connection) URLSession:task:didCompleteWithError: -999 → delegate of task 1" count == 1
+            expect event "completion" "completionHandler of task 1" count == 1
+            """)
+        for check in run.checks where !check.passed { Issue.record("\(check)") }
+    }
+
+    @Test("a signalled source0 waits for a wake-up; a message to a port wakes its loop by itself")
+    func sourcesAndPorts() throws {
+        let run = try run("""
+            thread worker
+            source flag on worker
+            port inbox on worker
+            run for 5ms
+            on main: signal flag
+            run for 5ms
+            on main: wake worker
+            run for 5ms
+            on main: send inbox
+            run for 5ms
+            expect event "source.signal" "0.005000 T0 main source.signal flag" count == 1
+            expect event "source.perform" "0.010000 T1 worker source.perform flag in kCFRunLoopDefaultMode" count == 1
+            expect event "loop.wake" "0.010000 T1 worker loop.wake kCFRunLoopDefaultMode by wake-up" count == 1
+            expect event "port.send" "0.015000 T0 main port.send inbox" count == 1
+            expect event "loop.wake" "0.015000 T1 worker loop.wake kCFRunLoopDefaultMode by inbox" count == 1
+            expect event "port.perform" "inbox in kCFRunLoopDefaultMode messages=1" count == 1
+            expect outcome == quiescent
+            """)
+        for check in run.checks where !check.passed { Issue.record("\(check)") }
+        #expect(run.problems.isEmpty)
+    }
+
+    @Test("a source only in a mode its loop never runs is never performed")
+    func sourceInAnotherMode() throws {
+        let run = try run("""
+            thread worker
+            source flag on worker modes tracking
+            on main: signal flag; wake worker
+            run for 5ms
+            expect event "source.signal" "flag" count == 1
+            expect event "source.perform" count == 0
+            """)
+        for check in run.checks where !check.passed { Issue.record("\(check)") }
+    }
 }

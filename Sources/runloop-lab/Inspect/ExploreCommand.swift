@@ -8,6 +8,7 @@ enum ExploreCommand {
         synopsis: [
             "runloop-lab explore --scenario NAME [--strategy random|pct|exhaustive] [--seed N] [--depth D]",
             "                    [--schedules N] [--seconds S] [--preemption-bound B] [--jobs N] [--checkers A,B]",
+            "                    [--no-interleaving]",
             "runloop-lab explore --list",
         ],
         description: """
@@ -39,7 +40,7 @@ enum ExploreCommand {
         let start = ContinuousClock.now
         let report = explorer.explore()
         let elapsed = ContinuousClock.now - start
-        for line in report.text.split(separator: "\n", omittingEmptySubsequences: false) { console.printLine(String(line)) }
+        for line in report.text(showingInterleavings: options.showsInterleavings).split(separator: "\n", omittingEmptySubsequences: false) { console.printLine(String(line)) }
         console.printError(Self.timing(report, seconds: elapsed.seconds, jobs: explorer.jobs))
         return report.finding == nil ? ExitCode.success : ExitCode.failure
     }

@@ -16,10 +16,14 @@ struct ExploreOptions {
         OptionSpec(name: "--preemption-bound", valueName: "B", help: "Exhaustive search's preemption bound (default 2)."),
         OptionSpec(name: "--jobs", valueName: "N", help: "Simulations run at once; never changes the result (default 1)."),
         OptionSpec(name: "--checkers", valueName: "A,B", help: "The checkers to run (default: the scenario's)."),
+        OptionSpec(name: "--no-interleaving", valueName: nil, help: "Leave the per-thread columns out of the report."),
     ]
 
     /// The explorer to run, or `nil` for `--list`.
     let explorer: Explorer?
+
+    /// Whether the report shows each schedule's interleaving in per-thread columns.
+    var showsInterleavings = true
 
     /// Parses the arguments after `explore`.
     ///
@@ -51,6 +55,6 @@ struct ExploreOptions {
         let jobs = try parsed.integer("--jobs", default: 1, in: 1...256)
         let explorer = Explorer(scenario: scenario, checkers: checkers, strategy: strategy, schedules: schedules,
                                 timeBudget: seconds.map { .nanoseconds(Int64($0 * 1e9)) }, jobs: jobs)
-        return ExploreOptions(explorer: explorer)
+        return ExploreOptions(explorer: explorer, showsInterleavings: !parsed.isSet("--no-interleaving"))
     }
 }

@@ -1,5 +1,6 @@
 import Inspector
 import LabRuntime
+import Walkthrough
 
 /// `runloop-lab trace`: runs a scenario once (a seed or a schedule) and writes its trace
 /// as text, Chrome trace JSON, a Mermaid diagram or an HTML timeline.
@@ -11,16 +12,20 @@ enum TraceCommand {
         OptionSpec(name: "--schedule", valueName: "TEXT", help: "Replay this schedule instead of a seed."),
         OptionSpec(name: "--format", valueName: "F", help: "text, chrome, mermaid or html (default text)."),
         OptionSpec(name: "--output", valueName: "FILE", help: "Write to FILE instead of standard output."),
+        OptionSpec(name: "--events", valueName: "A,B", help: "Text format: only the events with these names (e.g. completion)."),
     ]
 
     /// The help text of `trace`.
     static let usage = HelpText.render(
-        synopsis: ["runloop-lab trace --scenario NAME (--seed N | --schedule TEXT) [--format text|chrome|mermaid|html] [--output FILE]"],
+        synopsis: [
+            "runloop-lab trace --scenario NAME (--seed N | --schedule TEXT) [--format text|chrome|mermaid|html] [--output FILE]",
+            "                  [--events A,B]",
+        ],
         description: """
             Runs the scenario once, under random(N) or replaying a schedule, and writes the
             trace: text (one event per line), chrome (trace-event JSON for Perfetto or
             chrome://tracing), mermaid (a sequence diagram) or html (a self-contained
-            swimlane timeline).
+            swimlane timeline). --events keeps only the text lines of the events named.
             """,
         sections: [(title: "Options", rows: HelpText.optionRows(specs))]
     )
@@ -46,9 +51,12 @@ enum TraceCommand {
             throw UsageError(message: "give --seed or --schedule, not both", usage: usage)
         }
         let seed = UInt64(try parsed.integer("--seed", default: 0, in: 0...Int.max))
+        let events = try eventNames(parsed, format: format)
         let run = schedule.map(scenario.replay) ?? scenario.run(RandomStrategy(seed: seed))
         let title = "\(scenario.name): " + (schedule.map { "schedule \($0)" } ?? "seed \(seed)")
-        let text = format.render(run, title: title)
+        let text = events.map { names in
+            run.trace.filter { names.contains($0.name) }.map { $0.description + "\n" }.joined()
+        } ?? format.render(run, title: title)
         guard let path = parsed.string("--output") else {
             for line in text.dropLast(text.hasSuffix("\n") ? 1 : 0).split(separator: "\n", omittingEmptySubsequences: false) {
                 console.printLine(String(line))
@@ -61,5 +69,21 @@ enum TraceCommand {
         }
         console.printError("wrote \(format.rawValue) trace of \(run.trace.count) events (\(run.outcome.summaryLine)) to \(path)")
         return ExitCode.success
+    }
+
+    /// The event names given to `--events a,b`, or `nil` when the option is absent.
+    ///
+    /// - Throws: ``UsageError`` for an empty name, a name no event has, or a format other
+    ///   than text.
+    private static func eventNames(_ parsed: ParsedOptions, format: TraceFormat) throws(UsageError) -> [String]? {
+        guard let list = parsed.string("--events") else { return nil }
+        guard format == .text else {
+            throw UsageError(message: "--events filters the text format only", usage: usage)
+        }
+        let names = list.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
+        for name in names where !TraceEventNames.all.contains(name) {
+            throw UsageError(message: "--events: unknown event name '\(name)'", usage: usage)
+        }
+        return names
     }
 }

@@ -8,7 +8,12 @@ struct StepComparison: Sendable {
 
     /// Runs step `index` (1-based) of a lesson and compares its output.
     init(step: LessonStep, index: Int) {
-        actual = StepOutput.lines(for: step, index: index)
+        self.init(step: step, actual: StepOutput.lines(for: step, index: index))
+    }
+
+    /// Compares `actual`, what the step printed in an earlier run, with the step's expected block.
+    init(step: LessonStep, actual: [String]) {
+        self.actual = actual
         expected = step.expected
     }
 

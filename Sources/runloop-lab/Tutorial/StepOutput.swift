@@ -12,13 +12,16 @@ enum StepOutput {
     /// Parses and runs step `index` (1-based) of a lesson and returns the lines it prints.
     ///
     /// A scenario that does not parse gives its diagnostics instead, so a broken lesson shows
-    /// up as a mismatch with the line and caret of the error.
+    /// up as a mismatch with the line and caret of the error. Scenarios may use every checker
+    /// of the Inspector in `expect checker` lines. A `command` step prints what
+    /// ``CommandStep`` does.
     static func lines(for step: LessonStep, index: Int) -> [String] {
+        if step.kind == .command { return CommandStep.lines(for: step.scenario) }
         let fileName = "step\(index).lab"
         let run: ScenarioRun
         do {
             let scenario = try Walkthrough.Scenario.parse(source: step.scenario, fileName: fileName)
-            run = try ScenarioRunner().run(scenario)
+            run = try ScenarioRunner(checkers: InspectorScenarioChecker.all).run(scenario)
         } catch {
             return error.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         }

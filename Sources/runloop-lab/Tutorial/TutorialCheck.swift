@@ -3,6 +3,9 @@
 enum TutorialCheck {
     /// Checks every lesson file and prints one line per file, a diff per mismatch, and
     /// `N passed, N failed` (files). Returns 1 when any file failed or none was found.
+    ///
+    /// A translation shares its lesson's blocks, so each step runs once: its output is kept
+    /// for the same block at the same step number of the other language.
     static func run(options: TutorialOptions, console: any Console) -> Int32 {
         let library = LessonLibrary(root: options.directory)
         guard let fileNames = library.lessonFileNames() else {
@@ -11,8 +14,9 @@ enum TutorialCheck {
         }
         var passed = 0, failed = 0
         for fileName in fileNames {
+            var outputs = StepOutputs()
             for language in LessonLanguage.allCases {
-                let failures = check(fileName, in: language, library: library)
+                let failures = check(fileName, in: language, library: library, outputs: &outputs)
                 let label = language.rawValue + String(repeating: " ", count: 8 - language.rawValue.count)
                 if failures.isEmpty {
                     passed += 1
@@ -29,7 +33,8 @@ enum TutorialCheck {
     }
 
     /// The failure lines of one lesson file: empty when every step matches.
-    private static func check(_ fileName: String, in language: LessonLanguage, library: LessonLibrary) -> [String] {
+    private static func check(_ fileName: String, in language: LessonLanguage, library: LessonLibrary,
+                              outputs: inout StepOutputs) -> [String] {
         guard library.exists(fileName, in: language) else {
             return ["missing: \(language.directory(in: library.root))/\(fileName)"]
         }
@@ -40,12 +45,33 @@ enum TutorialCheck {
         }
         var failures: [String] = []
         for (offset, step) in lesson.steps.enumerated() {
-            let comparison = StepComparison(step: step, index: offset + 1)
+            let comparison = StepComparison(step: step, actual: outputs.lines(for: step, index: offset + 1))
             if !comparison.matches {
                 failures.append("step \(offset + 1) (line \(step.line)) does not match its expected block:")
                 failures += comparison.diff
             }
         }
         return failures
+    }
+}
+
+/// The outputs of the steps run so far, found again by step number and block.
+private struct StepOutputs {
+    private struct Key: Hashable {
+        let index: Int
+        let kind: LessonStep.Kind
+        let block: String
+        let shownEvents: [String]
+    }
+
+    private var outputs: [Key: [String]] = [:]
+
+    /// What step `index` prints: from an earlier run of the same block, or from running it now.
+    mutating func lines(for step: LessonStep, index: Int) -> [String] {
+        let key = Key(index: index, kind: step.kind, block: step.scenario, shownEvents: step.shownEvents)
+        if let known = outputs[key] { return known }
+        let lines = StepOutput.lines(for: step, index: index)
+        outputs[key] = lines
+        return lines
     }
 }

@@ -40,7 +40,8 @@ struct TutorialSession {
         for index in start..<lesson.steps.count {
             let step = lesson.steps[index]
             console.printLine(step.prose)
-            console.printLine("── step \(index + 1) of \(lesson.steps.count): running the scenario above")
+            let block = step.kind == .command ? "command" : "scenario"
+            console.printLine("── step \(index + 1) of \(lesson.steps.count): running the \(block) above")
             let comparison = StepComparison(step: step, index: index + 1)
             comparison.actual.forEach { console.printLine($0) }
             guard comparison.matches else {

@@ -1,7 +1,5 @@
-@testable import runloop_lab
-
-/// A console that keeps every line, so a test can run the command line in-process and read
-/// back what it printed.
+/// A console that keeps every line, so that the command line can run in-process and its
+/// output be read back: by a lesson's `command` step and by the tests.
 final class RecordingConsole: Console {
     /// The lines written to standard output, in order.
     private(set) var output: [String] = []
@@ -22,11 +20,4 @@ final class RecordingConsole: Console {
 
     /// Everything written to standard error, as one string.
     var errorText: String { errors.joined(separator: "\n") }
-}
-
-/// Runs `runloop-lab` with `arguments` and returns its exit status and console.
-func runCLI(_ arguments: String...) -> (status: Int32, console: RecordingConsole) {
-    let console = RecordingConsole()
-    let status = RunLoopLabCLI.run(arguments, console: console)
-    return (status, console)
 }
