@@ -69,7 +69,8 @@ extension RunLoop {
     /// woken to re-compute its sleep.
     public func add(_ timer: RunLoopTimer, forMode mode: RunLoopMode) {
         guard timer.claim(for: self) else { return }
-        _ = insert(.timer(timer), into: mode)
+        guard !insert(.timer(timer), into: mode).isEmpty else { return }
+        record(.timerAdd(name: timer.name, target: thread.id, mode: mode.name, fireDate: timer.fireDate))
         if thread !== LabThread.current { wakeUp() }
     }
 

@@ -68,11 +68,13 @@ public final class RunLoopTimer: Sendable, CustomStringConvertible {
 
     /// Stops the timer for good and removes it from its loop.
     public func invalidate() {
-        let loop = state.withLock { state -> RunLoop? in
-            state.isValid = false
-            return state.loop
+        let (loop, wasValid) = state.withLock { state -> (RunLoop?, Bool) in
+            defer { state.isValid = false }
+            return (state.loop, state.isValid)
         }
-        loop?.removeEverywhere(.timer(self))
+        guard let loop else { return }
+        loop.removeEverywhere(.timer(self))
+        if wasValid { loop.record(.timerInvalidate(name: name)) }
     }
 
     /// Calls the block now, outside any loop (`-[NSTimer fire]`); a one-shot timer is then

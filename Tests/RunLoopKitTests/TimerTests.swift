@@ -24,6 +24,31 @@ struct TimerTests {
         #expect(result.times("timer.fire") == [ms(0), ms(10), ms(20), ms(20), ms(30)])
     }
 
+    @Test("the trace shows a timer added (target, mode, due date), each fire, and its invalidation once")
+    func addedFiredInvalidated() {
+        let result = Simulation.run(seed: 0) {
+            let loop = RunLoop.current
+            let once = RunLoopTimer(fireAt: ms(10), name: "once") { _ in }
+            let tick = RunLoopTimer(fireAt: ms(5), interval: .milliseconds(5), name: "tick") { _ in }
+            loop.add(once, forMode: .default)
+            loop.add(once, forMode: .default)
+            loop.add(tick, forMode: .common)
+            _ = runCurrent(before: ms(12))
+            tick.invalidate()
+            tick.invalidate()
+        }
+        #expect(result.outcome == .quiescent)
+        #expect(result.story(["timer.add", "timer.fire", "timer.invalidate"]) == [
+            "timer.add once → T0 in kCFRunLoopDefaultMode at 0.010000",
+            "timer.add tick → T0 in kCFRunLoopCommonModes at 0.005000",
+            "timer.fire tick in kCFRunLoopDefaultMode",
+            "timer.fire once in kCFRunLoopDefaultMode",
+            "timer.invalidate once",
+            "timer.fire tick in kCFRunLoopDefaultMode",
+            "timer.invalidate tick",
+        ])
+    }
+
     @Test("a timer re-armed after firing goes after the timers already due at its new date (CF's binary insertion)")
     func rearmedTimerGoesAfterEqualDates() {
         let result = Simulation.run(seed: 0) {

@@ -62,8 +62,13 @@ public struct TraceEvent: Sendable, Equatable, CustomStringConvertible {
         case portSend(name: String)
         /// A port (version-1) source ran after draining `messages` messages.
         case portPerform(name: String, mode: String, messages: Int)
+        /// A timer was added to `mode` of `target`'s loop, due at `fireDate`
+        /// (`CFRunLoopAddTimer`).
+        case timerAdd(name: String, target: LabThreadID, mode: String, fireDate: LabInstant)
         /// A timer's callout ran.
         case timerFire(name: String, mode: String)
+        /// A scheduled timer was invalidated and left its loop (`CFRunLoopTimerInvalidate`).
+        case timerInvalidate(name: String)
         /// A block was queued on `target`'s loop for `modes` (perform-block, perform-on-thread).
         case performEnqueued(label: String, target: LabThreadID, modes: [String])
         /// A queued block ran.
@@ -132,7 +137,9 @@ extension TraceEvent.Kind {
         case .sourcePerform: "source.perform"
         case .portSend: "port.send"
         case .portPerform: "port.perform"
+        case .timerAdd: "timer.add"
         case .timerFire: "timer.fire"
+        case .timerInvalidate: "timer.invalidate"
         case .performEnqueued: "perform.enqueue"
         case .performRun: "perform.run"
         case .wakeUp: "loop.wakeup"
@@ -171,7 +178,9 @@ extension TraceEvent.Kind {
         case let .sourcePerform(name, mode): "\(name) in \(mode)"
         case let .portSend(name): name
         case let .portPerform(name, mode, messages): "\(name) in \(mode) messages=\(messages)"
+        case let .timerAdd(name, target, mode, fireDate): "\(name) → T\(target) in \(mode) at \(fireDate)"
         case let .timerFire(name, mode): "\(name) in \(mode)"
+        case let .timerInvalidate(name): name
         case let .performEnqueued(label, target, modes): "\(label) → T\(target) modes=[\(modes.joined(separator: ","))]"
         case let .performRun(label, mode): "\(label) in \(mode)"
         case let .wakeUp(target, delivered): "T\(target)" + (delivered ? "" : " ignored")

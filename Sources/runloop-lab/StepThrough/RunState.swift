@@ -78,8 +78,12 @@ struct RunState: Sendable, Equatable {
             if !sourceOwners.contains(where: { $0.source == name }) { sourceOwners.append(SourceOwner(source: name, thread: event.thread)) }
             threads[index].sources.removeAll { $0 == name }
             unclaimedSources.removeAll { $0 == name }
-        case let .timerFire(name, _):
-            if !threads[index].timers.contains(name) { threads[index].timers.append(name) }
+        case let .timerAdd(name, target, _, _):
+            if let row = threads.firstIndex(where: { $0.id == target }), !threads[row].timers.contains(name) {
+                threads[row].timers.append(name)
+            }
+        case let .timerInvalidate(name):
+            for row in threads.indices { threads[row].timers.removeAll { $0 == name } }
         default:
             break
         }
