@@ -38,6 +38,10 @@ public struct ScenarioRun: Sendable {
     /// The scheduling choices made, replayable with `strategy replay "…"`.
     public var schedule: Schedule { result.schedule }
 
+    /// The scheduling points at which more than one thread could run (each a `schedule`
+    /// event): PCT's *k* for this run.
+    public var choicePoints: Int { result.trace.count { $0.name == "schedule" } }
+
     /// Whether every `expect` line passed.
     public var passed: Bool { checks.allSatisfy(\.passed) }
 

@@ -30,10 +30,14 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// Runs `scenario` under its declared strategy, or under `random seed` `seed` when one
-    /// is given (a seed replaces a declared `random` or `replay` strategy).
+    /// is given (a seed replaces a declared `random`, `replay` or `pct` strategy).
+    ///
+    /// `pct seed N depth D` runs one PCT schedule (Burckhardt et al.): its `k`, the number
+    /// of steps the change points are drawn from, is the number of choice points of the
+    /// scenario's default schedule (every thread runs until it blocks), measured first.
     ///
     /// - Throws: ``ScenarioDiagnostics`` pointing at the strategy line when the scenario
-    ///   declares `pct` or `exhaustive`, which only the explorer runs.
+    ///   declares `exhaustive`, a search of many schedules that only the explorer runs.
     public func run(_ scenario: Scenario, seed: UInt64? = nil) throws(ScenarioDiagnostics) -> ScenarioRun {
         let strategy = seed.map { ScenarioStrategy.random(seed: $0) } ?? scenario.strategy
         switch strategy {
@@ -41,16 +45,26 @@ public struct ScenarioRunner: Sendable {
             return run(scenario, using: RandomStrategy(seed: seed), named: strategy.description)
         case let .replay(schedule):
             return run(scenario, using: ReplayStrategy(schedule), named: strategy.description)
-        case .pct, .exhaustive:
+        case let .pct(seed, depth):
+            let steps = pctSteps(for: scenario)
+            return run(scenario, using: PCTStrategy(seed: seed, depth: depth, steps: steps),
+                       named: "\(strategy.description) (k = \(steps))")
+        case .exhaustive:
             let line = scenario.strategyLine ?? 1
             let source = scenario.sourceLines[line - 1]
             let column = (source.firstIndex { $0 != " " && $0 != "\t" }).map { source.distance(from: source.startIndex, to: $0) + 1 } ?? 1
             throw ScenarioDiagnostics([ScenarioDiagnostic(
                 fileName: scenario.fileName, location: SourceLocation(line: line, column: column),
-                message: "strategy \(strategy.description.split(separator: " ")[0]) is not supported by the interpreter yet",
-                hint: "pct and exhaustive are the explorer's strategies; run one schedule here with 'strategy random seed N', or pass a seed",
+                message: "strategy exhaustive searches many schedules; the interpreter runs one",
+                hint: "run the search with 'runloop-lab explore --strategy exhaustive', or run one schedule here with 'strategy random seed N', 'strategy pct seed N depth D' or 'strategy replay \"SCHEDULE\"'",
                 sourceLine: source)])
         }
+    }
+
+    /// PCT's *k* for `scenario`: the choice points of its default schedule (every thread
+    /// runs until it blocks), at least 1.
+    public func pctSteps(for scenario: Scenario) -> Int {
+        max(run(scenario, using: ReplayStrategy(Schedule(switches: [])), named: "default").choicePoints, 1)
     }
 
     /// Runs `scenario` under `strategy` (after the scenario's `interleave` entries), named

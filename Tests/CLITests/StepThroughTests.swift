@@ -195,3 +195,26 @@ struct ThreadColumnTests {
         #expect(fitted.count == 22)
     }
 }
+
+@Suite("The demo's strategy recipes")
+struct StrategyRecipeTests {
+    @Test("a scenario declaring pct steps through one PCT schedule, the same one as the interpreter runs")
+    func pctScenario() throws {
+        let source = """
+            thread left
+            thread right
+            strategy pct seed 5 depth 2
+            on left: perform on right; perform on right
+            on right: perform on left
+            run until idle
+            """
+        let scenario = try Scenario.parse(source: source, fileName: "pct.lab")
+        let recipe = try #require(ScenarioProgram(scenario: scenario).recipe(seed: nil))
+        let steps = ScenarioRunner().pctSteps(for: scenario)
+        #expect(recipe == .pct(seed: 5, depth: 2, steps: steps))
+        let demo = ScenarioProgram(scenario: scenario).run(using: recipe.make())
+        let interpreted = try ScenarioRunner().run(scenario)
+        #expect(demo.trace == interpreted.trace)
+        #expect(ScenarioProgram(scenario: scenario).recipe(seed: 9) == .random(seed: 9))
+    }
+}

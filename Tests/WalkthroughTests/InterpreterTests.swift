@@ -199,18 +199,40 @@ struct InterpreterTests {
         #expect(withChecker.checks[2].actual == "checker lock-order is not available (available: no-timers)")
     }
 
-    @Test("pct and exhaustive parse, but the interpreter says it cannot run them")
-    func unsupportedStrategies() throws {
-        for (line, name) in [("strategy pct seed 1 depth 2", "pct"), ("  strategy exhaustive bound 1", "exhaustive")] {
+    @Test("exhaustive parses, but the interpreter refuses it and points at the explorer")
+    func exhaustiveIsTheExplorers() throws {
+        for line in ["strategy exhaustive bound 1", "  strategy exhaustive"] {
             let scenario = try parsed("thread w\n\(line)\nrun until idle", fileName: "x.lab")
             #expect(throws: ScenarioDiagnostics.self) { try ScenarioRunner().run(scenario) }
             do {
                 _ = try ScenarioRunner().run(scenario)
             } catch {
                 let column = line.hasPrefix(" ") ? 3 : 1
-                #expect(error.diagnostics.first?.headline == "x.lab:2:\(column): error: strategy \(name) is not supported by the interpreter yet")
+                #expect(error.diagnostics.first?.headline == "x.lab:2:\(column): error: strategy exhaustive searches many schedules; the interpreter runs one")
+                #expect(error.diagnostics.first?.hint?.contains("runloop-lab explore --strategy exhaustive") == true)
             }
         }
+    }
+
+    @Test("pct runs one schedule, with k measured from the default schedule: the same seed twice gives the same run", arguments: [UInt64(1), 2])
+    func pctRunsOneSchedule(seed: UInt64) throws {
+        let source = """
+            thread left
+            thread right
+            strategy pct seed \(seed) depth 2
+            on left: perform on right; perform on right
+            on right: perform on left; perform on left
+            run until idle
+            expect outcome == quiescent
+            """
+        let scenario = try parsed(source, fileName: "pct.lab")
+        let first = try ScenarioRunner().run(scenario)
+        let second = try ScenarioRunner().run(scenario)
+        #expect(first.passed)
+        #expect(first.traceText == second.traceText)
+        let k = try ScenarioRunner().run(scenario, using: ReplayStrategy(Schedule(switches: [])), named: "default").choicePoints
+        #expect(k > 1)
+        #expect(first.strategy == "pct seed \(seed) depth 2 (k = \(k))")
     }
 
     @Test("a seed replaces the declared strategy; a declared replay reproduces the run it came from")

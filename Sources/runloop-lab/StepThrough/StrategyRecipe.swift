@@ -10,6 +10,8 @@ indirect enum StrategyRecipe: Sendable, Equatable, CustomStringConvertible {
     case random(seed: UInt64)
     /// ``ReplayStrategy`` of this schedule.
     case replay(Schedule)
+    /// ``PCTStrategy`` with this seed, depth and *k*.
+    case pct(seed: UInt64, depth: Int, steps: Int)
     /// `base`, except that at scheduling point `step` it picks `thread`.
     case flipped(base: StrategyRecipe, step: Int, thread: LabThreadID)
 
@@ -18,15 +20,18 @@ indirect enum StrategyRecipe: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case let .random(seed): RandomStrategy(seed: seed)
         case let .replay(schedule): ReplayStrategy(schedule)
+        case let .pct(seed, depth, steps): PCTStrategy(seed: seed, depth: depth, steps: steps)
         case let .flipped(base, step, thread): FlippedChoiceStrategy(base: base.make(), step: step, thread: thread)
         }
     }
 
-    /// `random seed 7`, `replay "14:T2"`, `random seed 7, T3 at step 41`.
+    /// `random seed 7`, `replay "14:T2"`, `pct seed 3 depth 2 (k = 40)`,
+    /// `random seed 7, T3 at step 41`.
     var description: String {
         switch self {
         case let .random(seed): "random seed \(seed)"
         case let .replay(schedule): "replay \"\(schedule)\""
+        case let .pct(seed, depth, steps): "pct seed \(seed) depth \(depth) (k = \(steps))"
         case let .flipped(base, step, thread): "\(base), T\(thread) at step \(step)"
         }
     }
