@@ -35,12 +35,23 @@ struct ParserFuzzTests {
         expect outcome == quiescent
         expect indicator == 0
         expect checker lock-order finds "x"
+        """, """
+        strategy pct seed 3 depth 2
+        thread worker
+        source flag on worker modes default, tracking
+        port inbox on worker
+        server GET /small -> 200 body 11 bytes
+        op t = task GET /small timeout 1s completion
+        on main: start t; signal flag; wake worker; send inbox; cancel t
+        run until idle
+        expect event "timer.add" count >= 0
         """]
 
     /// Pieces the mutations insert: keywords, symbols, and characters that stress the lexer.
     static let pieces = ["op", "on", "run", "expect", "server", "when", ":", ";", ",", "->", "==", "\"", "\\", "#", "/", "[", "]",
                          "(", ")", ".", "-", "-999", "5ms", "99999999999999999999", "0", "\t", "\r", "\n", "\r\n", "\u{0}",
-                         "é", "\u{301}", "\u{2028}", "🙂", "modes", "bytes", "steps", "T3", "A", "main"]
+                         "é", "\u{301}", "\u{2028}", "🙂", "modes", "bytes", "steps", "T3", "A", "main", "task", "source",
+                         "port", "signal", "wake", "send", "pct", "depth"]
 
     @Test("mutations of valid scenarios, and random bytes, parse or give located diagnostics", arguments: 0..<200)
     func fuzz(seed: UInt64) {
