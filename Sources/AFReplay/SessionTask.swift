@@ -84,8 +84,9 @@ public final class SessionTask: ConnectionDelegate, TraceNamed, CustomStringConv
         connection.start()
     }
 
-    /// `cancel`: a task that has not completed becomes canceling, its connection (if any)
-    /// is cancelled, and it completes with `NSURLErrorCancelled`.
+    /// `cancel`: a task that has not completed becomes canceling (traced as
+    /// `operation.cancel task N`), its connection (if any) is cancelled, and it completes
+    /// with `NSURLErrorCancelled`.
     public func cancel() {
         let (claimed, connection) = storage.withLock { storage -> (Bool, Connection?) in
             guard storage.state == .suspended || storage.state == .running else { return (false, nil) }
@@ -93,6 +94,7 @@ public final class SessionTask: ConnectionDelegate, TraceNamed, CustomStringConv
             return (true, storage.connection)
         }
         guard claimed else { return }
+        session.runtime.record(.operationCancelled(operation: traceName))
         connection?.cancel()
         complete(with: .url(NetError(.cancelled, failingURL: originalRequest.url.description)))
     }

@@ -294,6 +294,7 @@ struct InterpreterTests {
             op t = task GET /big completion
             on main: cancel t; start t
             run until idle
+            expect event "operation.cancel" "task 1" count == 1
             expect event "connection.create" count == 0
             expect event "note" "task 1 (no connection) URLSession:task:didCompleteWithError: -999 → delegate of task 1" count == 1
             expect event "completion" "completionHandler of task 1" count == 1
