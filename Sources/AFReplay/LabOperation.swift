@@ -169,29 +169,40 @@ open class LabOperation: TraceNamed, CustomStringConvertible, @unchecked Sendabl
         core.withLock { $0.observers.append(observer) }
     }
 
-    /// `willChangeValueForKey:`: traces and notifies (now, or when
-    /// ``deferKeyValueChange(_:)`` holds it back).
+    /// `willChangeValueForKey:`: traces and notifies (now, or later when
+    /// ``defersKeyValueChanges``).
     public func willChangeValue(for key: KeyValueChange.Key) {
-        let deliver: @Sendable () -> Void = { self.notify(key, .will) }
-        if !deferKeyValueChange(deliver) { deliver() }
+        emit(key, .will)
     }
 
-    /// `didChangeValueForKey:`: traces and notifies (now, or when
-    /// ``deferKeyValueChange(_:)`` holds it back); when `isFinished` has just become true,
-    /// dispatches the completion block (once).
+    /// `didChangeValueForKey:`: traces and notifies (now, or later when
+    /// ``defersKeyValueChanges``); when `isFinished` has just become true, dispatches the
+    /// completion block (once).
     public func didChangeValue(for key: KeyValueChange.Key) {
-        let deliver: @Sendable () -> Void = {
-            self.notify(key, .did)
-            if key == .isFinished { self.fireCompletionIfFinished() }
-        }
-        if !deferKeyValueChange(deliver) { deliver() }
+        emit(key, .did)
     }
 
-    /// Whether a key-value notification is held back and `deliver`ed later instead of now.
-    /// NSOperation never defers; ``URLConnectionOperation`` does in ``Fidelity/hardened``
-    /// while its lock is held (deviation 10).
-    func deferKeyValueChange(_ deliver: @escaping @Sendable () -> Void) -> Bool {
-        false
+    /// Whether key-value notifications emitted now are held back and delivered later, by
+    /// ``holdKeyValueChange(_:)``. NSOperation never defers; ``URLConnectionOperation`` does
+    /// in ``Fidelity/hardened`` while the calling thread holds its lock (deviation 10).
+    var defersKeyValueChanges: Bool { false }
+
+    /// Keeps `delivery` to run later; called only while ``defersKeyValueChanges``.
+    func holdKeyValueChange(_ delivery: @escaping @Sendable () -> Void) {
+        preconditionFailure("\(name) does not defer key-value notifications")
+    }
+
+    private func emit(_ key: KeyValueChange.Key, _ phase: KeyValueChange.Phase) {
+        if defersKeyValueChanges {
+            holdKeyValueChange { self.deliver(key, phase) }
+        } else {
+            deliver(key, phase)
+        }
+    }
+
+    private func deliver(_ key: KeyValueChange.Key, _ phase: KeyValueChange.Phase) {
+        notify(key, phase)
+        if phase == .did, key == .isFinished { fireCompletionIfFinished() }
     }
 
     private func notify(_ key: KeyValueChange.Key, _ phase: KeyValueChange.Phase) {

@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// It is a recursive lab lock (so lock-order checking, deadlock detection and the trace see
 /// it exactly as the runtime's own), plus a nesting depth and an owner. While its owner holds
-/// it, ``deferUntilUnlocked(_:)`` queues work instead of running it; the outermost
+/// it, ``deferUntilUnlocked(_:)`` queues work for later; the outermost
 /// ``unlock()`` releases the lock first and then runs the queued work on the same thread,
 /// in order. 2.6.3 never defers, so its observers run under the lock (spec §1.4, §2.4).
 final class OperationLock: LabLock {
@@ -51,16 +51,19 @@ final class OperationLock: LabLock {
         for work in released { work() }
     }
 
-    /// Queues `work` to run right after the calling thread's outermost ``unlock()``, if the
-    /// calling thread holds the lock; otherwise leaves it to the caller.
-    ///
-    /// - Returns: whether `work` was queued.
-    func deferUntilUnlocked(_ work: @escaping @Sendable () -> Void) -> Bool {
+    /// Whether the calling thread holds the lock.
+    var isHeldByCallingThread: Bool {
         let caller = LabThread.current.id
-        return holding.withLock { holding in
-            guard holding.owner == caller else { return false }
+        return holding.withLock { $0.owner == caller }
+    }
+
+    /// Queues `work` to run right after the calling thread's outermost ``unlock()``; the
+    /// calling thread must hold the lock.
+    func deferUntilUnlocked(_ work: @escaping @Sendable () -> Void) {
+        let caller = LabThread.current.id
+        holding.withLock { holding in
+            precondition(holding.owner == caller, "\(name): only the thread holding the lock can defer work to its unlock")
             holding.deferred.append(work)
-            return true
         }
     }
 }

@@ -100,8 +100,12 @@ public class URLConnectionOperation: LabOperation, ConnectionDelegate, @unchecke
     /// ``Fidelity/hardened`` (deviation 10): a key-value notification emitted while the
     /// emitting thread holds the operation lock is delivered right after that thread's
     /// outermost unlock, in order, so that observers never run under the lock.
-    override func deferKeyValueChange(_ deliver: @escaping @Sendable () -> Void) -> Bool {
-        fidelity == .hardened && operationLock.deferUntilUnlocked(deliver)
+    override var defersKeyValueChanges: Bool {
+        fidelity == .hardened && operationLock.isHeldByCallingThread
+    }
+
+    override func holdKeyValueChange(_ delivery: @escaping @Sendable () -> Void) {
+        operationLock.deferUntilUnlocked(delivery)
     }
 
     // MARK: Lifecycle (spec §3.2, §3.4, §3.7)
