@@ -1,5 +1,6 @@
 import AFReplay
 import LabRuntime
+import LabTestSupport
 import NetSim
 import Testing
 

@@ -1,5 +1,6 @@
 @testable import AFReplay
 import LabRuntime
+import LabTestSupport
 import NetSim
 import Testing
 

@@ -1,6 +1,7 @@
 import CSystem
 import Glibc
 import LabRuntime
+import LabTestSupport
 import Synchronization
 import Testing
 

@@ -1,4 +1,5 @@
 import LabRuntime
+import LabTestSupport
 import Testing
 
 /// What a simulation lets go of when its run ends, so that an explorer making thousands of

@@ -1,4 +1,5 @@
 import LabRuntime
+import LabTestSupport
 import Synchronization
 
 /// Small lab programs shared by the runtime's tests.

@@ -1,4 +1,5 @@
 import LabRuntime
+import LabTestSupport
 import Testing
 
 @Suite("Schedule strings")

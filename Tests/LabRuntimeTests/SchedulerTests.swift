@@ -1,4 +1,5 @@
 import LabRuntime
+import LabTestSupport
 import Synchronization
 import Testing
 

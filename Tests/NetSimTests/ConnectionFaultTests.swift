@@ -1,6 +1,7 @@
 // Issue 3 §1 "Faults the server can inject": each fault ends the connection in the NSURLError
 // NSURLConnection would report, always in exactly one final delegate message.
 import LabRuntime
+import LabTestSupport
 import NetSim
 import RunLoopKit
 import Testing

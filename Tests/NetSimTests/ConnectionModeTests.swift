@@ -2,6 +2,7 @@
 // and only while that loop runs one of those modes" — NSURLConnection's
 // scheduleInRunLoop:forMode: contract.
 import LabRuntime
+import LabTestSupport
 import NetSim
 import RunLoopKit
 import Testing

@@ -1,15 +1,7 @@
 import LabRuntime
+import LabTestSupport
 import NetSim
 import RunLoopKit
-import Synchronization
-
-/// A value shared between lab threads and the test, behind a `Mutex`.
-final class Shared<Value: Sendable>: Sendable {
-    private let storage: Mutex<Value>
-    init(_ value: Value) { storage = Mutex(value) }
-    var value: Value { storage.withLock { $0 } }
-    func update(_ body: (inout Value) -> Void) { storage.withLock { body(&$0) } }
-}
 
 /// One simulated request to a scripted server and everything it left behind.
 struct Exchange {

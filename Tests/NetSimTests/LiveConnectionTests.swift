@@ -1,6 +1,7 @@
 // Live versions (LiveRuntime: real pthreads, epoll, real loopback TCP) of the server and the
 // connection. Deadlines are generous and never asserted; nothing sleeps.
 import LabRuntime
+import LabTestSupport
 import NetSim
 import RunLoopKit
 import Testing

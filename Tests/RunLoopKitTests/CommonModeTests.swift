@@ -2,6 +2,7 @@
 // "perform-block with mode / modes / common" (the common part; the rest is in PerformBlockTests).
 // Running `.common` is refused: RunResultTests and MisuseTests.
 import LabRuntime
+import LabTestSupport
 import RunLoopKit
 import Testing
 

@@ -1,6 +1,7 @@
 // §9.1 row: "empty-mode ⇒ finished (sources, timers, matching blocks; not observers)" (must), spec §2.3.
 // KeepAliveTests holds the keep-alive port idiom.
 import LabRuntime
+import LabTestSupport
 import RunLoopKit
 import Testing
 

@@ -1,6 +1,7 @@
 // §9.1 row: "empty-mode ⇒ finished (sources, timers, matching blocks; not observers)" (must): the keep-alive
 // port idiom of spec §9.2 item 2, simulated and live (with cross-thread perform + wait). More in EmptyModeTests.
 import LabRuntime
+import LabTestSupport
 import RunLoopKit
 import Testing
 

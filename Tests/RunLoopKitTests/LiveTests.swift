@@ -4,6 +4,7 @@
 // two passes; "version-1 sources on ports"; "signal doesn't wake; explicit wake-up needed"; "teardown at
 // thread exit". Deadlines are generous (30 s) and never asserted; threads meet on semaphores, never sleeps.
 import LabRuntime
+import LabTestSupport
 import RunLoopKit
 import Testing
 

@@ -1,6 +1,7 @@
 // §9.1 rows: "one loop per thread, lazy, global registry, main loop" (must);
 // "`CFRunLoopIsWaiting`, `CopyCurrentMode`, `CopyAllModes`, `GetNextTimerFireDate`" (nice).
 import LabRuntime
+import LabTestSupport
 import RunLoopKit
 import Testing
 

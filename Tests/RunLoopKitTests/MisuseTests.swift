@@ -5,6 +5,7 @@
 import CSystem
 import Glibc
 import LabRuntime
+import LabTestSupport
 import RunLoopKit
 import Testing
 

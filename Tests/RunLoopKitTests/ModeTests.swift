@@ -2,6 +2,7 @@
 // "run in exactly one mode at a time; nested runs in other modes" (must);
 // "port set per mode" (must) is in PortSourceTests; "timer only fires in modes that contain it" in TimerTests.
 import LabRuntime
+import LabTestSupport
 import RunLoopKit
 import Testing
 

@@ -1,6 +1,7 @@
 // §9.1 row: "observers: 6 activities, order, repeats, firing guard" (must), spec §5 (E6, E7);
 // "empty-mode ⇒ finished (… not observers)" for observers, also in EmptyModeTests.
 import LabRuntime
+import LabTestSupport
 import RunLoopKit
 import Testing
 

@@ -1,6 +1,7 @@
 // §9.1 rows: "perform-block with mode / modes / common, FIFO, no wake" (must), spec §6 (E3);
 // "`RunLoop.perform(inModes:)` Foundation wrapper" (must). The common-mode part is also in CommonModeTests.
 import LabRuntime
+import LabTestSupport
 import RunLoopKit
 import Testing
 

@@ -1,6 +1,7 @@
 // §9.1 row: "perform-selector-on-thread / afterDelay / onMainThread" (built as: enqueue block + wake, and a
 // semaphore for waitUntilDone); afterDelay is in TimerTests. Includes the deadlock waitUntilDone can cause.
 import LabRuntime
+import LabTestSupport
 import RunLoopKit
 import Testing
 

@@ -3,6 +3,7 @@
 // NSMachPort" (model a `Port` on eventfd/pipe); "SocketPort" (optional: a source on a readable descriptor).
 import Glibc
 import LabRuntime
+import LabTestSupport
 import RunLoopKit
 import Testing
 

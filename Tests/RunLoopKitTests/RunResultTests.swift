@@ -3,6 +3,7 @@
 // "\"run common modes\" rejected" (should; here it throws `RunLoopError.cannotRunCommonModes`);
 // "run timeout" (the deadline is the wait's timeout; a past deadline polls once).
 import LabRuntime
+import LabTestSupport
 import RunLoopKit
 import Testing
 

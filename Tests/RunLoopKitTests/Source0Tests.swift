@@ -1,6 +1,7 @@
 // §9.1 rows: "version-0 sources: signal, order + signal-time sort, schedule/cancel callouts" (must);
 // "signal doesn't wake; explicit wake-up needed" (must, spec §3.1 E13).
 import LabRuntime
+import LabTestSupport
 import RunLoopKit
 import Testing
 

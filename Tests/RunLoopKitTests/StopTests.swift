@@ -1,5 +1,6 @@
 // §9.1 row: "stop flag per activation (innermost only); stop when idle = no-op" (must), spec §1.4 (E9).
 import LabRuntime
+import LabTestSupport
 import RunLoopKit
 import Testing
 

@@ -1,6 +1,7 @@
 // §9.1 row: "teardown at thread exit (remove sources, cancel callouts, free)" (should), spec §7 (E11).
 @testable import RunLoopKit
 import LabRuntime
+import LabTestSupport
 import Testing
 
 @Suite("Teardown at thread exit: sources cancelled, items invalidated, descriptors closed")

@@ -3,6 +3,7 @@
 // timer); "timer set-fire-date from callback honoured if later" (should); "timer re-entrancy guard" (should);
 // "perform-selector … afterDelay" (built as a one-shot timer; fires only while the loop runs).
 import LabRuntime
+import LabTestSupport
 import RunLoopKit
 import Testing
 

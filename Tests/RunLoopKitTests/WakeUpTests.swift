@@ -1,6 +1,7 @@
 // §9.1 rows: "per-loop wake port" (must); "wake-ups ignored while not running / while processing after a
 // wake" (should), spec §3.4 (E13); the coalescing of wake-ups in the eventfd.
 import LabRuntime
+import LabTestSupport
 import RunLoopKit
 import Testing
 

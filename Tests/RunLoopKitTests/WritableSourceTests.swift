@@ -3,6 +3,7 @@
 // bodies larger than a socket buffer.
 import Glibc
 import LabRuntime
+import LabTestSupport
 import RunLoopKit
 import Testing
 
