@@ -41,6 +41,25 @@ struct Command: Sendable {
         self.run = run
     }
 
+    /// Creates a command whose arguments are options only: they are parsed against `options`
+    /// before `run` sees them, and `--help` prints `usage` and succeeds.
+    init(
+        name: String,
+        summary: String,
+        usage: String,
+        options: [OptionSpec],
+        run: @escaping @Sendable (_ parsed: ParsedOptions, _ console: any Console) throws(UsageError) -> Int32
+    ) {
+        self.init(name: name, summary: summary, usage: usage) { arguments, console throws(UsageError) in
+            let parsed = try OptionParser.parse(arguments, options: options, usage: usage)
+            if parsed.wantsHelp {
+                console.printLine(usage)
+                return ExitCode.success
+            }
+            return try run(parsed, console)
+        }
+    }
+
     /// The subcommand called `name`, if this command is a group that has one.
     func subcommand(named name: String) -> Command? {
         subcommands.first { $0.name == name }

@@ -26,13 +26,9 @@ enum ReplayRunCommand {
     static let command = Command(
         name: "replay",
         summary: "Replay a schedule of a scenario exactly and print its trace.",
-        usage: usage
-    ) { arguments, console throws(UsageError) in
-        let parsed = try OptionParser.parse(arguments, options: specs, usage: usage)
-        if parsed.wantsHelp {
-            console.printLine(usage)
-            return ExitCode.success
-        }
+        usage: usage,
+        options: specs
+    ) { parsed, console throws(UsageError) in
         let scenario = try ScenarioCatalog.scenario(parsed)
         guard let schedule = try ScenarioCatalog.schedule(parsed) else {
             throw UsageError(message: "missing --schedule TEXT", usage: usage)

@@ -34,13 +34,9 @@ enum TraceCommand {
     static let command = Command(
         name: "trace",
         summary: "Write one run's trace as text, Chrome trace JSON, Mermaid or an HTML timeline.",
-        usage: usage
-    ) { arguments, console throws(UsageError) in
-        let parsed = try OptionParser.parse(arguments, options: specs, usage: usage)
-        if parsed.wantsHelp {
-            console.printLine(usage)
-            return ExitCode.success
-        }
+        usage: usage,
+        options: specs
+    ) { parsed, console throws(UsageError) in
         let scenario = try ScenarioCatalog.scenario(parsed)
         let formatName = parsed.string("--format") ?? "text"
         guard let format = TraceFormat(rawValue: formatName) else {
