@@ -85,9 +85,9 @@ struct PerformBlockTests {
         #expect(seen.value == ["kCFRunLoopDefaultMode,X,Y"])
     }
 
-    @Test("spec E3: a block queued from another thread does not wake the loop; it runs when the run times out",
-          arguments: [0, 1, 2] as [UInt64])
-    func noWake(seed: UInt64) {
+    /// A keep-alive loop runs for 2 s; at 300 ms another thread queues a block, and wakes the
+    /// loop if `wake`. Returns what the loop saw and the run.
+    private func lateBlock(seed: UInt64, wake: Bool) -> (seen: [String], result: SimulationResult) {
         let seen = Shared<[String]>([])
         let result = Simulation.run(seed: seed) {
             let runtime = currentRuntime()
@@ -96,34 +96,29 @@ struct PerformBlockTests {
             let producer = runtime.spawnThread(named: "producer") {
                 runtime.sleep(until: ms(300))
                 loop.perform(label: "late") { seen.append("ran at \(runtime.now())") }
+                if wake { loop.wakeUp() }
             }
             let outcome = runCurrent(for: .seconds(2))
             seen.append(outcome.map(\.description) ?? "error")
             producer.join()
         }
+        return (seen.value, result)
+    }
+
+    @Test("spec E3: a block queued from another thread does not wake the loop; it runs when the run times out",
+          arguments: [0, 1, 2] as [UInt64])
+    func noWake(seed: UInt64) {
+        let (seen, result) = lateBlock(seed: seed, wake: false)
         #expect(result.outcome == .quiescent)
-        #expect(seen.value == ["ran at 2.000000", "timedOut"])
+        #expect(seen == ["ran at 2.000000", "timedOut"])
         #expect(result.events("loop.wakeup").isEmpty)
     }
 
     @Test("with an explicit wakeUp the block runs at once (spec E3)", arguments: [0, 1, 2] as [UInt64])
     func wakeRunsAtOnce(seed: UInt64) {
-        let seen = Shared<[String]>([])
-        let result = Simulation.run(seed: seed) {
-            let runtime = currentRuntime()
-            let loop = RunLoop.current
-            _ = try? loop.add(EventFDPort(name: "keep-alive"), forMode: .default)
-            let producer = runtime.spawnThread(named: "producer") {
-                runtime.sleep(until: ms(300))
-                loop.perform(label: "woken") { seen.append("ran at \(runtime.now())") }
-                loop.wakeUp()
-            }
-            let outcome = runCurrent(for: .seconds(2))
-            seen.append(outcome.map(\.description) ?? "error")
-            producer.join()
-        }
+        let (seen, result) = lateBlock(seed: seed, wake: true)
         #expect(result.outcome == .quiescent)
-        #expect(seen.value == ["ran at 0.300000", "timedOut"])
+        #expect(seen == ["ran at 0.300000", "timedOut"])
     }
 
     @Test("spec E3: a block for X runs only when the loop runs X, and run(X) with only that block lasts its full timeout")
