@@ -1,4 +1,5 @@
 import Glibc
+import LabTestSupport
 import Testing
 @testable import runloop_lab
 
@@ -9,41 +10,15 @@ private let tutorialsDirectory: String = {
     return parts.joined(separator: "/") + "/Tutorials"
 }()
 
-/// A fresh directory under `/tmp`, removed with everything in it when the value goes away.
-private final class ScratchDirectory {
-    let path: String
-
-    init() {
-        var template = Array("/tmp/tutorial-test-XXXXXX".utf8CString)
-        path = template.withUnsafeMutableBufferPointer { buffer in
-            guard let created = mkdtemp(buffer.baseAddress!) else { preconditionFailure("mkdtemp failed") }
-            return String(cString: created)
-        }
-    }
-
-    deinit {
-        Self.remove(path)
-    }
-
+extension TemporaryDirectory {
     /// Writes `text` to `name` inside the directory, creating subdirectories on the way.
-    func write(_ text: String, to name: String) {
-        let components = name.split(separator: "/").dropLast()
+    fileprivate func write(_ text: String, to name: String) {
         var directory = path
-        for component in components {
+        for component in name.split(separator: "/").dropLast() {
             directory += "/" + component
             _ = TextFile.makeDirectory(directory)
         }
-        #expect(OutputFile.write(text, to: path + "/" + name) == nil)
-    }
-
-    private static func remove(_ path: String) {
-        for name in TextFile.entries(of: path) ?? [] {
-            let child = path + "/" + name
-            if unlink(child) != 0 {
-                remove(child)
-            }
-        }
-        rmdir(path)
+        #expect(OutputFile.write(text, to: file(name)) == nil)
     }
 }
 
@@ -90,7 +65,7 @@ private func runTutorial(_ arguments: [String], home: String? = nil) -> (status:
 struct TutorialCommandTests {
     @Test("list shows every lesson with its languages")
     func list() {
-        let home = ScratchDirectory()
+        let home = TemporaryDirectory(prefix: "tutorial-test")
         let (status, console) = runTutorial(["list", "--dir", tutorialsDirectory], home: home.path)
         #expect(status == ExitCode.success)
         #expect(console.output.first?.hasPrefix("Lessons in ") == true)
@@ -109,7 +84,7 @@ struct TutorialCommandTests {
 
     @Test("a wrong expected block gives a diff and a failing exit status")
     func wrongExpectedBlock() {
-        let directory = ScratchDirectory()
+        let directory = TemporaryDirectory(prefix: "tutorial-test")
         let wrong = """
             outcome: time-limit
             0.010000 T0 main timer.fire tick in kCFRunLoopDefaultMode
@@ -133,7 +108,7 @@ struct TutorialCommandTests {
 
     @Test("a missing translation fails the check")
     func missingTranslation() {
-        let directory = ScratchDirectory()
+        let directory = TemporaryDirectory(prefix: "tutorial-test")
         directory.write(lesson(expected: rightOutput), to: "01-tiny.md")
         let (status, console) = runTutorial(["check", "--dir", directory.path])
         #expect(status == ExitCode.failure)
@@ -142,10 +117,10 @@ struct TutorialCommandTests {
 
     @Test("run saves progress under HOME, resumes from it, and --restart starts over")
     func progressRoundTrip() {
-        let directory = ScratchDirectory()
+        let directory = TemporaryDirectory(prefix: "tutorial-test")
         directory.write(lesson(expected: rightOutput), to: "01-tiny.md")
         directory.write(lesson(expected: rightOutput), to: "zh-Hans/01-tiny.md")
-        let home = ScratchDirectory()
+        let home = TemporaryDirectory(prefix: "tutorial-test")
 
         let first = runTutorial(["run", "1", "--dir", directory.path, "--no-pause"], home: home.path)
         #expect(first.status == ExitCode.success)
@@ -169,7 +144,7 @@ struct TutorialCommandTests {
 
     @Test("run resumes after the last step that matched")
     func resume() {
-        let directory = ScratchDirectory()
+        let directory = TemporaryDirectory(prefix: "tutorial-test")
         let twoSteps = lesson(expected: rightOutput) + """
 
 
@@ -187,7 +162,7 @@ struct TutorialCommandTests {
             ```
             """
         directory.write(twoSteps, to: "01-tiny.md")
-        let home = ScratchDirectory()
+        let home = TemporaryDirectory(prefix: "tutorial-test")
         home.write("1 1\n", to: ".runloop-lab/progress")
 
         let resumed = runTutorial(["run", "1", "--dir", directory.path, "--no-pause"], home: home.path)
@@ -204,7 +179,7 @@ struct TutorialCommandTests {
 
     @Test("a garbled or missing progress file is no progress")
     func garbledProgress() {
-        let home = ScratchDirectory()
+        let home = TemporaryDirectory(prefix: "tutorial-test")
         #expect(TutorialProgress.load(home: home.path) == TutorialProgress())
         home.write("01 two\n\u{0}\u{1}garbage\n3 4 5\n2 1\n", to: ".runloop-lab/progress")
         let progress = TutorialProgress.load(home: home.path)
@@ -299,7 +274,7 @@ struct CommandStepTests {
 
     @Test("run names a command step's block as the command")
     func runCommandLesson() {
-        let directory = ScratchDirectory()
+        let directory = TemporaryDirectory(prefix: "tutorial-test")
         let text = "# C\n\n```command\nrunloop-lab trace --scenario abba --schedule \"4:T2\" --events lock.wait\n```\n\n```expected\n"
             + "#11 0.000000 T2 ba lock.wait L0 A held by T1\n#12 0.000000 T1 ab lock.wait L1 B held by T2\nexit status: 0\n```\n"
         directory.write(text, to: "01-c.md")

@@ -1,11 +1,12 @@
 import Glibc
+import LabTestSupport
 import NetSim
 import Testing
 
 @Suite("FileOutputStream")
 struct FileOutputStreamTests {
     @Test func offsetFollowsWritesAndSurvivesClose() {
-        let directory = TemporaryDirectory()
+        let directory = TemporaryDirectory(prefix: "netsim-test")
         let path = directory.file("download")
         let stream = FileOutputStream(path: path, append: false)
         #expect(stream.fileCurrentOffset == 0)
@@ -22,7 +23,7 @@ struct FileOutputStreamTests {
     }
 
     @Test func withoutAppendTheFileIsTruncated() {
-        let directory = TemporaryDirectory()
+        let directory = TemporaryDirectory(prefix: "netsim-test")
         let path = directory.file("download")
         writeFile(path, wire("old contents"))
         let stream = FileOutputStream(path: path, append: false)
@@ -33,7 +34,7 @@ struct FileOutputStreamTests {
     }
 
     @Test func appendStartsAtTheEndOfTheFile() {
-        let directory = TemporaryDirectory()
+        let directory = TemporaryDirectory(prefix: "netsim-test")
         let path = directory.file("partial")
         writeFile(path, wire("0123"))
         let stream = FileOutputStream(path: path, append: true)
@@ -49,7 +50,7 @@ struct FileOutputStreamTests {
 
     @Test("an unopenable path puts the stream in the error state", arguments: ["missing/file", ""])
     func openFailure(relative: String) throws {
-        let directory = TemporaryDirectory()
+        let directory = TemporaryDirectory(prefix: "netsim-test")
         let path = relative.isEmpty ? directory.path : directory.file(relative)
         let stream = FileOutputStream(path: path, append: false)
         stream.open()
@@ -79,7 +80,7 @@ struct FileOutputStreamTests {
     }
 
     @Test func deterministicBodyRoundTripsThroughAFile() {
-        let directory = TemporaryDirectory()
+        let directory = TemporaryDirectory(prefix: "netsim-test")
         let path = directory.file("body")
         let body = DeterministicBody(seed: 64).prefix(64 * 1024)
         let stream = FileOutputStream(path: path, append: false)

@@ -1,3 +1,4 @@
+import LabTestSupport
 import NetSim
 import Testing
 
@@ -26,7 +27,7 @@ enum StreamKind: CaseIterable, CustomStringConvertible {
 struct OutputStreamRuleTests {
     @Test(arguments: StreamKind.allCases)
     func newStreamIsNotOpenAndRefusesWrites(kind: StreamKind) {
-        let directory = TemporaryDirectory()
+        let directory = TemporaryDirectory(prefix: "netsim-test")
         let stream = kind.make(in: directory)
         #expect(stream.streamStatus == .notOpen)
         #expect(!stream.hasSpaceAvailable)
@@ -37,7 +38,7 @@ struct OutputStreamRuleTests {
 
     @Test(arguments: StreamKind.allCases)
     func openStreamHasSpaceAndAcceptsWrites(kind: StreamKind) {
-        let directory = TemporaryDirectory()
+        let directory = TemporaryDirectory(prefix: "netsim-test")
         let stream = kind.make(in: directory)
         stream.open()
         #expect(stream.streamStatus == .open)
@@ -50,7 +51,7 @@ struct OutputStreamRuleTests {
 
     @Test(arguments: StreamKind.allCases)
     func openingAnOpenStreamChangesNothing(kind: StreamKind) {
-        let directory = TemporaryDirectory()
+        let directory = TemporaryDirectory(prefix: "netsim-test")
         let stream = kind.make(in: directory)
         stream.open()
         #expect(stream.write(wire("first")) == 5)
@@ -63,7 +64,7 @@ struct OutputStreamRuleTests {
 
     @Test(arguments: StreamKind.allCases)
     func closeIsFinal(kind: StreamKind) {
-        let directory = TemporaryDirectory()
+        let directory = TemporaryDirectory(prefix: "netsim-test")
         let stream = kind.make(in: directory)
         stream.open()
         _ = stream.write(wire("abc"))
@@ -80,7 +81,7 @@ struct OutputStreamRuleTests {
 
     @Test(arguments: StreamKind.allCases)
     func closingBeforeOpeningIsFinalToo(kind: StreamKind) {
-        let directory = TemporaryDirectory()
+        let directory = TemporaryDirectory(prefix: "netsim-test")
         let stream = kind.make(in: directory)
         stream.close()
         stream.open()
@@ -90,7 +91,7 @@ struct OutputStreamRuleTests {
 
     @Test(arguments: StreamKind.allCases)
     func onlyTheMatchingPropertyIsExposed(kind: StreamKind) {
-        let directory = TemporaryDirectory()
+        let directory = TemporaryDirectory(prefix: "netsim-test")
         let stream = kind.make(in: directory)
         #expect((stream.dataWrittenToMemory != nil) == (kind == .memory))
         #expect((stream.fileCurrentOffset != nil) == (kind == .file))
@@ -98,7 +99,7 @@ struct OutputStreamRuleTests {
 
     @Test(arguments: StreamKind.allCases)
     func concurrentWritersLoseNothing(kind: StreamKind) async {
-        let directory = TemporaryDirectory()
+        let directory = TemporaryDirectory(prefix: "netsim-test")
         let stream = kind.make(in: directory)
         stream.open()
         let accepted = await withTaskGroup(of: Int.self) { group in
