@@ -18,11 +18,16 @@ final class OperationLock: LabLock {
     }
 
     private let base: any LabLock
+    /// Whether the lock keeps its owner and depth, which deferring needs; 2.6.3 never defers,
+    /// so its operations skip that bookkeeping on every lock and unlock.
+    private let canDefer: Bool
     private let holding = Mutex(Holding())
 
-    /// A new recursive lock named `name`, of lock class `lockClass`, in `runtime`.
-    init(named name: String, lockClass: String, runtime: any Runtime) {
+    /// A new recursive lock named `name`, of lock class `lockClass`, in `runtime`; only one
+    /// made with `canDefer` can hold work back (``deferUntilUnlocked(_:)``).
+    init(named name: String, lockClass: String, runtime: any Runtime, canDefer: Bool) {
         base = runtime.makeLock(named: name, lockClass: lockClass, recursive: true)
+        self.canDefer = canDefer
     }
 
     var id: Int { base.id }
@@ -32,6 +37,7 @@ final class OperationLock: LabLock {
 
     func lock() {
         base.lock()
+        guard canDefer else { return }
         let caller = LabThread.current.id
         holding.withLock { holding in
             holding.owner = caller
@@ -40,6 +46,7 @@ final class OperationLock: LabLock {
     }
 
     func unlock() {
+        guard canDefer else { return base.unlock() }
         let released = holding.withLock { holding -> [@Sendable () -> Void] in
             holding.depth -= 1
             guard holding.depth == 0 else { return [] }
@@ -51,8 +58,9 @@ final class OperationLock: LabLock {
         for work in released { work() }
     }
 
-    /// Whether the calling thread holds the lock.
+    /// Whether the calling thread holds the lock (always false for a lock that cannot defer).
     var isHeldByCallingThread: Bool {
+        guard canDefer else { return false }
         let caller = LabThread.current.id
         return holding.withLock { $0.owner == caller }
     }

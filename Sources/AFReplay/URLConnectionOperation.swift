@@ -65,7 +65,8 @@ public class URLConnectionOperation: LabOperation, ConnectionDelegate, @unchecke
     /// ``runLoopModes`` = the common modes, the request stored. No output stream yet.
     public init(request: HTTPRequest, server: LoopbackServer, fidelity: Fidelity = .afn263, name: String? = nil) {
         let runtime = currentRuntime()
-        operationLock = OperationLock(named: Self.lockName, lockClass: Self.lockClass, runtime: runtime)
+        operationLock = OperationLock(named: Self.lockName, lockClass: Self.lockClass, runtime: runtime,
+                                      canDefer: fidelity == .hardened)
         storage = Mutex(Storage(request: request))
         self.server = server
         self.fidelity = fidelity
@@ -99,9 +100,10 @@ public class URLConnectionOperation: LabOperation, ConnectionDelegate, @unchecke
 
     /// ``Fidelity/hardened`` (deviation 10): a key-value notification emitted while the
     /// emitting thread holds the operation lock is delivered right after that thread's
-    /// outermost unlock, in order, so that observers never run under the lock.
+    /// outermost unlock, in order, so that observers never run under the lock. Only a
+    /// hardened operation's lock can defer (and tracks its owner); 2.6.3's never does.
     override var defersKeyValueChanges: Bool {
-        fidelity == .hardened && operationLock.isHeldByCallingThread
+        operationLock.isHeldByCallingThread
     }
 
     override func holdKeyValueChange(_ delivery: @escaping @Sendable () -> Void) {
