@@ -18,7 +18,7 @@ public final class BufferOutputStream: LabOutputStream {
     }
 
     /// The bytes written into the buffer so far: what the caller who owns the buffer sees.
-    public var buffer: [UInt8] { state.withLock { $0.bytes } }
+    public var buffer: [UInt8] { state.withLock { $0.joined() } }
 
     /// The stream's state.
     public var streamStatus: StreamStatus { state.withLock { $0.status } }

@@ -19,7 +19,7 @@ public final class MemoryOutputStream: LabOutputStream {
     public var streamError: StreamError? { nil }
 
     /// Every byte written so far, before, during and after the stream is open.
-    public var dataWrittenToMemory: [UInt8]? { state.withLock { $0.bytes } }
+    public var dataWrittenToMemory: [UInt8]? { state.withLock { $0.joined() } }
 
     /// Always nil: a memory stream has no file offset.
     public var fileCurrentOffset: Int? { nil }

@@ -31,4 +31,17 @@ struct MemoryOutputStreamTests {
         #expect(stream.write(wire("lost")) == -1)
         #expect(stream.dataWrittenToMemory == wire("kept"))
     }
+
+    @Test func chunksWrittenBetweenReadsComeBackWholeAndInOrder() {
+        let stream = MemoryOutputStream()
+        stream.open()
+        let bytes = (0..<200).map { UInt8($0) }
+        #expect(stream.write(bytes[0..<50]) == 50)
+        #expect(stream.write(bytes[50..<50]) == 0)
+        #expect(stream.dataWrittenToMemory == Array(bytes[0..<50]))
+        #expect(stream.write(bytes[50..<120]) == 70)
+        #expect(stream.write(bytes[120...]) == 80)
+        #expect(stream.dataWrittenToMemory == bytes)
+        #expect(stream.dataWrittenToMemory == bytes)
+    }
 }
