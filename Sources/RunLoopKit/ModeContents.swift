@@ -18,16 +18,17 @@ struct ModeContents: Sendable {
 
     func contains(_ item: RunLoopItem) -> Bool {
         switch item {
-        case let .source0(source): sources0.contains { $0 === source }
-        case let .port(source): portSources.contains { $0 === source }
-        case let .timer(timer): timers.contains { $0 === timer }
-        case let .observer(observer): observers.contains { $0 === observer }
+        case let .source0(source): sources0.index(ofIdentical: source) != nil
+        case let .port(source): portSources.index(ofIdentical: source) != nil
+        case let .timer(timer): timers.index(ofIdentical: timer) != nil
+        case let .observer(observer): observers.index(ofIdentical: observer) != nil
         }
     }
 
     /// Watches `descriptor` for everything its sources here want, or stops watching it.
     private func watch(_ descriptor: LabFileDescriptor) {
-        let interest = portSources.filter { $0.descriptor === descriptor }.reduce(into: Readiness()) { $0.formUnion($1.interest) }
+        var interest = Readiness()
+        for source in portSources where source.descriptor === descriptor { interest.formUnion(source.interest) }
         if interest.isEmpty { portSet.remove(descriptor) } else { try? portSet.insert(descriptor, interest: interest) }
     }
 
@@ -62,14 +63,20 @@ struct ModeContents: Sendable {
 
     /// Removes `item`; false if it was not here.
     mutating func remove(_ item: RunLoopItem) -> Bool {
-        guard contains(item) else { return false }
         switch item {
-        case let .source0(source): sources0.removeAll { $0 === source }
+        case let .source0(source):
+            guard let index = sources0.index(ofIdentical: source) else { return false }
+            sources0.remove(at: index)
         case let .port(source):
-            portSources.removeAll { $0 === source }
+            guard let index = portSources.index(ofIdentical: source) else { return false }
+            portSources.remove(at: index)
             watch(source.descriptor)
-        case let .timer(timer): timers.removeAll { $0 === timer }
-        case let .observer(observer): observers.removeAll { $0 === observer }
+        case let .timer(timer):
+            guard let index = timers.index(ofIdentical: timer) else { return false }
+            timers.remove(at: index)
+        case let .observer(observer):
+            guard let index = observers.index(ofIdentical: observer) else { return false }
+            observers.remove(at: index)
         }
         return true
     }

@@ -180,7 +180,9 @@ extension RunLoop {
     func removeEverywhere(_ item: RunLoopItem) {
         let left = state.withLock { state -> [RunLoopMode] in
             state.commonItems.remove(item)
-            return state.modes.indices.filter { state.modes[$0].remove(item) }.map { state.modes[$0].mode }
+            var left: [RunLoopMode] = []
+            for index in state.modes.indices where state.modes[index].remove(item) { left.append(state.modes[index].mode) }
+            return left
         }
         if case let .source0(source) = item {
             for mode in left { source.didCancel(in: self, mode: mode) }
