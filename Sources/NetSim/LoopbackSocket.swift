@@ -51,17 +51,16 @@ enum LoopbackSocket {
         return socket
     }
 
-    /// Accepts one pending connection on a listening socket and makes it non-blocking;
-    /// nil when none is pending.
+    /// Accepts one pending connection on a listening socket as a non-blocking,
+    /// close-on-exec socket; nil when none is pending.
     static func accept(_ listener: LabFileDescriptor, label: (Int) -> String) -> (LabFileDescriptor, peerPort: Int)? {
         guard let fd = listener.rawValue else { return nil }
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let accepted = withUnsafeMutablePointer(to: &storage) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.accept(fd, $0, &length) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { csystem_accept_nonblocking(fd, $0, &length) }
         }
         guard accepted >= 0 else { return nil }
-        _ = csystem_fcntl_setfl(accepted, csystem_fcntl_getfl(accepted) | O_NONBLOCK)
         let peerPort = SocketAddress(storage).port
         return (LabFileDescriptor(adopting: accepted, label: label(peerPort)), peerPort)
     }

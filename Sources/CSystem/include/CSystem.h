@@ -36,6 +36,13 @@ static inline int csystem_fcntl_getfl(int fd) { return fcntl(fd, F_GETFL); }
 /// `fcntl(fd, F_GETFD)`: -1 with EBADF when `fd` is not open.
 static inline int csystem_fcntl_getfd(int fd) { return fcntl(fd, F_GETFD); }
 
+/// `accept4(fd, address, length, SOCK_NONBLOCK | SOCK_CLOEXEC)` by raw system call (the
+/// glibc wrapper needs `_GNU_SOURCE`): the accepted socket is non-blocking from the start,
+/// with no `fcntl` round trip.
+static inline int csystem_accept_nonblocking(int fd, struct sockaddr *address, socklen_t *length) {
+    return (int)syscall(SYS_accept4, fd, address, length, SOCK_NONBLOCK | SOCK_CLOEXEC);
+}
+
 /// CPU time consumed by the calling thread, for idle-CPU measurements.
 static inline int csystem_thread_cputime(struct timespec *ts) {
     return clock_gettime(CLOCK_THREAD_CPUTIME_ID, ts);
