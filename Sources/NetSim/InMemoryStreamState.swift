@@ -9,7 +9,7 @@ struct InMemoryStreamState: Sendable {
     var status = StreamStatus.notOpen
     private var chunks: [[UInt8]] = []
     /// How many bytes the chunks hold together.
-    private(set) var count = 0
+    private var count = 0
     /// The most bytes the stream takes; `nil` for memory, which never fills.
     let capacity: Int?
 

@@ -8,4 +8,12 @@ extension Array where Element: AnyObject {
             elements.indices.first { ObjectIdentifier(elements[$0]) == target }
         }
     }
+
+    /// Removes `object` itself, found as ``index(ofIdentical:)`` finds it; false if it was
+    /// not here.
+    mutating func removeIdentical(_ object: Element) -> Bool {
+        guard let index = index(ofIdentical: object) else { return false }
+        remove(at: index)
+        return true
+    }
 }

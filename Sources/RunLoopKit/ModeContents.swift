@@ -64,20 +64,13 @@ struct ModeContents: Sendable {
     /// Removes `item`; false if it was not here.
     mutating func remove(_ item: RunLoopItem) -> Bool {
         switch item {
-        case let .source0(source):
-            guard let index = sources0.index(ofIdentical: source) else { return false }
-            sources0.remove(at: index)
+        case let .source0(source): return sources0.removeIdentical(source)
         case let .port(source):
-            guard let index = portSources.index(ofIdentical: source) else { return false }
-            portSources.remove(at: index)
+            guard portSources.removeIdentical(source) else { return false }
             watch(source.descriptor)
-        case let .timer(timer):
-            guard let index = timers.index(ofIdentical: timer) else { return false }
-            timers.remove(at: index)
-        case let .observer(observer):
-            guard let index = observers.index(ofIdentical: observer) else { return false }
-            observers.remove(at: index)
+            return true
+        case let .timer(timer): return timers.removeIdentical(timer)
+        case let .observer(observer): return observers.removeIdentical(observer)
         }
-        return true
     }
 }
