@@ -18,17 +18,7 @@ enum DispatchQueueBench {
             queue.async { reply.signal() }
             reply.wait()
         }
-        let lastItem = options.items - 1
-        let throughput = Throughput.measure(items: options.items, repetitions: options.repetitions) {
-            for item in 0..<options.items {
-                queue.async {
-                    if item == lastItem {
-                        reply.signal()
-                    }
-                }
-            }
-            reply.wait()
-        }
+        let throughput = Throughput.pipelined(items: options.items, repetitions: options.repetitions) { queue.async(execute: $0) }
         return BenchFigures(name: name, roundTrip: roundTrip, throughput: throughput, idleCPUPercent: nil)
     }
 }

@@ -21,17 +21,7 @@ enum FoundationRunLoopBench {
             loop.perform { reply.signal() }
             reply.wait()
         }
-        let lastItem = options.items - 1
-        let throughput = Throughput.measure(items: options.items, repetitions: options.repetitions) {
-            for item in 0..<options.items {
-                loop.perform {
-                    if item == lastItem {
-                        reply.signal()
-                    }
-                }
-            }
-            reply.wait()
-        }
+        let throughput = Throughput.pipelined(items: options.items, repetitions: options.repetitions) { loop.perform($0) }
         loop.stop()
         let idle = options.idleSeconds > 0
             ? IdleCPUMeter.percentOfOneCore(

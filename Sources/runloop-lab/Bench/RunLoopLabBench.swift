@@ -20,15 +20,8 @@ enum RunLoopLabBench {
         let roundTrip = LatencySample.measure(iterations: options.roundTrips, warmUp: options.warmUpRoundTrips) {
             try! RunLoop.perform(on: worker, waitUntilDone: true) {}
         }
-        let done = runtime.makeSemaphore(named: "last item", value: 0)
-        let lastItem = options.items - 1
-        let throughput = Throughput.measure(items: options.items, repetitions: options.repetitions) {
-            for item in 0..<options.items {
-                try! RunLoop.perform(on: worker) {
-                    if item == lastItem { done.signal() }
-                }
-            }
-            done.wait()
+        let throughput = Throughput.pipelined(items: options.items, repetitions: options.repetitions) {
+            try! RunLoop.perform(on: worker, $0)
         }
         stop(worker)
         let idle = options.idleSeconds > 0

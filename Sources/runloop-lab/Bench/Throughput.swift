@@ -1,3 +1,5 @@
+import Dispatch
+
 /// How fast a number of items went through: items over elapsed time.
 struct Throughput: Equatable, Sendable {
     /// The number of items handled.
@@ -11,13 +13,21 @@ struct Throughput: Equatable, Sendable {
         Double(items) * 1e9 / Double(max(nanoseconds, 1))
     }
 
-    /// Times `run` `repetitions` times; `run` must send `items` items and return once the
-    /// last has been handled. Returns the median run, so one run disturbed by the machine
-    /// does not decide the figure.
-    static func measure(items: Int, repetitions: Int = 1, _ run: () -> Void) -> Throughput {
+    /// Hands `items` blocks over with `submit`, one after another without waiting, and
+    /// stops the clock when the last one has run; `repetitions` times. Returns the median
+    /// run, so one run disturbed by the machine does not decide the figure.
+    static func pipelined(items: Int, repetitions: Int = 1,
+                          submit: (@escaping @Sendable () -> Void) -> Void) -> Throughput {
+        let lastRan = DispatchSemaphore(value: 0)
+        let lastItem = items - 1
         let runs = (0..<max(repetitions, 1)).map { _ in
             let start = MonotonicClock.nanoseconds()
-            run()
+            for item in 0..<items {
+                submit {
+                    if item == lastItem { lastRan.signal() }
+                }
+            }
+            lastRan.wait()
             return MonotonicClock.nanoseconds() - start
         }.sorted()
         return Throughput(items: items, nanoseconds: runs[runs.count / 2])
