@@ -253,13 +253,14 @@ public final class Simulation: Runtime, @unchecked Sendable {
         thread.unstartedBody = nil
         live += 1
         let cpu = cpu
-        return { SimulationThreadPool.shared.run(onCPU: cpu) { self.threadMain(thread, body) } }
+        let once = ThreadBody(body)
+        return { SimulationThreadPool.shared.run(onCPU: cpu) { self.threadMain(thread, once) } }
     }
 
-    private func threadMain(_ record: SimulatedThread, _ body: @escaping @Sendable () -> Void) {
+    private func threadMain(_ record: SimulatedThread, _ body: ThreadBody) {
         CurrentThreadSlot.set(record.thread)
         self.record(.threadStart)
-        body()
+        body.runOnce()
         record.thread.runExitHandlers()
         pthread_mutex_lock(mutex)
         appendLocked(record, .threadExit)
