@@ -66,17 +66,17 @@ static void reader_consume(struct reader_connection *connection, const char *byt
 }
 
 int cbench_poll_reader(int port, const char *request, int request_length, int connections, int max_open,
-                       int64_t expected_body_bytes, cbench_poll_result *result_out) {
-    if (port <= 0 || request == NULL || request_length <= 0 || connections <= 0 || max_open <= 0 || result_out == NULL) {
+                       int read_bytes, int64_t expected_body_bytes, cbench_poll_result *result_out) {
+    if (port <= 0 || request == NULL || request_length <= 0 || connections <= 0 || max_open <= 0 || read_bytes <= 0
+        || result_out == NULL) {
         return EINVAL;
     }
     if (max_open > connections) {
         max_open = connections;
     }
-    enum { buffer_size = 64 * 1024 };
     struct pollfd *polled = calloc((size_t)max_open, sizeof *polled);
     struct reader_connection *states = calloc((size_t)max_open, sizeof *states);
-    char *buffer = malloc(buffer_size);
+    char *buffer = malloc((size_t)read_bytes);
     if (polled == NULL || states == NULL || buffer == NULL) {
         free(polled);
         free(states);
@@ -127,7 +127,7 @@ int cbench_poll_reader(int port, const char *request, int request_length, int co
                 }
             } else if (entry->revents != 0) {
                 for (;;) {
-                    ssize_t received = recv(entry->fd, buffer, buffer_size, 0);
+                    ssize_t received = recv(entry->fd, buffer, (size_t)read_bytes, 0);
                     if (received > 0) {
                         reader_consume(connection, buffer, received);
                         continue;

@@ -103,3 +103,14 @@ extension ConnectionHappyPathTests {
         #expect(exchange.serverEvents.contains { $0.hasSuffix("pending") })
     }
 }
+
+extension ConnectionHappyPathTests {
+    @Test("a read takes 64 KiB of body with the head: a 64 KiB response arrives in one didReceiveData, not two",
+          arguments: [1, 2, 3, 4] as [UInt64])
+    func oneReadPerResponse(seed: UInt64) {
+        let size = 64 * 1024
+        let exchange = Exchange.run(seed: seed, script: .bytes(size, seed: 5, chunks: [size]))
+        #expect(exchange.delegate.calls == [.response(200), .data(size), .finished])
+        #expect(exchange.delegate.body == DeterministicBody(seed: 5).prefix(size))
+    }
+}

@@ -42,12 +42,13 @@ typedef struct {
 /// `max_open` at a time (a new one replaces each that ends), writes `request` on each, and
 /// `poll()`s all open ones, reading until the server closes. A response's body is what
 /// follows the first blank line; nothing else is parsed. Single-threaded; all reads go into
-/// one 64 KiB buffer allocated up front.
+/// one buffer of `read_bytes` allocated up front (the bench passes the size of a
+/// `Connection`'s reads, so both rows read alike).
 ///
 /// - Returns: 0 on success (a connection that cannot be opened or fails is counted, not
 ///   fatal); `EINVAL` for bad arguments; `ENOMEM` when the connection table cannot be
 ///   allocated; otherwise the `errno` of a failing `poll`.
 int cbench_poll_reader(int port, const char *request, int request_length, int connections, int max_open,
-                       int64_t expected_body_bytes, cbench_poll_result *result_out);
+                       int read_bytes, int64_t expected_body_bytes, cbench_poll_result *result_out);
 
 #endif

@@ -1,5 +1,6 @@
 import CBenchLimits
 import Glibc
+import NetSim
 
 /// The "poll() reader (C)" row: the limit for `bench network`, measured by
 /// `cbench_poll_reader` in the `CBenchLimits` C target against the same loopback server,
@@ -9,7 +10,7 @@ enum PollReaderBench {
     static let name = "poll() reader (C)"
 
     /// Reads `operations` responses of `bodyBytes` from 127.0.0.1:`port`, at most `maxOpen`
-    /// connections at once.
+    /// connections at once, each read taking at most what a ``Connection``'s read takes.
     ///
     /// - Throws: ``BenchFailure`` when `poll` or an allocation fails.
     static func measure(port: Int, request: [UInt8], operations: Int, maxOpen: Int, bodyBytes: Int) throws(BenchFailure) -> NetworkFigures {
@@ -18,7 +19,7 @@ enum PollReaderBench {
         let status = request.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { text in
                 cbench_poll_reader(Int32(port), text.baseAddress, Int32(text.count), Int32(operations), Int32(maxOpen),
-                                   Int64(bodyBytes), &result)
+                                   Int32(Connection.readLimit), Int64(bodyBytes), &result)
             }
         }
         let peaks = sampler.stop()
