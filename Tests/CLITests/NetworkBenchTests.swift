@@ -14,6 +14,15 @@ struct NetworkBenchTests {
         let parsed = try NetworkBenchOptions.parse(["--operations", "5,50", "--max-open=8", "--body-bytes", "1024", "--repeats", "1"])
         #expect(parsed == NetworkBenchOptions(workloads: [5, 50], maxOpen: 8, bodyBytes: 1024, repeats: 1))
         #expect(try NetworkBenchOptions.parse(["--help"]) == nil)
+        #expect(NetworkBenchOptions().heapTrim == .off)
+        #expect(try NetworkBenchOptions.parse(["--heap-trim", "glibc"])?.heapTrim == .glibc)
+    }
+
+    @Test("a bad --heap-trim names the choices and the value", arguments: ["", "on", "GLIBC"])
+    func badHeapTrim(value: String) {
+        let (status, console) = runCLI("bench", "network", "--heap-trim", value)
+        #expect(status == ExitCode.usage)
+        #expect(console.errors.first == "runloop-lab: --heap-trim expects off or glibc, got '\(value)'")
     }
 
     @Test("a bad workload list names the option and the value", arguments: ["", "10,,20", "ten", "0", "5,-1"])
@@ -54,8 +63,9 @@ struct NetworkBenchTests {
     @Test("live: a small run over loopback TCP completes every operation in both rows")
     func smallLiveRun() {
         let (status, console) = runCLI("bench", "network", "--operations", "3,20", "--max-open", "4", "--body-bytes", "2000",
-                                       "--repeats", "1")
+                                       "--repeats", "1", "--heap-trim", "glibc")
         #expect(status == ExitCode.success)
+        #expect(console.outputText.contains("heap: glibc's default trimming"))
         let rows = console.outputText.split(separator: "\n").filter { $0.hasPrefix("|") && ($0.contains("AFReplay") || $0.contains("poll()")) }
         #expect(rows.count == 4)
         #expect(rows.allSatisfy { $0.hasSuffix("|      0 |") })

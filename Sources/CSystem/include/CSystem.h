@@ -23,6 +23,7 @@
 #include <sys/syscall.h>
 #include <sys/prctl.h>
 #include <sys/ioctl.h>
+#include <malloc.h>
 
 /// `errno` is a macro over a thread-local lvalue; Swift sees a function instead.
 static inline int csystem_errno(void) { return errno; }
@@ -82,5 +83,9 @@ static inline int csystem_window_size(int fd, unsigned short *rows, unsigned sho
     *columns = size.ws_col;
     return 0;
 }
+
+/// `mallopt(M_TRIM_THRESHOLD, bytes)`: glibc returns the free top of a heap to the kernel
+/// only once it exceeds `bytes`. Returns 1 on success, as `mallopt` does.
+static inline int csystem_set_malloc_trim_threshold(int bytes) { return mallopt(M_TRIM_THRESHOLD, bytes); }
 
 #endif

@@ -13,12 +13,17 @@ struct NetworkBenchOptions: Equatable, Sendable {
     /// How many times each row of each workload is measured; the table shows the median run.
     var repeats = 3
 
+    /// Whether glibc may hand freed heap back to the kernel during the run.
+    var heapTrim = HeapTrim.off
+
     /// The options `bench network` accepts.
     static let specs = [
         OptionSpec(name: "--operations", valueName: "N,N,...", help: "Operations per workload (default 100,1000,10000)."),
         OptionSpec(name: "--max-open", valueName: "N", help: "Most connections open at once (default 64)."),
         OptionSpec(name: "--body-bytes", valueName: "N", help: "Body bytes per response (default 65536)."),
         OptionSpec(name: "--repeats", valueName: "N", help: "Runs per row and workload; the median is shown (default 3)."),
+        OptionSpec(name: "--heap-trim", valueName: "off|glibc",
+                   help: "off: freed heap stays in the process (default); glibc: glibc's own trimming."),
     ]
 
     /// Parses the arguments after `bench network`.
@@ -42,6 +47,12 @@ struct NetworkBenchOptions: Equatable, Sendable {
         options.maxOpen = try parsed.integer("--max-open", default: options.maxOpen, in: 1...100_000)
         options.bodyBytes = try parsed.integer("--body-bytes", default: options.bodyBytes, in: 1...(16 << 20))
         options.repeats = try parsed.integer("--repeats", default: options.repeats, in: 1...100)
+        if let text = parsed.string("--heap-trim") {
+            guard let trim = HeapTrim(rawValue: text) else {
+                throw UsageError(message: "--heap-trim expects off or glibc, got '\(text)'", usage: NetworkBenchmark.usage)
+            }
+            options.heapTrim = trim
+        }
         return options
     }
 }

@@ -12,7 +12,7 @@ import Synchronization
 enum NetworkBenchmark {
     /// The help text of `bench network`.
     static let usage = HelpText.render(
-        synopsis: ["runloop-lab bench network [--operations N,N,...] [--max-open N] [--body-bytes N] [--repeats N]"],
+        synopsis: ["runloop-lab bench network [--operations N,N,...] [--max-open N] [--body-bytes N] [--repeats N] [--heap-trim off|glibc]"],
         description: """
             Runs each workload of concurrent operations (100, 1000 and 10000 by default),
             each downloading 64 KiB from the loopback server over TCP, as
@@ -22,8 +22,10 @@ enum NetworkBenchmark {
             Every workload's operations go into one operation queue at once; its
             maxConcurrentOperationCount caps the open connections, so that descriptors
             never run out. Each row runs --repeats times, alternating with the other, and
-            the median run is shown. Prints a Markdown table; progress goes to standard
-            error.
+            the median run is shown. Both rows read at most Connection.readLimit (68 KiB)
+            at a time. Unless --heap-trim glibc, glibc's heap trimming is turned off first,
+            so that buffers freed on one thread are not faulted in again on another. Prints
+            a Markdown table; progress goes to standard error.
             """,
         sections: [(title: "Options", rows: HelpText.optionRows(NetworkBenchOptions.specs))]
     )
@@ -46,6 +48,7 @@ enum NetworkBenchmark {
     ///
     /// - Throws: ``BenchFailure`` when the C reader cannot run.
     static func run(_ options: NetworkBenchOptions, console: any Console) throws(BenchFailure) {
+        let heap = options.heapTrim.apply()
         let limit = ProcessResources.raiseDescriptorLimit()
         let baseline = ProcessResources.openDescriptorCount() ?? 0
         let fitting = max(1, (limit.soft - baseline - descriptorReserve) / 2)
@@ -74,6 +77,7 @@ enum NetworkBenchmark {
                 + "\(options.bodyBytes) body bytes; 1 network thread; \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) CPUs online"
                 + (loadCount == 3 ? "; load average \(load.map { BenchFormat.loadAverage($0) }.joined(separator: " ")) after the run" : "")
         )
+        console.printLine(heap)
         console.printLine(
             "descriptors: RLIMIT_NOFILE soft \(limit.soft) (raised from \(limit.before)), hard \(limit.hard); "
                 + "\(baseline) open before the run; each open operation holds 2 (client and server end)."
