@@ -204,12 +204,13 @@ extension RunLoop {
             record(.performRun(label: block.label, mode: mode.name))
             block.body()
         }
-        recycle(runnable)
+        recycle(consume runnable)
     }
 
     /// Empties a batch that has run and hands its storage back to the inbox, unless the
-    /// inbox already has a spare.
-    private func recycle(_ batch: [QueuedBlock]) {
+    /// inbox already has a spare. The batch is consumed, so emptying it keeps its storage
+    /// instead of copying it.
+    private func recycle(_ batch: consuming [QueuedBlock]) {
         guard batch.capacity > 0 else { return }
         var storage = batch
         storage.removeAll(keepingCapacity: true)
