@@ -142,18 +142,18 @@ public final class Connection: Sendable, CustomStringConvertible {
         return true
     }
 
-    /// Invalidates the sources and the timer and closes the socket: at once on the loop's
-    /// thread, else by a perform on it (another thread must not close a descriptor the
-    /// loop's thread may be reading).
+    /// Closes the socket and invalidates the sources and the timer. On the loop's thread the
+    /// socket is closed first, which takes it out of the loop's port sets by itself (an
+    /// epoll registration ends with the descriptor), so removing the sources costs no system
+    /// call. From another thread the sources go first and the close is performed on the
+    /// loop's thread, which must not lose a descriptor it may be reading.
     private func release(_ resources: ConnectionResources) {
+        let onLoopThread = resources.loop.map { $0.thread === LabThread.current } ?? true
+        if onLoopThread { resources.socket?.close() }
         resources.readSource?.invalidate()
         resources.writeSource?.invalidate()
         resources.timeout?.invalidate()
-        guard let socket = resources.socket else { return }
-        guard let loop = resources.loop, loop.thread !== LabThread.current else {
-            socket.close()
-            return
-        }
+        guard let socket = resources.socket, !onLoopThread, let loop = resources.loop else { return }
         do {
             try RunLoop.perform(on: loop.thread, modes: resources.modes, label: "\(self) close") { socket.close() }
         } catch {
