@@ -14,8 +14,8 @@ enum HTTPBodyFraming: Equatable {
     static func resolve(
         statusCode: Int, headers: HTTPHeaders, requestWasHEAD: Bool
     ) throws(HTTPParseError) -> (framing: HTTPBodyFraming, contentLength: Int?) {
-        let contentLength = try parseContentLength(headers.values(for: "Content-Length"))
-        let codings = listElements(headers.values(for: "Transfer-Encoding"))
+        let contentLength = try parseContentLength(values(of: "Content-Length", in: headers))
+        let codings = listElements(values(of: "Transfer-Encoding", in: headers))
         if !codings.isEmpty {
             guard codings.map({ String(decoding: $0.map(HTTPGrammar.lowercased), as: UTF8.self) })
                 == ["chunked"]
@@ -33,8 +33,14 @@ enum HTTPBodyFraming: Equatable {
         return (.untilClose, nil)
     }
 
+    /// The values of every field named `name`, in wire order, without collecting them: the
+    /// head of every response goes through here.
+    private static func values(of name: String, in headers: HTTPHeaders) -> some Sequence<String> {
+        headers.fields.lazy.filter { $0.hasName(name) }.map(\.value)
+    }
+
     /// The comma-separated elements of every value, trimmed, empty elements dropped.
-    private static func listElements(_ values: [String]) -> [ArraySlice<UInt8>] {
+    private static func listElements(_ values: some Sequence<String>) -> [ArraySlice<UInt8>] {
         values.flatMap { value in
             Array(value.utf8).split(separator: HTTPGrammar.comma, omittingEmptySubsequences: false)
                 .map(HTTPGrammar.trimmed)
@@ -43,7 +49,7 @@ enum HTTPBodyFraming: Equatable {
     }
 
     /// The one Content-Length all values agree on, or nil when there is none.
-    private static func parseContentLength(_ values: [String]) throws(HTTPParseError) -> Int? {
+    private static func parseContentLength(_ values: some Sequence<String>) throws(HTTPParseError) -> Int? {
         var agreed: Int?
         for value in values {
             for element in Array(value.utf8).split(separator: HTTPGrammar.comma, omittingEmptySubsequences: false) {

@@ -32,6 +32,9 @@ public struct HTTPResponseParser: Sendable {
     /// The error that ended parsing, if any. Once set it never changes.
     public private(set) var error: HTTPParseError?
 
+    /// Room made for a head's fields up front, so that a typical head fills one array.
+    private static let typicalHeaderCount = 16
+
     private var state = State.statusLine
     private var line = LineAccumulator()
     private var fields: [HTTPHeaderField] = []
@@ -105,6 +108,7 @@ public struct HTTPResponseParser: Sendable {
             guard let next = try takeLine(bytes, from: index, within: .statusLine) else { return bytes.endIndex }
             state = .headerLines(try HTTPStatusLine.parse(line.content))
             fields = []
+            fields.reserveCapacity(Self.typicalHeaderCount)
             sectionBytes = 0
             return next
         case .headerLines(let status):

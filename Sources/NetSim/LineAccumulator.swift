@@ -10,6 +10,9 @@ struct LineAccumulator {
         case overflow
     }
 
+    /// Room made for the first line, so that the lines of a typical head share one array.
+    private static let typicalLineBytes = 128
+
     private var bytes: [UInt8] = []
     private var isComplete = false
 
@@ -22,6 +25,8 @@ struct LineAccumulator {
         if isComplete {
             bytes.removeAll(keepingCapacity: true)
             isComplete = false
+        } else if bytes.capacity == 0 {
+            bytes.reserveCapacity(Self.typicalLineBytes)
         }
         let rest = input[start...]
         let lineEnd = rest.firstIndex(of: HTTPGrammar.lf).map { input.index(after: $0) }
