@@ -31,12 +31,15 @@ public final class DispatchQueueModel: LabDispatchQueue {
     /// The worker threads, in order.
     public let threads: [LabThread]
     private let workers: Mutex<Workers>
+    /// The runtime's trace: block labels are built only while it is on.
+    private let trace: TraceRecorder
 
     /// A queue of `width` workers (1: serial) under `runtime`; the workers start at once.
     public init(label: String, width: Int = 1, runtime: any Runtime = currentRuntime()) {
         precondition(width >= 1, "a dispatch queue needs at least one worker")
         self.label = label
         self.width = width
+        trace = runtime.trace
         workers = Mutex(Workers(idle: Array(repeating: true, count: width)))
         threads = (1...width).map { index in
             runtime.spawnThread(named: "\(label) #\(index)") {
@@ -47,9 +50,9 @@ public final class DispatchQueueModel: LabDispatchQueue {
         }
     }
 
-    /// Queues `block` (`dispatch_async`).
-    public func async(label blockLabel: String, _ block: @escaping @Sendable () -> Void) {
-        let item = Item(label: blockLabel, block: block)
+    /// Queues `block` (`dispatch_async`); `blockLabel` is only built when the trace is on.
+    public func async(label blockLabel: @autoclosure () -> String, _ block: @escaping @Sendable () -> Void) {
+        let item = Item(label: trace.isEnabled ? blockLabel() : "block", block: block)
         let worker = workers.withLock { workers -> Int? in
             guard let index = workers.idle.firstIndex(of: true) else {
                 workers.backlog.append(item)

@@ -9,6 +9,6 @@ public protocol LabDispatchQueue: AnyObject, Sendable {
     var label: String { get }
 
     /// Queues `block` and returns at once (`dispatch_async`). `blockLabel` names the block in
-    /// the trace.
-    func async(label blockLabel: String, _ block: @escaping @Sendable () -> Void)
+    /// the trace, and is only built when the trace is on.
+    func async(label blockLabel: @autoclosure () -> String, _ block: @escaping @Sendable () -> Void)
 }

@@ -46,8 +46,8 @@ public final class MainQueue: LabDispatchQueue {
     public var isCurrent: Bool { LabThread.current === thread }
 
     /// Queues `block` on the main thread's loop in the common modes and wakes it.
-    public func async(label blockLabel: String, _ block: @escaping @Sendable () -> Void) {
-        loop.perform(inModes: [.common], label: blockLabel, block)
+    public func async(label blockLabel: @autoclosure () -> String, _ block: @escaping @Sendable () -> Void) {
+        loop.perform(inModes: [.common], label: blockLabel(), block)
         loop.wakeUp()
     }
 

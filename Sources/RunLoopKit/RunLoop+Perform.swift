@@ -5,10 +5,11 @@ extension RunLoop {
     /// Queues `block` to run the next time the loop is in one of `modes`
     /// (`CFRunLoopPerformBlock`, `RunLoop.perform(inModes:block:)`). It does **not** wake
     /// the loop; call ``wakeUp()`` for that. Blocks run in FIFO order and keep their modes
-    /// alive while queued.
-    public func perform(inModes modes: [RunLoopMode] = RunLoopMode.defaultOnly, label: String? = nil,
+    /// alive while queued. `label` names the block in the trace, and is only built when
+    /// the trace is on.
+    public func perform(inModes modes: [RunLoopMode] = RunLoopMode.defaultOnly, label: @autoclosure () -> String? = nil,
                         _ block: @escaping @Sendable () -> Void) {
-        _ = enqueue(QueuedBlock(label: label ?? blockLabel(), modes: BlockModes(modes), body: block))
+        _ = enqueue(QueuedBlock(label: blockLabel(label), modes: BlockModes(modes), body: block))
     }
 
     /// Queues `block`, creating its modes, unless the loop has been torn down; says whether
@@ -44,11 +45,11 @@ extension RunLoop {
     /// so does a wait whose target exits before running the block (Darwin's Foundation
     /// raises "target thread exited while waiting for the perform").
     public static func perform(on thread: LabThread, modes: [RunLoopMode] = RunLoopMode.defaultOnly, waitUntilDone: Bool = false,
-                               label: String? = nil, _ block: @escaping @Sendable () -> Void) throws(RunLoopError) {
+                               label: @autoclosure () -> String? = nil, _ block: @escaping @Sendable () -> Void) throws(RunLoopError) {
         guard !thread.hasExited else { throw .threadExited(thread.description) }
         let runtime = thread.runtime
         let loop = RunLoop.of(thread)
-        let name = label ?? loop.blockLabel()
+        let name = loop.blockLabel(label)
         if waitUntilDone, thread === LabThread.current {
             loop.record(.performRun(label: name, mode: "inline"))
             block()
@@ -74,15 +75,17 @@ extension RunLoop {
     @discardableResult
     public func perform(afterDelay delay: Duration, inModes modes: [RunLoopMode] = RunLoopMode.defaultOnly, label: String? = nil,
                         _ block: @escaping @Sendable () -> Void) -> RunLoopTimer {
-        let timer = RunLoopTimer(after: delay, name: label ?? "afterDelay " + blockLabel()) { _ in block() }
+        let timer = RunLoopTimer(after: delay, name: label ?? "afterDelay " + blockLabel { nil }) { _ in block() }
         for mode in modes { add(timer, forMode: mode) }
         return timer
     }
 
-    /// A numbered name for an unlabelled block, when a trace will show it; a benchmark's
-    /// million untraced blocks skip the numbering and the string.
-    func blockLabel() -> String {
-        trace.isEnabled ? "block \(runtime.nextID(.block))" : "block"
+    /// A block's name in the trace: `label`, or a numbered name for an unlabelled block.
+    /// Without a trace nothing shows it, so a benchmark's million untraced blocks build no
+    /// label and take no number.
+    func blockLabel(_ label: () -> String?) -> String {
+        guard trace.isEnabled else { return "block" }
+        return label() ?? "block \(runtime.nextID(.block))"
     }
 
     /// Wakes the loop if it is running and not already going to look at its work
