@@ -22,10 +22,10 @@ enum NetworkBenchmark {
             Every workload's operations go into one operation queue at once; its
             maxConcurrentOperationCount caps the open connections, so that descriptors
             never run out. Each row runs --repeats times, alternating with the other, and
-            the median run is shown. Both rows read at most Connection.readLimit (68 KiB)
-            at a time. Unless --heap-trim glibc, glibc's heap trimming is turned off first,
-            so that buffers freed on one thread are not faulted in again on another. Prints
-            a Markdown table; progress goes to standard error.
+            the median run is shown. Both rows read at most \(Connection.readLimit / 1024) KiB at a time.
+            Unless --heap-trim glibc, glibc's heap trimming is turned off first, so that
+            buffers freed on one thread are not faulted in again on another. Prints a
+            Markdown table; progress goes to standard error.
             """,
         sections: [(title: "Options", rows: HelpText.optionRows(NetworkBenchOptions.specs))]
     )
