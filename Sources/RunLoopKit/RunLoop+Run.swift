@@ -212,10 +212,9 @@ extension RunLoop {
     /// instead of copying it.
     private func recycle(_ batch: consuming [QueuedBlock]) {
         guard batch.capacity > 0 else { return }
-        var storage = batch
-        storage.removeAll(keepingCapacity: true)
+        batch.removeAll(keepingCapacity: true)
         inbox.withLock { inbox in
-            if inbox.recycled.capacity < storage.capacity { inbox.recycled = storage }
+            if inbox.recycled.capacity < batch.capacity { inbox.recycled = batch }
         }
     }
 
