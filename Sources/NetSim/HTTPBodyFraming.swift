@@ -14,8 +14,8 @@ enum HTTPBodyFraming: Equatable {
     static func resolve(
         statusCode: Int, headers: HTTPHeaders, requestWasHEAD: Bool
     ) throws(HTTPParseError) -> (framing: HTTPBodyFraming, contentLength: Int?) {
-        let contentLength = try parseContentLength(values(of: "Content-Length", in: headers))
-        let codings = listElements(values(of: "Transfer-Encoding", in: headers))
+        let contentLength = try parseContentLength(headers.values(for: "Content-Length"))
+        let codings = listElements(headers.values(for: "Transfer-Encoding"))
         if !codings.isEmpty {
             guard codings.map({ String(decoding: $0.map(HTTPGrammar.lowercased), as: UTF8.self) })
                 == ["chunked"]
@@ -31,12 +31,6 @@ enum HTTPBodyFraming: Equatable {
         if !codings.isEmpty { return (.chunked, nil) }
         if let contentLength { return (.contentLength(contentLength), contentLength) }
         return (.untilClose, nil)
-    }
-
-    /// The values of every field named `name`, in wire order, without collecting them: the
-    /// head of every response goes through here.
-    private static func values(of name: String, in headers: HTTPHeaders) -> some Sequence<String> {
-        headers.fields.lazy.filter { $0.hasName(name) }.map(\.value)
     }
 
     /// The comma-separated elements of every value, trimmed, empty elements dropped.

@@ -18,9 +18,10 @@ public struct HTTPHeaders: Sendable, Equatable {
         fields.first { $0.hasName(name) }?.value
     }
 
-    /// The values of every field named `name` (ASCII case ignored), in wire order.
-    public func values(for name: String) -> [String] {
-        fields.filter { $0.hasName(name) }.map(\.value)
+    /// The values of every field named `name` (ASCII case ignored), in wire order, read
+    /// lazily: the head of every response is framed through here.
+    public func values(for name: String) -> some Sequence<String> {
+        fields.lazy.filter { $0.hasName(name) }.map(\.value)
     }
 
     /// Sets the field named `name` (ASCII case ignored) to `value`, like
