@@ -27,12 +27,12 @@ public final class RuntimeLocals: Sendable {
         }
     }
 
-    /// Forgets every value.
+    /// Forgets every value. The values leave the lock and are released after it, since a
+    /// value's deinit may take locks of its own.
     func removeAll() {
-        let dropped = values.withLock { values in
+        _ = values.withLock { values in
             defer { values = [:] }
             return values
         }
-        withExtendedLifetime(dropped) {}
     }
 }
