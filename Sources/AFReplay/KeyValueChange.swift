@@ -1,8 +1,10 @@
 /// One key-value-observing notification about an operation: the `willChangeValueForKey:` /
 /// `didChangeValueForKey:` pair NSOperation and AFNetworking emit around state changes.
 ///
-/// KVO is delivered synchronously on the mutating thread, inside the operation lock when the
-/// mutator holds it (spec §1.4, §7). Every change is also recorded as a `kvo` trace event.
+/// KVO is delivered synchronously on the mutating thread. In ``Fidelity/afn263`` that is inside
+/// the operation lock when the mutator holds it (spec §1.4, §7); ``Fidelity/hardened`` holds a
+/// notification emitted under the lock and delivers it right after the outermost unlock
+/// (deviation 10). Every change is also recorded as a `kvo` trace event.
 public struct KeyValueChange: Sendable {
     /// The observable keys of an operation.
     public enum Key: String, Sendable, CaseIterable {

@@ -1,6 +1,8 @@
 /// The items added to ``RunLoopMode/common`` (CF's `_commonModeItems`), in the order they
-/// were added, with a membership index so that adding and removing one does not compare it
-/// with every other. The index only answers "is it here"; nothing iterates it.
+/// were added, with a membership index so that adding an item, asking for one and removing
+/// one that is absent do not compare it with every other (removing one that is present
+/// still finds its place in the list). The index only answers "is it here"; nothing
+/// iterates it.
 struct CommonItems: Sendable {
     /// The items, in the order added.
     private(set) var items: [RunLoopItem] = []
