@@ -81,7 +81,7 @@ extension URLConnectionOperation {
         guard fidelity == .hardened else { return finishLoading() }
         lock.withLock {
             if isCancelled {
-                connectionFailed(with: .url(NetError(.cancelled, failingURL: request.url.description)))
+                connectionFailed(with: cancellationError)
             } else {
                 finishLoading()
             }

@@ -35,15 +35,21 @@ extension URLConnectionOperation {
     /// cancelled connection sends nothing more); without one (cancelled before
     /// `operationDidStart` made it), sets the error and calls `finish`.
     func cancelConnection() {
-        let cancelled = NetError(.cancelled, failingURL: request.url.description)
+        let cancelled = cancellationError
         guard !isFinished else { return }
         if let connection {
             connection.cancel()
-            synthesizeDidFail(with: .url(cancelled), origin: "cancelConnection")
+            synthesizeDidFail(with: cancelled, origin: "cancelConnection")
         } else {
-            setError(.url(cancelled))
+            setError(cancelled)
             finish()
         }
+    }
+
+    /// The error a cancelled operation fails with: `NSURLErrorCancelled` (−999) for the
+    /// request's URL.
+    var cancellationError: OperationError {
+        .url(NetError(.cancelled, failingURL: request.url.description))
     }
 
     /// `finish` (network thread, UCO.m 480-488, spec §3.6): under the lock set Finished
