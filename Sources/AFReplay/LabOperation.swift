@@ -170,34 +170,27 @@ open class LabOperation: TraceNamed, CustomStringConvertible, @unchecked Sendabl
     }
 
     /// `willChangeValueForKey:`: traces and notifies (now, or later when
-    /// ``defersKeyValueChanges``).
+    /// ``deferKeyValueChange(_:)`` holds it back).
     public func willChangeValue(for key: KeyValueChange.Key) {
         emit(key, .will)
     }
 
     /// `didChangeValueForKey:`: traces and notifies (now, or later when
-    /// ``defersKeyValueChanges``); when `isFinished` has just become true, dispatches the
+    /// ``deferKeyValueChange(_:)`` holds it back); when `isFinished` has just become true, dispatches the
     /// completion block (once).
     public func didChangeValue(for key: KeyValueChange.Key) {
         emit(key, .did)
     }
 
-    /// Whether key-value notifications emitted now are held back and delivered later, by
-    /// ``holdKeyValueChange(_:)``. NSOperation never defers; ``URLConnectionOperation`` does
-    /// in ``Fidelity/hardened`` while the calling thread holds its lock (deviation 10).
-    var defersKeyValueChanges: Bool { false }
-
-    /// Keeps `delivery` to run later; called only while ``defersKeyValueChanges``.
-    func holdKeyValueChange(_ delivery: @escaping @Sendable () -> Void) {
-        preconditionFailure("\(name) does not defer key-value notifications")
-    }
+    /// Holds a key-value notification emitted now back, to be delivered later, and says
+    /// whether it did; `makeDelivery` is called only when it does. NSOperation never holds one
+    /// back; ``URLConnectionOperation`` does in ``Fidelity/hardened`` while the calling thread
+    /// holds its lock (deviation 10).
+    func deferKeyValueChange(_ makeDelivery: () -> @Sendable () -> Void) -> Bool { false }
 
     private func emit(_ key: KeyValueChange.Key, _ phase: KeyValueChange.Phase) {
-        if defersKeyValueChanges {
-            holdKeyValueChange { self.deliver(key, phase) }
-        } else {
-            deliver(key, phase)
-        }
+        guard !deferKeyValueChange({ { self.deliver(key, phase) } }) else { return }
+        deliver(key, phase)
     }
 
     private func deliver(_ key: KeyValueChange.Key, _ phase: KeyValueChange.Phase) {

@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// It is a recursive lab lock (so lock-order checking, deadlock detection and the trace see
 /// it exactly as the runtime's own), plus a nesting depth and an owner. While its owner holds
-/// it, ``deferUntilUnlocked(_:)`` queues work for later; the outermost
+/// it, ``deferIfHeld(_:)`` queues work for later; the outermost
 /// ``unlock()`` releases the lock first and then runs the queued work on the same thread,
 /// in order. 2.6.3 never defers, so its observers run under the lock (spec §1.4, §2.4).
 final class OperationLock: LabLock {
@@ -24,7 +24,7 @@ final class OperationLock: LabLock {
     private let holding = Mutex(Holding())
 
     /// A new recursive lock named `name`, of lock class `lockClass`, in `runtime`; only one
-    /// made with `canDefer` can hold work back (``deferUntilUnlocked(_:)``).
+    /// made with `canDefer` can hold work back (``deferIfHeld(_:)``).
     init(named name: String, lockClass: String, runtime: any Runtime, canDefer: Bool) {
         base = runtime.makeLock(named: name, lockClass: lockClass, recursive: true)
         self.canDefer = canDefer
@@ -58,20 +58,17 @@ final class OperationLock: LabLock {
         for work in released { work() }
     }
 
-    /// Whether the calling thread holds the lock (always false for a lock that cannot defer).
-    var isHeldByCallingThread: Bool {
+    /// If the calling thread holds the lock, queues the work `makeWork` returns to run right
+    /// after its outermost ``unlock()`` and returns true; otherwise returns false without
+    /// calling `makeWork` (always, for a lock that cannot defer). One look at the owner
+    /// decides and queues.
+    func deferIfHeld(_ makeWork: () -> @Sendable () -> Void) -> Bool {
         guard canDefer else { return false }
         let caller = LabThread.current.id
-        return holding.withLock { $0.owner == caller }
-    }
-
-    /// Queues `work` to run right after the calling thread's outermost ``unlock()``; the
-    /// calling thread must hold the lock.
-    func deferUntilUnlocked(_ work: @escaping @Sendable () -> Void) {
-        let caller = LabThread.current.id
-        holding.withLock { holding in
-            precondition(holding.owner == caller, "\(name): only the thread holding the lock can defer work to its unlock")
-            holding.deferred.append(work)
+        return holding.withLock { holding in
+            guard holding.owner == caller else { return false }
+            holding.deferred.append(makeWork())
+            return true
         }
     }
 }
