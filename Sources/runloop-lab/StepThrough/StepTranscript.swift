@@ -8,6 +8,9 @@ struct StepTranscript: Sendable {
     let style: DemoStyle
 
     /// Writes every step of `stepper` (part `part` of `parts`) to `emit`, one line at a time.
+    ///
+    /// The panels' state is folded once up to the stepper's position and then updated one
+    /// event per step, so the transcript takes time linear in the trace's length.
     func write(_ stepper: StepThrough, part: Int, of parts: Int, to emit: (String) -> Void) {
         var stepper = stepper
         let partText = parts > 1 ? "part \(part) of \(parts): " : ""
@@ -17,7 +20,8 @@ struct StepTranscript: Sendable {
         while !stepper.isAtEnd {
             _ = stepper.step()
             guard let event = stepper.current else { continue }
-            let after = stepper.state
+            var after = before
+            after.apply(event)
             let head = "step \(stepper.position) · #\(event.sequence) \(event.time) T\(event.thread) \(event.threadName) · \(event.demoCategory) · "
             emit(style.thread(event.thread, head) + event.name + (event.kind.detail.isEmpty ? "" : " " + event.kind.detail))
             if let explanation = event.routingExplanation { emit("    ↳ " + explanation) }
