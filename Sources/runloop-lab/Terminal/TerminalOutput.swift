@@ -5,15 +5,7 @@ import Glibc
 enum TerminalOutput {
     /// Writes `text` to standard output in full.
     static func write(_ text: String) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            bytes = bytes.dropFirst(written)
-        }
+        _ = DescriptorWriter.writeAll(text, to: STDOUT_FILENO)
     }
 
     /// Clears the screen and draws `lines` from the top left.
