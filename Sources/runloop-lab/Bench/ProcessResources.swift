@@ -17,7 +17,7 @@ enum ProcessResources {
 
     /// A `kB` field of `/proc/self/status`, such as `VmHWM` (peak RSS) or `VmRSS`.
     static func statusKiB(_ field: String) -> Int? {
-        guard let text = read("/proc/self/status") else { return nil }
+        guard let text = TextFile.read("/proc/self/status") else { return nil }
         for line in text.split(separator: "\n") where line.hasPrefix(field + ":") {
             return Int(line.dropFirst(field.count + 1).split { $0 == " " || $0 == "\t" }.first ?? "")
         }
@@ -46,19 +46,5 @@ enum ProcessResources {
             getrlimit(resource, &limit)
         }
         return (Int(limit.rlim_cur), Int(limit.rlim_max), before)
-    }
-
-    private static func read(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            guard count > 0 else { break }
-            bytes += chunk[..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

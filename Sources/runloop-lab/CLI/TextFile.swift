@@ -1,6 +1,7 @@
 import Glibc
 
-/// Reads whole text files and lists directories with Glibc, for the tutorial runner.
+/// Reads whole text files and lists directories with Glibc, for the front ends that need
+/// files: the tutorial runner and `bench network`'s `/proc` figures.
 enum TextFile {
     /// The contents of the file at `path` as UTF-8 text, or `nil` if it cannot be read.
     static func read(_ path: String) -> String? {
