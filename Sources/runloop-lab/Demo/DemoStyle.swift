@@ -40,10 +40,3 @@ struct DemoStyle: Sendable {
         return "    \(stamp) ms  \(thread)  \(event.name)" + (detail.isEmpty ? "" : " " + detail)
     }
 }
-
-extension String {
-    /// The string padded on the left with spaces to `width` characters.
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: " ", count: width - count) + self
-    }
-}

@@ -93,10 +93,3 @@ struct ThreadPanelRow: Sendable, Equatable {
         }
     }
 }
-
-extension String {
-    /// The string padded on the right with spaces to `width` characters.
-    func padded(to width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
-    }
-}

@@ -17,7 +17,7 @@ enum TutorialCheck {
             var outputs = StepOutputs()
             for language in LessonLanguage.allCases {
                 let failures = check(fileName, in: language, library: library, outputs: &outputs)
-                let label = language.rawValue + String(repeating: " ", count: 8 - language.rawValue.count)
+                let label = language.rawValue.padded(to: 8)
                 if failures.isEmpty {
                     passed += 1
                     console.printLine("ok    \(label)\(fileName)")

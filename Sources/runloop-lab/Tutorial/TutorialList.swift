@@ -23,14 +23,10 @@ enum TutorialList {
         console.printLine("Lessons in \(options.directory) (run one with 'runloop-lab tutorial run N'):")
         let titleWidth = rows.map(\.title.count).max() ?? 0
         let languageWidth = max(rows.map(\.languages.count).max() ?? 0, "languages".count)
-        console.printLine("  #   " + pad("title", titleWidth) + "  " + pad("languages", languageWidth) + "  progress")
+        console.printLine("  #   " + "title".padded(to: titleWidth) + "  " + "languages".padded(to: languageWidth) + "  progress")
         for row in rows {
-            console.printLine("  \(row.number)  " + pad(row.title, titleWidth) + "  " + pad(row.languages, languageWidth) + "  " + row.progress)
+            console.printLine("  \(row.number)  " + row.title.padded(to: titleWidth) + "  " + row.languages.padded(to: languageWidth) + "  " + row.progress)
         }
         return ExitCode.success
-    }
-
-    private static func pad(_ text: String, _ width: Int) -> String {
-        text + String(repeating: " ", count: max(0, width - text.count))
     }
 }
