@@ -65,6 +65,8 @@ struct StepThroughTests {
         #expect(Breakpoint(parsing: "big", in: trace) == .operation("op big"))
         #expect(Breakpoint(parsing: "op small", in: trace) == .operation("op small"))
         #expect(Breakpoint(parsing: "T2", in: trace) == .thread(2))
+        #expect(Breakpoint(parsing: "  T2 ", in: trace) == .thread(2))
+        #expect(Breakpoint(parsing: " op  small", in: trace) == .operation("op small"))
         #expect(Breakpoint(parsing: "AFNetworking", in: trace) == .thread(2))
         #expect(Breakpoint(parsing: "nothing", in: trace) == nil)
     }

@@ -15,7 +15,7 @@ enum Breakpoint: Sendable, Equatable, CustomStringConvertible {
     /// or its first or last part (`lock`, `loop.wait`, `callback`), or an operation (`big` or `op big`, `task 1`) named in
     /// `trace`. Nil when it names none of these.
     init?(parsing text: String, in trace: [TraceEvent]) {
-        let text = text.trimmingPrefixSpaces.split(separator: " ").joined(separator: " ")
+        let text = text.split(separator: " ").joined(separator: " ")
         if text.first == "T", let id = Int(text.dropFirst()), trace.contains(where: { $0.thread == id }) {
             self = .thread(id)
         } else if trace.contains(where: { Self.name($0.name, isKind: text) }) {
