@@ -21,8 +21,8 @@ struct DemoStyle: Sendable {
     /// `text` dimmed.
     func dim(_ text: String) -> String { paint(text, "2") }
 
-    /// The walkthrough's title.
-    func title(_ text: String) -> String { paint(text, "1") }
+    /// The walkthrough's title, in bold.
+    func title(_ text: String) -> String { bold(text) }
 
     /// A numbered step heading.
     func step(_ number: Int, _ text: String) -> String { "\n" + paint("Step \(number). \(text)", "1") }
