@@ -99,6 +99,8 @@ struct StepThroughTests {
         #expect(Array(stepper.run.trace.prefix(report.flipIndex)) == Array(original.trace.prefix(report.flipIndex)))
         if case let .schedule(flipped, _, _, _) = stepper.run.trace[report.flipIndex].kind {
             #expect(flipped == report.alternativeChoice)
+        } else {
+            Issue.record("the flipped run has no schedule event at #\(report.flipIndex)")
         }
         #expect(stepper.recipe == .flipped(base: .random(seed: 7), step: step, thread: report.alternativeChoice))
         #expect(stepper.position == report.flipIndex + 1)
@@ -115,7 +117,10 @@ struct StepThroughTests {
     func whatIfCycles() throws {
         var stepper = try Self.interview()
         _ = stepper.continueTo(.kind("schedule"))
-        guard case let .schedule(chosen, enabled, _, step) = try #require(stepper.current).kind else { return }
+        guard case let .schedule(chosen, enabled, _, step) = try #require(stepper.current).kind else {
+            Issue.record("continuing to 'schedule' did not stop at a schedule event")
+            return
+        }
         var seen = [chosen]
         for _ in 1..<enabled.count {
             let flipped = stepper.whatIf()

@@ -163,7 +163,11 @@ struct InterpreterTests {
             let first = run.trace[armed...].first { event in
                 if case let .schedule(_, enabled, _, _) = event.kind { enabled.contains(id) } else { false }
             }
-            if case let .schedule(chosen, _, _, _)? = first?.kind { #expect(chosen == id) }
+            if case let .schedule(chosen, _, _, _)? = first?.kind {
+                #expect(chosen == id)
+            } else {
+                Issue.record("no choice after the interleave line could run \(name)")
+            }
             #expect(run.problems.map(\.message) == ["interleave: 'nobody' never got its turn (no thread of that name could run at a later choice)"])
         }
     }
