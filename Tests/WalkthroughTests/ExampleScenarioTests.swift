@@ -14,11 +14,8 @@ struct ExampleScenarioTests {
 
     @Test("every expect of the example passes under its declared strategy", arguments: examples)
     func runsGreen(name: String) throws {
-        let scenario = try Self.example(name)
-        let run = try ScenarioRunner().run(scenario)
-        #expect(run.checks.count == scenario.expectationCount)
+        let run = try runGreen(Self.example(name))
         #expect(run.checks.count >= 10)
-        for check in run.checks where !check.passed { Issue.record("\(check)") }
         #expect(run.passed)
         #expect(run.problems.isEmpty)
         #expect(run.report.hasSuffix("\(run.checks.count) of \(run.checks.count) checks passed"))
@@ -69,9 +66,8 @@ struct ExampleScenarioTests {
         let lines = reference.split(separator: "\n", omittingEmptySubsequences: false)
         let start = try #require(lines.firstIndex(of: "```")) + 1
         let end = try #require(lines[start...].firstIndex(of: "```"))
-        let run = try ScenarioRunner().run(parsed(lines[start..<end].joined(separator: "\n"), fileName: "cancel-race.lab"))
+        let run = try runGreen(parsed(lines[start..<end].joined(separator: "\n"), fileName: "cancel-race.lab"))
         #expect(run.checks.count == 4)
-        for check in run.checks where !check.passed { Issue.record("\(check)") }
     }
 
     @Test("the cancel race goes the other way under seed 0: the cancel lands after the finish and is ignored")

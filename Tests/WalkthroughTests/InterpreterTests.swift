@@ -57,7 +57,7 @@ struct InterpreterTests {
 
     @Test("a state trigger cancels the operation as soon as it executes; the queue keeps to its limit")
     func triggersAndQueue() throws {
-        let run = try run("""
+        try runGreen("""
             server GET /a -> 200 body 10 bytes in chunks 5 every 1ms
             queue max 1
             op A = http GET /a
@@ -74,12 +74,11 @@ struct InterpreterTests {
             expect "operation.state" "op A executing → finished" before "operation.state" "op B ready → executing"
             expect indicator == 0
             """)
-        for check in run.checks where !check.passed { Issue.record("\(check)") }
     }
 
     @Test("a byte trigger pauses the download; a state trigger resumes it with a Range request")
     func pauseAndResume() throws {
-        let run = try run("""
+        try runGreen("""
             fidelity hardened
             server GET /big -> 200 etag "v1" body 10 bytes in chunks 4,3,3 every 5ms ranges
             op A = http GET /big
@@ -92,7 +91,6 @@ struct InterpreterTests {
             expect A.error == none
             expect event "connection.create" "op A" count == 2
             """)
-        for check in run.checks where !check.passed { Issue.record("\(check)") }
     }
 
     @Test("server faults end the operation with the error the reference names", arguments: [
@@ -105,7 +103,7 @@ struct InterpreterTests {
         ("length-longer 5", "networkConnectionLost"),
     ])
     func faults(fault: String, error: String) throws {
-        let run = try run("""
+        try runGreen("""
             server GET /f -> 200 body 10 bytes fault \(fault)
             op A = connection GET /f timeout 1s completion
             observe AFNetworking activities beforeWaiting
@@ -117,7 +115,6 @@ struct InterpreterTests {
             expect notifications(A) == [DidStart, DidFinish]
             expect event "observer" "AFNetworking observer observer line 3 beforeWaiting" count >= 1
             """)
-        for check in run.checks where !check.passed { Issue.record("\(check)") }
     }
 
     @Test("perform-and-wait from both sides deadlocks, and the report shows the wait-for graph")
@@ -253,7 +250,7 @@ struct InterpreterTests {
 
     @Test("timers, observers, ports and common modes on main, with run mode nested in the script")
     func runLoopActions() throws {
-        let run = try run("""
+        try runGreen("""
             timer tick on main every 10ms
             observe main activities entry modes tracking as watcher
             on main: add port modes tracking; run mode tracking for 25ms
@@ -264,12 +261,11 @@ struct InterpreterTests {
             expect "loop.exit" "UITrackingRunLoopMode" before "timer.fire" "tick"
             expect outcome == time-limit
             """)
-        for check in run.checks where !check.passed { Issue.record("\(check)") }
     }
 
     @Test("session tasks: made by one session manager, their messages reach their delegates through its dictionary")
     func sessionTasks() throws {
-        let run = try run("""
+        let run = try runGreen("""
             server GET /big -> 200 body 1000 bytes in chunks 500 every 2ms
             server GET /small -> 200 body "{\\"ok\\":true}"
             op big = task GET /big completion
@@ -287,13 +283,12 @@ struct InterpreterTests {
             expect event "notification.post" "com.alamofire.networking.task.complete object=task 2" count == 1
             expect outcome == quiescent
             """, seed: 3)
-        for check in run.checks where !check.passed { Issue.record("\(check)") }
         #expect(run.operations.isEmpty)
     }
 
     @Test("a task cancelled before it is resumed completes with -999 and never connects")
     func cancelledTask() throws {
-        let run = try run("""
+        try runGreen("""
             server GET /big -> 200 body 10 bytes
             op t = task GET /big completion
             on main: cancel t; start t
@@ -303,12 +298,11 @@ struct InterpreterTests {
             expect event "note" "task 1 (no connection) URLSession:task:didCompleteWithError: -999 → delegate of task 1" count == 1
             expect event "completion" "completionHandler of task 1" count == 1
             """)
-        for check in run.checks where !check.passed { Issue.record("\(check)") }
     }
 
     @Test("a signalled source0 waits for a wake-up; a message to a port wakes its loop by itself")
     func sourcesAndPorts() throws {
-        let run = try run("""
+        let run = try runGreen("""
             thread worker
             source flag on worker
             port inbox on worker
@@ -327,13 +321,12 @@ struct InterpreterTests {
             expect event "port.perform" "inbox in kCFRunLoopDefaultMode messages=1" count == 1
             expect outcome == quiescent
             """)
-        for check in run.checks where !check.passed { Issue.record("\(check)") }
         #expect(run.problems.isEmpty)
     }
 
     @Test("a source only in a mode its loop never runs is never performed")
     func sourceInAnotherMode() throws {
-        let run = try run("""
+        try runGreen("""
             thread worker
             source flag on worker modes tracking
             on main: signal flag; wake worker
@@ -341,6 +334,5 @@ struct InterpreterTests {
             expect event "source.signal" "flag" count == 1
             expect event "source.perform" count == 0
             """)
-        for check in run.checks where !check.passed { Issue.record("\(check)") }
     }
 }

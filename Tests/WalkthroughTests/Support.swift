@@ -41,3 +41,25 @@ func diagnostics(_ source: String, fileName: String = "scenario.lab") -> String 
         return error.description
     }
 }
+
+/// Runs `scenario` (under `seed`, or its declared strategy without one) and expects it to
+/// run green: it has `expect` lines, every one of them gave a check, and each failing check
+/// is recorded as an issue. Returns the run for further expectations.
+@discardableResult
+func runGreen(
+    _ scenario: Scenario, seed: UInt64? = nil, sourceLocation: Testing.SourceLocation = #_sourceLocation
+) throws -> ScenarioRun {
+    let run = try ScenarioRunner().run(scenario, seed: seed)
+    #expect(scenario.expectationCount > 0, sourceLocation: sourceLocation)
+    #expect(run.checks.count == scenario.expectationCount, sourceLocation: sourceLocation)
+    for check in run.checks where !check.passed { Issue.record("\(check)", sourceLocation: sourceLocation) }
+    return run
+}
+
+/// Parses `source` and expects it to run green, as the `Scenario` overload does.
+@discardableResult
+func runGreen(
+    _ source: String, seed: UInt64? = nil, sourceLocation: Testing.SourceLocation = #_sourceLocation
+) throws -> ScenarioRun {
+    try runGreen(parsed(source), seed: seed, sourceLocation: sourceLocation)
+}
