@@ -205,6 +205,13 @@ struct TutorialCommandTests {
         #expect(console.errorText.contains(TutorialCommand.usage))
     }
 
+    @Test("--lang names the languages it accepts")
+    func unknownLanguage() {
+        let console = RecordingConsole()
+        #expect(RunLoopLabCLI.run(["tutorial", "run", "1", "--lang", "fr"], console: console) == ExitCode.usage)
+        #expect(console.errors.first == "runloop-lab: --lang expects en or zh-Hans, got 'fr'")
+    }
+
     @Test("--help prints the usage")
     func help() {
         let (status, console) = runCLI("tutorial", "--help")

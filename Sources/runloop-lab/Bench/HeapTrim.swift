@@ -8,12 +8,12 @@ import CSystem
 /// trim threshold (128 KiB) such a free hands the top of the network thread's heap back to
 /// the kernel, and the next read faults the same pages in again: up to 7% of the network
 /// thread's time in `bench network`, none of it AFNetworking's design.
-enum HeapTrim: String, Equatable, Sendable {
-    /// glibc's default: a heap's free top beyond 128 KiB goes back to the kernel at once.
-    case glibc
+enum HeapTrim: String, CaseIterable, Equatable, Sendable {
     /// The trim threshold raised to 64 MiB, so freed buffers stay in the process for the
     /// next allocation (the default).
     case off
+    /// glibc's default: a heap's free top beyond 128 KiB goes back to the kernel at once.
+    case glibc
 
     /// The threshold `off` sets, in bytes.
     static let raisedThreshold = 64 << 20

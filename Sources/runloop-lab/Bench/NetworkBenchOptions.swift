@@ -47,12 +47,7 @@ struct NetworkBenchOptions: Equatable, Sendable {
         options.maxOpen = try parsed.integer("--max-open", default: options.maxOpen, in: 1...100_000)
         options.bodyBytes = try parsed.integer("--body-bytes", default: options.bodyBytes, in: 1...(16 << 20))
         options.repeats = try parsed.integer("--repeats", default: options.repeats, in: 1...100)
-        if let text = parsed.string("--heap-trim") {
-            guard let trim = HeapTrim(rawValue: text) else {
-                throw UsageError(message: "--heap-trim expects off or glibc, got '\(text)'", usage: NetworkBenchmark.usage)
-            }
-            options.heapTrim = trim
-        }
+        options.heapTrim = try parsed.choice("--heap-trim", default: options.heapTrim)
         return options
     }
 }

@@ -57,6 +57,23 @@ struct ParsedOptions {
         }
         return value
     }
+
+    /// The case of `Choice` whose raw value was given to `name`, or `defaultValue` when it
+    /// did not appear.
+    ///
+    /// - Throws: ``UsageError`` when the value names no case, listing the cases in
+    ///   declaration order: `--heap-trim expects off or glibc, got 'x'`.
+    func choice<Choice: CaseIterable & RawRepresentable<String>>(
+        _ name: String, default defaultValue: Choice
+    ) throws(UsageError) -> Choice {
+        guard let text = values[name] else { return defaultValue }
+        guard let value = Choice(rawValue: text) else {
+            let names = Choice.allCases.map(\.rawValue)
+            let listed = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names.joined()
+            throw UsageError(message: "\(name) expects \(listed), got '\(text)'", usage: usage)
+        }
+        return value
+    }
 }
 
 private extension Double {

@@ -19,6 +19,16 @@ struct ExploreOptions {
         OptionSpec(name: "--no-interleaving", valueName: nil, help: "Leave the per-thread columns out of the report."),
     ]
 
+    /// The strategies `--strategy` names, in the order its error message lists them.
+    enum StrategyName: String, CaseIterable {
+        /// Random schedules, one seed per run.
+        case random
+        /// Probabilistic concurrency testing.
+        case pct
+        /// Every schedule within a preemption bound.
+        case exhaustive
+    }
+
     /// The explorer to run, or `nil` for `--list`.
     let explorer: Explorer?
 
@@ -37,17 +47,15 @@ struct ExploreOptions {
         let checkers = try ScenarioCatalog.checkers(parsed, default: scenario.checkers)
         let seed = UInt64(try parsed.integer("--seed", default: 0, in: 0...Int.max))
         let strategy: ExplorationStrategy
-        switch parsed.string("--strategy") ?? "random" {
-        case "random":
+        switch try parsed.choice("--strategy", default: StrategyName.random) {
+        case .random:
             strategy = .random(seed: seed)
-        case "pct":
+        case .pct:
             let depth = try parsed.integer("--depth", default: 2, in: 1...10)
             let steps = parsed.isSet("--steps") ? try parsed.integer("--steps", default: 1, in: 1...10_000_000) : nil
             strategy = .pct(seed: seed, depth: depth, steps: steps)
-        case "exhaustive":
+        case .exhaustive:
             strategy = .exhaustive(preemptionBound: try parsed.integer("--preemption-bound", default: 2, in: 0...20))
-        case let other:
-            throw UsageError(message: "--strategy expects random, pct or exhaustive, got '\(other)'", usage: parsed.usage)
         }
         let isExhaustive = if case .exhaustive = strategy { true } else { false }
         let schedules = try parsed.integer("--schedules", default: isExhaustive ? 1_000_000 : 1_000, in: 1...100_000_000)

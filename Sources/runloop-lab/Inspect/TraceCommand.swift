@@ -38,10 +38,7 @@ enum TraceCommand {
         options: specs
     ) { parsed, console throws(UsageError) in
         let scenario = try ScenarioCatalog.scenario(parsed)
-        let formatName = parsed.string("--format") ?? "text"
-        guard let format = TraceFormat(rawValue: formatName) else {
-            throw UsageError(message: "--format expects text, chrome, mermaid or html, got '\(formatName)'", usage: usage)
-        }
+        let format = try parsed.choice("--format", default: TraceFormat.text)
         let schedule = try ScenarioCatalog.schedule(parsed)
         if schedule != nil, parsed.isSet("--seed") {
             throw UsageError(message: "give --seed or --schedule, not both", usage: usage)

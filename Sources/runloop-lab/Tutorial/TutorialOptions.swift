@@ -37,12 +37,7 @@ struct TutorialOptions: Equatable, Sendable {
         if let directory = parsed.string("--dir") {
             options.directory = directory
         }
-        if let name = parsed.string("--lang") {
-            guard let language = LessonLanguage(rawValue: name) else {
-                throw UsageError(message: "--lang expects en or zh-Hans, got '\(name)'", usage: TutorialCommand.usage)
-            }
-            options.language = language
-        }
+        options.language = try parsed.choice("--lang", default: options.language)
         options.pauses = terminal && !parsed.isSet("--no-pause")
         options.restarts = parsed.isSet("--restart")
         return options
