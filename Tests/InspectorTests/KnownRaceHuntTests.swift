@@ -60,28 +60,25 @@ struct KnownRaceHuntTests {
         return report.explored
     }
 
-    @Test("random schedules: 2.6.3 shows the race within the budget; hardened as recorded", arguments: hunts)
+    @Test("random schedules: 2.6.3 shows the race within the budget as recorded; hardened finds nothing", arguments: hunts)
     func randomHunt(hunt: Hunt) {
-        #expect(Self.schedulesToFind(hunt, .afn263, .random(seed: 0)) == hunt.random.afn263)
-        #expect(Self.schedulesToFind(hunt, .hardened, .random(seed: 0)) == hunt.random.hardened)
+        let racy = Self.schedulesToFind(hunt, .afn263, .random(seed: 0))
+        #expect(racy == hunt.random.afn263)
+        #expect(racy != nil || Self.hunts.contains { $0.base == hunt.base && $0.random.afn263 != nil },
+                "random schedules find no race of \(hunt.base) with any checker")
+        let fixed = Self.schedulesToFind(hunt, .hardened, .random(seed: 0))
+        #expect(fixed == hunt.random.hardened)
+        #expect(fixed == nil, "hardened still shows \(hunt) after \(fixed ?? 0) schedules")
     }
 
-    @Test("PCT depth 2: 2.6.3 shows the race within the budget; hardened as recorded", arguments: hunts)
+    @Test("PCT depth 2: 2.6.3 shows every race within the budget as recorded; hardened finds nothing", arguments: hunts)
     func pctHunt(hunt: Hunt) {
-        #expect(Self.schedulesToFind(hunt, .afn263, .pct(seed: 0, depth: 2, steps: nil)) == hunt.pct.afn263)
-        #expect(Self.schedulesToFind(hunt, .hardened, .pct(seed: 0, depth: 2, steps: nil)) == hunt.pct.hardened)
-    }
-
-    @Test("every race is found in 2.6.3 by both strategies and by neither in hardened")
-    func hardenedFixesTheLifecycleRaces() {
-        for hunt in Self.hunts {
-            #expect(hunt.random.afn263 != nil || hunt.pct.afn263 != nil, "\(hunt)")
-            #expect(hunt.random.hardened == nil && hunt.pct.hardened == nil, "\(hunt)")
-        }
-        let bases = Set(Self.hunts.map(\.base))
-        for base in bases {
-            #expect(Self.hunts.contains { $0.base == base && $0.random.afn263 != nil && $0.pct.afn263 != nil }, "\(base)")
-        }
+        let racy = Self.schedulesToFind(hunt, .afn263, .pct(seed: 0, depth: 2, steps: nil))
+        #expect(racy == hunt.pct.afn263)
+        #expect(racy != nil, "PCT does not find \(hunt) in 2.6.3")
+        let fixed = Self.schedulesToFind(hunt, .hardened, .pct(seed: 0, depth: 2, steps: nil))
+        #expect(fixed == hunt.pct.hardened)
+        #expect(fixed == nil, "hardened still shows \(hunt) after \(fixed ?? 0) schedules")
     }
 
     @Test("exhaustive, bound 2, every checker: two operations paused and cancelled on main show 2.6.3's race at once; hardened is clean over the whole bound")
