@@ -59,6 +59,17 @@ struct TopLevelCommandLineTests {
         #expect(console.outputText == RunLoopBenchmark.usage)
     }
 
+    @Test("help tutorial <subcommand> prints the tutorial's usage", arguments: ["list", "run", "check"])
+    func helpForTutorialSubcommand(name: String) throws {
+        let (status, console) = runCLI("help", "tutorial", name)
+        #expect(status == ExitCode.success)
+        #expect(console.outputText == TutorialCommand.usage)
+        let subcommand = try #require(TutorialCommand.command.subcommand(named: name))
+        let help = RecordingConsole()
+        #expect(try subcommand.run(["--help"], help) == ExitCode.success)
+        #expect(help.outputText == TutorialCommand.usage)
+    }
+
     @Test("help for an unknown command or subcommand is a usage error")
     func helpForUnknown() {
         let unknownCommand = runCLI("help", "nope")

@@ -13,20 +13,26 @@ enum TutorialCommand {
             'run' remembers how far you got in $HOME/.runloop-lab/progress and resumes there.
             """,
         sections: [
-            (title: "Subcommands", rows: [
-                (term: "list", text: "List the lessons, their languages and your progress."),
-                (term: "run N", text: "Show lesson N step by step, running and checking each scenario."),
-                (term: "check", text: "Check every lesson in both languages; exits 1 on any mismatch."),
-            ]),
+            (title: "Subcommands", rows: subcommandRows.map { (term: $0.term, text: $0.summary) }),
             (title: "Options", rows: HelpText.optionRows(TutorialOptions.specs)),
         ]
     )
 
-    /// The `tutorial` entry of ``CommandTable``.
+    /// The subcommands: the word that selects each, how its help row names it, and its
+    /// summary.
+    private static let subcommandRows = [
+        (name: "list", term: "list", summary: "List the lessons, their languages and your progress."),
+        (name: "run", term: "run N", summary: "Show lesson N step by step, running and checking each scenario."),
+        (name: "check", term: "check", summary: "Check every lesson in both languages; exits 1 on any mismatch."),
+    ]
+
+    /// The `tutorial` entry of ``CommandTable``, with `list`, `run` and `check` as its
+    /// subcommands so that `runloop-lab help tutorial <subcommand>` finds them.
     static let command = Command(
         name: "tutorial",
         summary: "Work through the run-loop lessons, or check them all.",
-        usage: usage
+        usage: usage,
+        subcommands: subcommandRows.map { subcommand($0.name, summary: $0.summary) }
     ) { arguments, console throws(UsageError) in
         try TutorialCommand.run(arguments, console: console, home: TutorialProgress.homeDirectory(), waitForEnter: { _ = readLine() })
     }
@@ -73,6 +79,14 @@ enum TutorialCommand {
             return session.run(lesson: number)
         default:
             throw UsageError(message: "unknown subcommand '\(subcommand)' (list, run N or check)", usage: usage)
+        }
+    }
+
+    /// The subcommand `name` of `tutorial`: it runs as `tutorial name …` does, and its help
+    /// is the tutorial's.
+    private static func subcommand(_ name: String, summary: String) -> Command {
+        Command(name: name, summary: summary, usage: usage) { arguments, console throws(UsageError) in
+            try command.run([name] + arguments, console)
         }
     }
 
