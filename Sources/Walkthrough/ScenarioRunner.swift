@@ -30,14 +30,16 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// Runs `scenario` under its declared strategy, or under `random seed` `seed` when one
-    /// is given (a seed replaces a declared `random`, `replay` or `pct` strategy).
+    /// is given (a seed replaces whatever strategy the scenario declares, `exhaustive`
+    /// included).
     ///
     /// `pct seed N depth D` runs one PCT schedule (Burckhardt et al.): its `k`, the number
     /// of steps the change points are drawn from, is the number of choice points of the
     /// scenario's default schedule (every thread runs until it blocks), measured first.
     ///
     /// - Throws: ``ScenarioDiagnostics`` pointing at the strategy line when the scenario
-    ///   declares `exhaustive`, a search of many schedules that only the explorer runs.
+    ///   declares `exhaustive`, a search of many schedules that only the explorer runs, and
+    ///   no `seed` is given.
     public func run(_ scenario: Scenario, seed: UInt64? = nil) throws(ScenarioDiagnostics) -> ScenarioRun {
         let strategy = seed.map { ScenarioStrategy.random(seed: $0) } ?? scenario.strategy
         switch strategy {

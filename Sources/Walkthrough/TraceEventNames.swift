@@ -2,7 +2,8 @@
 /// names `expect` lines may use. It mirrors `TraceEvent.Kind.name`, so that a misspelt
 /// name is an error with a suggestion instead of a check that can never match.
 public enum TraceEventNames {
-    /// Every event name, in the order of `TraceEvent.Kind`.
+    /// Every event name. The order is not that of `TraceEvent.Kind`: it breaks ties between
+    /// equally close suggestions for a misspelt name, so it stays as it is.
     public static let all: [String] = [
         "thread.start", "thread.exit", "thread.join", "schedule", "clock.advance", "yield",
         "lock.wait", "lock.acquire", "lock.release", "semaphore.signal", "semaphore.wait",

@@ -1,9 +1,9 @@
 import LabRuntime
 
 extension ExplorationReport {
-    /// The report as the `explore` command prints it: the violation, the seed, the schedule
-    /// (and what it was shrunk from), the interleaving in per-thread columns, and the
-    /// command that replays it. Deterministic, so it can be compared between runs.
+    /// The report as the `explore` command prints it without `--no-interleaving`: the
+    /// violation, the seed, the schedule (and what it was shrunk from), the interleaving in
+    /// per-thread columns, and the command that replays it. Deterministic, so it can be compared between runs.
     public var text: String { text(showingInterleavings: true) }
 
     /// The report, with the per-thread columns of each schedule only if
