@@ -36,13 +36,14 @@ extension ScenarioWorld {
         }
     }
 
-    /// Serves the main thread's loop as `run` says: for ever (the run ends when nothing can
-    /// run again, or at the step budget), or in the default mode until virtual time reaches
-    /// the end of this `run for`.
+    /// Serves the main thread's loop as `run` says: in the default mode until virtual time
+    /// reaches the end of this `run for`. `run until idle` and `run N steps` are always the
+    /// script's last statement (the parser allows only `expect` lines after them), so
+    /// ``runScript()`` serves the main queue for them once the statements are done.
     private func run(_ run: RunStatement) {
         switch run {
         case .untilIdle, .steps:
-            MainQueue.shared(in: runtime).run()
+            break
         case let .duration(_, until):
             let deadline = LabInstant.zero + until
             let loop = RunLoop.current
