@@ -40,7 +40,7 @@ public struct ScenarioRun: Sendable {
 
     /// The scheduling points at which more than one thread could run (each a `schedule`
     /// event): PCT's *k* for this run.
-    public var choicePoints: Int { result.trace.count { $0.name == "schedule" } }
+    public var choicePoints: Int { result.choicePoints }
 
     /// Whether every `expect` line passed.
     public var passed: Bool { checks.allSatisfy(\.passed) }

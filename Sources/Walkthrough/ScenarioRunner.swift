@@ -66,12 +66,29 @@ public struct ScenarioRunner: Sendable {
     /// PCT's *k* for `scenario`: the choice points of its default schedule (every thread
     /// runs until it blocks), at least 1.
     public func pctSteps(for scenario: Scenario) -> Int {
-        max(run(scenario, using: ReplayStrategy(Schedule(switches: [])), named: "default").choicePoints, 1)
+        max(simulate(scenario, using: ReplayStrategy(Schedule(switches: []))).result.choicePoints, 1)
     }
 
     /// Runs `scenario` under `strategy` (after the scenario's `interleave` entries), named
     /// `name` in the report: the entry point for replays and what-if runs.
     public func run(_ scenario: Scenario, using strategy: some SchedulingStrategy, named name: String) -> ScenarioRun {
+        let (result, built, plan) = simulate(scenario, using: strategy)
+        let operations = built.operations.map { OperationReport(name: $0.name, operation: $0.operation, trace: result.trace) }
+        let facts = RunFacts(result: result, operations: operations, indicatorCount: built.indicatorCount, checkers: checkers)
+        let checks = scenario.expectations.map { expectation in
+            let verdict = expectation.expectation.evaluate(in: facts)
+            return ScenarioCheck(fileName: scenario.fileName, line: expectation.line, statement: expectation.text,
+                                 passed: verdict.passed, expected: verdict.expected, actual: verdict.actual)
+        }
+        return ScenarioRun(scenario: scenario, strategy: name, result: result, operations: operations,
+                           indicatorCount: facts.indicatorCount, problems: built.problems + plan.leftOver, checks: checks)
+    }
+
+    /// Simulates `scenario` under `strategy` (after the scenario's `interleave` entries),
+    /// without reporting on it: the simulation's result, the world the script built, and
+    /// the interleaving plan with whatever of it was left over.
+    private func simulate(_ scenario: Scenario, using strategy: some SchedulingStrategy)
+        -> (result: SimulationResult, world: ScenarioWorld, plan: InterleavingPlan) {
         let plan = InterleavingPlan()
         let simulation = Simulation(strategy: InterleavingStrategy(base: strategy, plan: plan),
                                     stepLimit: scenario.stepLimit ?? stepLimit, timeLimit: scenario.timeLimit ?? timeLimit)
@@ -85,14 +102,6 @@ public struct ScenarioRunner: Sendable {
             made.runScript()
         }
         guard let built = world.withLock({ $0 }) else { preconditionFailure("the simulation ended before its main thread ran") }
-        let operations = built.operations.map { OperationReport(name: $0.name, operation: $0.operation, trace: result.trace) }
-        let facts = RunFacts(result: result, operations: operations, indicatorCount: built.indicatorCount, checkers: checkers)
-        let checks = scenario.expectations.map { expectation in
-            let verdict = expectation.expectation.evaluate(in: facts)
-            return ScenarioCheck(fileName: scenario.fileName, line: expectation.line, statement: expectation.text,
-                                 passed: verdict.passed, expected: verdict.expected, actual: verdict.actual)
-        }
-        return ScenarioRun(scenario: scenario, strategy: name, result: result, operations: operations,
-                           indicatorCount: facts.indicatorCount, problems: built.problems + plan.leftOver, checks: checks)
+        return (result, built, plan)
     }
 }

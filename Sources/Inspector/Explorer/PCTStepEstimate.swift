@@ -12,7 +12,7 @@ enum PCTStepEstimate {
         var generator = SplitMix64(seed: seed ^ 0x5043_545F_5052_4F42)
         for _ in 0..<probes {
             let result = scenario.run(RandomStrategy(seed: generator.next()))
-            most = max(most, result.trace.count { $0.name == "schedule" })
+            most = max(most, result.choicePoints)
         }
         return max(most, 1)
     }

@@ -46,4 +46,8 @@ public struct SimulationResult: Sendable {
 
     /// The trace as text, one event per line: byte-identical for the same seed.
     public var traceText: String { trace.map(\.description).joined(separator: "\n") }
+
+    /// The scheduling points at which more than one thread could run (each a `schedule`
+    /// event): PCT's *k* for this run.
+    public var choicePoints: Int { trace.count { $0.name == "schedule" } }
 }
