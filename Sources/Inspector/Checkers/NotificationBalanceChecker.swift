@@ -16,11 +16,34 @@ public struct NotificationBalanceChecker: Checker {
 
     public func check(_ run: SimulationResult) -> [Violation] {
         guard run.outcome == .quiescent else { return [] }
+        let count = indicatorCount(after: run.trace)
+        guard count != 0 else { return [] }
+        return [Violation(checker: name, kind: .notificationImbalance,
+                          summary: "the activity indicator ends at \(count), not 0", details: details(of: run.trace))]
+    }
+
+    /// The activity indicator's count after the DidStart/DidFinish notifications of `trace`.
+    private func indicatorCount(after trace: [TraceEvent]) -> Int {
+        var count = 0
+        for event in trace {
+            guard case let .notificationPosted(name, _) = event.kind else { continue }
+            switch Notification.Name(name) {
+            case .operationDidStart: count += 1
+            case .operationDidFinish: count = max(count - 1, 0)
+            default: continue
+            }
+        }
+        return count
+    }
+
+    /// A violation's details: each operation's DidStart/DidFinish notifications in order,
+    /// then every DidFinish the clamp swallowed.
+    private func details(of trace: [TraceEvent]) -> [String] {
         var count = 0
         var order: [String] = []
         var posted: [String: [String]] = [:]
         var clamped: [String] = []
-        for event in run.trace {
+        for event in trace {
             guard case let .notificationPosted(name, object) = event.kind else { continue }
             let short: String
             switch Notification.Name(name) {
@@ -37,9 +60,6 @@ public struct NotificationBalanceChecker: Checker {
             if posted[object] == nil { order.append(object) }
             posted[object, default: []].append("\(short)#\(event.sequence)")
         }
-        guard count != 0 else { return [] }
-        let details = order.map { "\($0): " + (posted[$0] ?? []).joined(separator: ", ") } + clamped
-        return [Violation(checker: name, kind: .notificationImbalance,
-                          summary: "the activity indicator ends at \(count), not 0", details: details)]
+        return order.map { "\($0): " + (posted[$0] ?? []).joined(separator: ", ") } + clamped
     }
 }
