@@ -21,27 +21,22 @@ public struct ExactlyOnceChecker: Checker {
     }
 
     public func check(_ run: SimulationResult) -> [Violation] {
-        var order: [String] = []
-        var ledgers: [String: Ledger] = [:]
-        func note(_ operation: String, _ body: (inout Ledger) -> Void) {
-            if ledgers[operation] == nil { order.append(operation) }
-            body(&ledgers[operation, default: Ledger()])
-        }
+        var ledgers = FirstSeenLedger<String, Ledger>(empty: Ledger())
         for event in run.trace {
             switch event.kind {
             case let .operationState(operation, _, "finished", true):
-                note(operation) { $0.finishes.append(event.sequence) }
+                ledgers.note(operation) { $0.finishes.append(event.sequence) }
             case let .completion(operation, "completion block"):
-                note(operation) { $0.completionBlocks.append(event.sequence) }
+                ledgers.note(operation) { $0.completionBlocks.append(event.sequence) }
             case let .completion(operation, "success"):
-                note(operation) { $0.successes.append(event.sequence) }
+                ledgers.note(operation) { $0.successes.append(event.sequence) }
             case let .completion(operation, "failure"):
-                note(operation) { $0.failures.append(event.sequence) }
+                ledgers.note(operation) { $0.failures.append(event.sequence) }
             default:
                 continue
             }
         }
-        return order.compactMap { operation in violation(operation, ledgers[operation, default: Ledger()]) }
+        return ledgers.keys.compactMap { operation in violation(operation, ledgers[operation]) }
     }
 
     private func violation(_ operation: String, _ ledger: Ledger) -> Violation? {

@@ -40,8 +40,7 @@ public struct NotificationBalanceChecker: Checker {
     /// then every DidFinish the clamp swallowed.
     private func details(of trace: [TraceEvent]) -> [String] {
         var count = 0
-        var order: [String] = []
-        var posted: [String: [String]] = [:]
+        var posted = FirstSeenLedger<String, [String]>(empty: [])
         var clamped: [String] = []
         for event in trace {
             guard case let .notificationPosted(name, object) = event.kind else { continue }
@@ -57,9 +56,8 @@ public struct NotificationBalanceChecker: Checker {
             default:
                 continue
             }
-            if posted[object] == nil { order.append(object) }
-            posted[object, default: []].append("\(short)#\(event.sequence)")
+            posted.note(object) { $0.append("\(short)#\(event.sequence)") }
         }
-        return order.map { "\($0): " + (posted[$0] ?? []).joined(separator: ", ") } + clamped
+        return posted.keys.map { "\($0): " + posted[$0].joined(separator: ", ") } + clamped
     }
 }

@@ -26,40 +26,35 @@ public struct OperationLivenessChecker: Checker {
 
     public func check(_ run: SimulationResult) -> [Violation] {
         guard run.outcome == .quiescent else { return [] }
-        var order: [String] = []
-        var records: [String: Record] = [:]
+        var records = FirstSeenLedger<String, Record>(empty: Record())
         var owners: [Int: String] = [:]
-        func note(_ operation: String, _ body: (inout Record) -> Void) {
-            if records[operation] == nil { order.append(operation) }
-            body(&records[operation, default: Record()])
-        }
         for event in run.trace {
             switch event.kind {
             case let .operationState(operation, from, to, true):
-                note(operation) { record in
+                records.note(operation) { record in
                     record.state = to
                     if from == "ready", to == "executing", event.threadName.hasPrefix("NSOperationQueue") {
                         record.queueThread = event.threadName
                     }
                 }
             case let .operationCancelled(operation):
-                note(operation) { $0.cancelled = true }
+                records.note(operation) { $0.cancelled = true }
             case let .connectionCreated(connection, _, delegate):
                 owners[connection] = delegate
-                note(delegate) { $0.connections.append(connection) }
+                records.note(delegate) { $0.connections.append(connection) }
             case let .connectionCancelled(connection):
-                if let owner = owners[connection] { note(owner) { $0.cancelledConnections.append(connection) } }
+                if let owner = owners[connection] { records.note(owner) { $0.cancelledConnections.append(connection) } }
             default:
                 continue
             }
         }
-        let unfinished = order.filter { records[$0]?.state != "finished" }
+        let unfinished = records.keys.filter { records[$0].state != "finished" }
         let owing = unfinished.filter { operation in
-            let record = records[operation, default: Record()]
+            let record = records[operation]
             return record.cancelled || record.state == "executing"
         }
         guard let first = owing.first else { return [] }
-        let details = unfinished.map { "\($0): " + reason(records[$0, default: Record()]) }
+        let details = unfinished.map { "\($0): " + reason(records[$0]) }
         return [Violation(checker: name, kind: .stuckOperation,
                           summary: "\(first) never finishes" + (owing.count > 1 ? " (and \(owing.count - 1) more)" : ""),
                           details: details)]
