@@ -13,6 +13,16 @@ public struct Notification: Sendable {
         /// The name's string.
         public var description: String { rawValue }
 
+        /// The name as traces and reports shorten it: `DidStart` and `DidFinish` for the
+        /// operation notifications, the whole string for any other.
+        public var shortName: String {
+            switch self {
+            case .operationDidStart: "DidStart"
+            case .operationDidFinish: "DidFinish"
+            default: rawValue
+            }
+        }
+
         /// `AFNetworkingOperationDidStartNotification`: posted on main by
         /// `operationDidStart` (spec §3.3).
         public static let operationDidStart = Name("com.alamofire.networking.operation.start")

@@ -25,8 +25,7 @@ extension URLConnectionOperation {
             guard alternates else { return }
         }
         let center = NotificationCenter.default(in: runtime)
-        let short = notification == .operationDidStart ? "DidStart" : "DidFinish"
-        MainQueue.shared(in: runtime).async(label: "post \(short) \(name)") {
+        MainQueue.shared(in: runtime).async(label: "post \(notification.shortName) \(name)") {
             center.post(name: notification, object: self)
         }
     }

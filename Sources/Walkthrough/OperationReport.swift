@@ -40,7 +40,7 @@ public struct OperationReport: Sendable {
         let traceName = operation.name
         notifications = trace.compactMap { event in
             guard case let .notificationPosted(name, object) = event.kind, object == traceName else { return nil }
-            return Self.shortName(of: name)
+            return Notification.Name(name).shortName
         }
         completions = trace.compactMap { event in
             guard case let .completion(operation, block) = event.kind, operation == traceName else { return nil }
@@ -70,14 +70,5 @@ public struct OperationReport: Sendable {
         let outcomes = ["success", "failure"].filter(completions.contains)
         if !outcomes.isEmpty { return outcomes.joined(separator: "+") }
         return completions.isEmpty ? "none" : "block"
-    }
-
-    /// `DidStart` and `DidFinish` for AFNetworking's operation notifications.
-    static func shortName(of name: String) -> String {
-        switch Notification.Name(name) {
-        case .operationDidStart: "DidStart"
-        case .operationDidFinish: "DidFinish"
-        default: name
-        }
     }
 }

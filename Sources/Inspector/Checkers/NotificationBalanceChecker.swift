@@ -44,19 +44,17 @@ public struct NotificationBalanceChecker: Checker {
         var clamped: [String] = []
         for event in trace {
             guard case let .notificationPosted(name, object) = event.kind else { continue }
-            let short: String
-            switch Notification.Name(name) {
+            let notification = Notification.Name(name)
+            switch notification {
             case .operationDidStart:
-                short = "DidStart"
                 count += 1
             case .operationDidFinish:
-                short = "DidFinish"
                 if count == 0 { clamped.append("#\(event.sequence) DidFinish of \(object) at count 0 (clamped)") }
                 count = max(count - 1, 0)
             default:
                 continue
             }
-            posted.note(object) { $0.append("\(short)#\(event.sequence)") }
+            posted.note(object) { $0.append("\(notification.shortName)#\(event.sequence)") }
         }
         return posted.keys.map { "\($0): " + posted[$0].joined(separator: ", ") } + clamped
     }
