@@ -16,13 +16,7 @@ struct EventFilter: Sendable, Equatable, CustomStringConvertible {
     func matches(_ event: TraceEvent) -> Bool {
         guard event.name == name else { return false }
         guard let text else { return true }
-        return Self.searchableText(of: event).contains(text)
-    }
-
-    /// `0.005000 T1 AFNetworking connection.callback C0 didReceiveData 4 bytes → op A`.
-    static func searchableText(of event: TraceEvent) -> String {
-        let detail = event.kind.detail
-        return "\(event.time) T\(event.thread) \(event.threadName) \(event.name)" + (detail.isEmpty ? "" : " " + detail)
+        return event.unnumberedText.contains(text)
     }
 
     /// `"perform.run"` or `"connection.callback" "→ op A"`, as written in the scenario.

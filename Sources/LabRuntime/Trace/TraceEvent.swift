@@ -106,10 +106,15 @@ public struct TraceEvent: Sendable, Equatable, CustomStringConvertible {
     /// The dotted name of the kind, e.g. `"lock.acquire"`: what breakpoints and filters match.
     public var name: String { kind.name }
 
-    /// `#12 0.000005 T1 main lock.acquire L2 operation lock depth=1`.
-    public var description: String {
+    /// `#12 0.000005 T1 main lock.acquire L2 operation lock depth=1`: the sequence number,
+    /// then ``unnumberedText``.
+    public var description: String { "#\(sequence) \(unnumberedText)" }
+
+    /// The event's trace line without its sequence number:
+    /// `0.000005 T1 main lock.acquire L2 operation lock depth=1`.
+    public var unnumberedText: String {
         let detail = kind.detail
-        return "#\(sequence) \(time) T\(thread) \(threadName) \(kind.name)" + (detail.isEmpty ? "" : " " + detail)
+        return "\(time) T\(thread) \(threadName) \(kind.name)" + (detail.isEmpty ? "" : " " + detail)
     }
 }
 
