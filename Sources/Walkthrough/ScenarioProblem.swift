@@ -4,7 +4,7 @@
 ///
 /// Problems are reported with the run but do not fail it: a lesson may mean to show them.
 /// Checks decide whether a run passes.
-public struct ScenarioProblem: Sendable, Equatable, CustomStringConvertible {
+public struct ScenarioProblem: Sendable, Equatable {
     /// The line of the statement, from 1.
     public let line: Int
     /// What went wrong.
@@ -16,6 +16,9 @@ public struct ScenarioProblem: Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
-    /// `line 9: worker has exited; …`.
-    public var description: String { "line \(line): \(message)" }
+    /// The problem as a report gives it, in the scenario file `fileName`:
+    /// `problem: cancel-race.lab:9: worker has exited; …`.
+    public func text(in fileName: String) -> String {
+        "problem: \(fileName):\(line): \(message)"
+    }
 }

@@ -60,7 +60,7 @@ public struct ScenarioRun: Sendable {
             lines += outcome.description.split(separator: "\n").map { "  \($0)" }
         }
         lines.append("schedule: \(schedule)")
-        lines += problems.map { "problem: \(scenario.fileName):\($0.line): \($0.message)" }
+        lines += problems.map { $0.text(in: scenario.fileName) }
         lines += checks.map(\.description)
         let passedCount = checks.filter(\.passed).count
         lines.append("\(passedCount) of \(checks.count) checks passed")
