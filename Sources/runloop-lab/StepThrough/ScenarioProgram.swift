@@ -35,7 +35,7 @@ struct ScenarioProgram: DemoProgram {
     func run(using strategy: any SchedulingStrategy) -> ProgramRun {
         let run = ScenarioRunner().run(scenario, using: strategy, named: "demo")
         let passed = run.checks.filter(\.passed).count
-        var summary = run.problems.map { "problem: \(scenario.fileName):\($0.line): \($0.message)" }
+        var summary = run.problems.map { $0.text(in: scenario.fileName) }
         summary += run.checks.filter { !$0.passed }.map(\.description)
         if !run.checks.isEmpty { summary.append("\(passed) of \(run.checks.count) expect lines held") }
         return ProgramRun(trace: run.trace, outcome: run.outcomeName, schedule: run.schedule, summary: summary)

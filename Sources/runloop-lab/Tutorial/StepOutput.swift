@@ -30,9 +30,9 @@ enum StepOutput {
             lines += run.outcome.description.split(separator: "\n").dropFirst().map { "  \($0)" }
         }
         for event in run.trace where step.shownEvents.contains(event.name) {
-            lines.append(String(event.description.drop(while: { $0 != " " }).dropFirst()))
+            lines.append(event.unnumberedText)
         }
-        lines += run.problems.map { "problem: \(fileName):\($0.line): \($0.message)" }
+        lines += run.problems.map { $0.text(in: fileName) }
         lines += run.checks.flatMap { $0.description.split(separator: "\n").map(String.init) }
         return lines
     }
