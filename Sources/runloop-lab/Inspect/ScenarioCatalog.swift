@@ -56,10 +56,10 @@ enum ScenarioCatalog {
     static var listing: [String] {
         let width = (scenarios.scenarios.map(\.name.count) + checkers.checkers.map(\.name.count)).max() ?? 0
         var lines = ["Scenarios:"]
-        lines += scenarios.scenarios.map { "  " + $0.name + String(repeating: " ", count: width - $0.name.count) + "  " + $0.summary }
+        lines += scenarios.scenarios.map { "  " + $0.name.padded(to: width) + "  " + $0.summary }
         lines.append("")
         lines.append("Checkers:")
-        lines += checkers.checkers.map { "  " + $0.name + String(repeating: " ", count: width - $0.name.count) + "  " + $0.summary }
+        lines += checkers.checkers.map { "  " + $0.name.padded(to: width) + "  " + $0.summary }
         return lines
     }
 }
