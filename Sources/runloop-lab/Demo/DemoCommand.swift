@@ -1,5 +1,5 @@
-/// `runloop-lab demo`: the step-through of a simulated run (issue 5), or with `--live` the
-/// live run-loop walkthrough (issue 2).
+/// `runloop-lab demo`: the step-through of a simulated run, or with `--live` the
+/// live run-loop walkthrough.
 enum DemoCommand {
     /// The help text of `demo`.
     static let usage = HelpText.render(

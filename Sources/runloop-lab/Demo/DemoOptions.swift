@@ -12,7 +12,7 @@ struct DemoOptions: Equatable, Sendable {
     /// Whether to step interactively: standard input and output are terminals and `--auto`
     /// is absent.
     var interactive = false
-    /// Whether to run issue 2's live run-loop walkthrough instead (`--live`).
+    /// Whether to run the live run-loop walkthrough instead (`--live`).
     var live = false
 
     /// The options `demo` accepts.

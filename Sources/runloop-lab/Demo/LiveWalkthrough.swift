@@ -2,7 +2,7 @@ import LabRuntime
 import RunLoopKit
 import Synchronization
 
-/// The live walkthrough of issue 2: a lab thread whose run loop exits at once with nothing
+/// The live walkthrough: a lab thread whose run loop exits at once with nothing
 /// in its mode, then stays alive with a keep-alive port, serves a perform hop and a timer,
 /// and ends when another thread stops it.
 ///
@@ -71,7 +71,7 @@ struct LiveWalkthrough {
         try? RunLoop.perform(on: worker, waitUntilDone: true, label: "hello from main") {
             write(style.note("...this block runs on \(LabThread.current) while main waits."))
         }
-        write(style.note("perform(on:waitUntilDone:) = queue a block + wake the loop (Linux Foundation has neither performSelector:onThread: nor a wake-up)."))
+        write(style.note("perform(on:waitUntilDone:) = queue a block + wake the loop, as performSelector:onThread: does (Foundation's perform(inModes:) queues only; CFRunLoopWakeUp wakes)."))
 
         write(style.step(4, "Add a 20 ms one-shot timer to the worker's loop from main."))
         let timer = RunLoopTimer(after: .milliseconds(20), name: "20 ms timer") { _ in toMain.signal() }
