@@ -83,3 +83,32 @@ struct ExitHandlerTests {
         #expect(order.value == ["first on worker, exited=false", "second", "joined, exited=true"])
     }
 }
+
+@Suite("The live runtime's lifetime")
+struct LiveRuntimeLifetimeTests {
+    @Test("a live runtime is freed once its first thread has exited and nobody holds either")
+    func runtimeAndFirstThreadAreFreed() {
+        weak var released: LiveRuntime?
+        weak var firstThread: LabThread?
+        do {
+            let runtime = LiveRuntime()
+            let thread = runtime.spawnThread(named: "first") {}
+            #expect(runtime.mainThread === thread)
+            thread.join()
+            released = runtime
+            firstThread = thread
+        }
+        #expect(firstThread == nil)
+        #expect(released == nil)
+    }
+
+    @Test("the main thread stays the first one while it lives")
+    func mainThreadIsTheFirst() {
+        let runtime = LiveRuntime()
+        let first = runtime.spawnThread(named: "first") {}
+        let second = runtime.spawnThread(named: "second") {}
+        first.join()
+        second.join()
+        #expect(runtime.mainThread === first)
+    }
+}

@@ -88,4 +88,8 @@ static inline int csystem_window_size(int fd, unsigned short *rows, unsigned sho
 /// only once it exceeds `bytes`. Returns 1 on success, as `mallopt` does.
 static inline int csystem_set_malloc_trim_threshold(int bytes) { return mallopt(M_TRIM_THRESHOLD, bytes); }
 
+/// The symbolic name of `error`, such as `"EMFILE"` (`strerrorname_np`, which needs
+/// `_GNU_SOURCE` and so lives in CSystem.c), or NULL for an unknown number.
+const char *csystem_errno_name(int error);
+
 #endif

@@ -17,7 +17,7 @@ final class LivePortSet: PortSet {
         self.id = id
         self.runtime = runtime
         let fd = epoll_create1(Int32(EPOLL_CLOEXEC))
-        precondition(fd >= 0, "\(SystemCallError("epoll_create1"))")
+        if fd < 0 { SystemCallError("epoll_create1").exitProcess() }
         epoll = LabFileDescriptor(adopting: fd, label: "port set \(name)", runtime: runtime)
     }
 
