@@ -44,6 +44,22 @@ struct LiveRuntimeTests {
         #expect(throws: SystemCallError.self) { try set.insert(fd) }
     }
 
+    @Test("a port set with many members reports the ready one, forgets a removed one, and updates an interest")
+    func portSetMembersByDescriptor() throws {
+        let runtime = LiveRuntime()
+        let set = runtime.makePortSet(named: "many")
+        let ports = (0..<200).map { LabFileDescriptor(adopting: eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC)), label: "efd \($0)", runtime: runtime) }
+        for port in ports { try set.insert(port) }
+        _ = eventfd_write(ports[137].rawValue!, 1)
+        #expect(set.wait(until: runtime.now() + .seconds(30)) == .ready(ports[137], .readable))
+        set.remove(ports[137])
+        #expect(set.wait(until: runtime.now() + .milliseconds(20)) == .timedOut)
+        _ = eventfd_write(ports[199].rawValue!, 1)
+        try set.insert(ports[199], interest: [.readable, .writable])
+        #expect(set.wait(until: runtime.now() + .seconds(30)) == .ready(ports[199], [.readable, .writable]))
+        set.close()
+    }
+
     @Test("a semaphore hands a signal across threads")
     func semaphore() {
         let runtime = LiveRuntime()
