@@ -60,6 +60,27 @@ struct LiveRuntimeTests {
         set.close()
     }
 
+    @Test("a semaphore loses no signal between many signallers and waiters")
+    func semaphoreUnderContention() {
+        let runtime = LiveRuntime(tracing: false)
+        let items = runtime.makeSemaphore(named: "items", value: 0)
+        let taken = Shared(0)
+        let perThread = 5_000
+        let consumers = (0..<3).map { index in
+            runtime.spawnThread(named: "consumer-\(index)") {
+                for _ in 0..<perThread { items.wait() }
+                taken.update { $0 += perThread }
+            }
+        }
+        let producers = (0..<3).map { index in
+            runtime.spawnThread(named: "producer-\(index)") {
+                for _ in 0..<perThread { items.signal() }
+            }
+        }
+        for thread in producers + consumers { thread.join() }
+        #expect(taken.value == 3 * perThread)
+    }
+
     @Test("a semaphore hands a signal across threads")
     func semaphore() {
         let runtime = LiveRuntime()
