@@ -25,7 +25,7 @@ struct DescriptorExhaustionTests {
         return (process.terminationReason, process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
-    @Test("an explore run out of descriptors exits with EMFILE named, not a signal", arguments: [6, 8, 10])
+    @Test("an explore run out of descriptors exits with EMFILE named, not a signal", arguments: [4, 6, 8])
     func exploreOutOfDescriptors(limit: Int) throws {
         let result = try Self.run(limit: limit, ["explore", "--scenario", "pause-cancel-pair-hardened", "--schedules", "5", "--jobs", "2"])
         #expect(result.reason == .exit)
@@ -42,7 +42,7 @@ struct DescriptorExhaustionTests {
     }
 
     @Test("a live network benchmark out of descriptors exits with EMFILE named, not a signal or a spin",
-          arguments: [10, 12, 20])
+          arguments: [10, 12, 16])
     func networkOutOfDescriptors(limit: Int) throws {
         let result = try Self.run(limit: limit, ["bench", "network", "--operations", "4", "--repeats", "1"])
         #expect(result.reason == .exit)
