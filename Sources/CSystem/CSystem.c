@@ -1,2 +1,6 @@
-// Intentionally empty: SwiftPM needs one source file for the CSystem target; all of
-// CSystem lives in include/CSystem.h.
+// The few CSystem helpers that need `_GNU_SOURCE`, which the header cannot define for Swift.
+#define _GNU_SOURCE
+#include <string.h>
+#include "CSystem.h"
+
+const char *csystem_errno_name(int error) { return strerrorname_np(error); }

@@ -54,7 +54,27 @@ public struct SystemCallError: Error, Equatable, CustomStringConvertible {
         self.errno = errno
     }
 
+    /// The symbolic name of ``errno``, such as `"EMFILE"`, or `"errno 24"` for an unknown one.
+    public var errnoName: String {
+        csystem_errno_name(errno).map { String(cString: $0) } ?? "errno \(errno)"
+    }
+
+    /// Whether the call failed for want of descriptors: the process's limit (`EMFILE`) or
+    /// the system's (`ENFILE`).
+    public var isDescriptorExhaustion: Bool { errno == EMFILE || errno == ENFILE }
+
     public var description: String {
-        "\(call) failed: \(String(cString: strerror(errno))) (errno \(errno))"
+        "\(call) failed: \(String(cString: strerror(errno))) (\(errnoName))"
+    }
+
+    /// Ends the process with this error on standard error and exit status 71 (`EX_OSERR`),
+    /// without a signal: for a descriptor the lab cannot work without (a run loop's wake
+    /// port, a port set's epoll instance) where no caller can be told. CF `CRASH`es in the
+    /// same place (`__CFRunLoopCreate`); this names the cause, e.g. `EMFILE`, in every build.
+    public func exitProcess() -> Never {
+        let hint = isDescriptorExhaustion ? " (raise the descriptor limit, e.g. `ulimit -n`, or run fewer jobs)" : ""
+        let message = Array("runloop-lab: \(description)\(hint)\n".utf8)
+        _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        _exit(71)
     }
 }

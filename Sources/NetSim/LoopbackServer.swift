@@ -20,14 +20,16 @@ public final class LoopbackServer: Sendable, CustomStringConvertible {
     public let port: Int
     /// The server's lab thread, whose run loop serves every connection.
     public let thread: LabThread
-    private let core: ServerLoop
+    /// The server thread's state: routes, listener, sessions and keep-alive port.
+    let core: ServerLoop
 
     /// The nominal port of a simulated server, which listens on no socket.
     public static let simulatedPort = 8080
 
     /// Starts a server named `name` under the current runtime: binds and listens when live,
     /// then spawns the server thread (whose loop a keep-alive port and the listener keep
-    /// running) until ``stop()``. A failure to bind a loopback socket is a fatal error.
+    /// running) until ``stop()``. A failure to bind a loopback socket ends the process with
+    /// the error named, e.g. `EMFILE` (``SystemCallError/exitProcess()``).
     public init(name: String = "loopback server", address: LoopbackAddress = .ipv4) {
         let runtime = currentRuntime()
         var listener: LabFileDescriptor?
@@ -36,7 +38,7 @@ public final class LoopbackServer: Sendable, CustomStringConvertible {
             do {
                 (listener, port) = try LoopbackSocket.listen(on: address, label: "\(name) listener")
             } catch {
-                preconditionFailure("\(name): cannot listen on \(address.rawValue): \(error)")
+                error.exitProcess()
             }
         }
         self.name = name

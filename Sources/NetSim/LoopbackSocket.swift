@@ -52,7 +52,9 @@ enum LoopbackSocket {
     }
 
     /// Accepts one pending connection on a listening socket as a non-blocking,
-    /// close-on-exec socket; nil when none is pending.
+    /// close-on-exec socket; nil when none is pending. With no descriptor left for it
+    /// (`EMFILE`), the listener would stay readable and its loop spin, so the process ends
+    /// with that error named (``SystemCallError/exitProcess()``).
     static func accept(_ listener: LabFileDescriptor, label: (Int) -> String) -> (LabFileDescriptor, peerPort: Int)? {
         guard let fd = listener.rawValue else { return nil }
         var storage = sockaddr_storage()
@@ -60,7 +62,11 @@ enum LoopbackSocket {
         let accepted = withUnsafeMutablePointer(to: &storage) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { csystem_accept_nonblocking(fd, $0, &length) }
         }
-        guard accepted >= 0 else { return nil }
+        guard accepted >= 0 else {
+            let error = SystemCallError("accept")
+            if error.isDescriptorExhaustion { error.exitProcess() }
+            return nil
+        }
         let peerPort = SocketAddress(storage).port
         return (LabFileDescriptor(adopting: accepted, label: label(peerPort)), peerPort)
     }

@@ -10,7 +10,8 @@ final class ServerLoop: Sendable {
     let runtime: any Runtime
     /// The listening socket; nil under simulation, where clients arrive through `dial`.
     let listener: LabFileDescriptor?
-    private let keepAlive: EventFDPort
+    /// Keeps the server loop running; closed when the server stops.
+    let keepAlive: EventFDPort
     private let stopped = Atomic<Bool>(false)
 
     private struct State {
@@ -31,7 +32,8 @@ final class ServerLoop: Sendable {
     /// Whether the server has been told to stop (``markStopped()``).
     var isStopped: Bool { stopped.load(ordering: .acquiring) }
 
-    /// The server thread's body: serve until stopped, then close every socket.
+    /// The server thread's body: serve until stopped, then close every socket and the
+    /// keep-alive port.
     func serve() {
         let loop = RunLoop.current
         do {
@@ -44,6 +46,7 @@ final class ServerLoop: Sendable {
         }
         while !isStopped { _ = try? loop.run(mode: .default) }
         listener?.close()
+        keepAlive.descriptor.close()
         for session in state.withLock({ $0.sessions }) { session.close(because: "server stopped") }
         runtime.record(.server("\(name) stopped"))
     }

@@ -10,11 +10,12 @@ public final class EventFDPort: LabPort {
     public let name: String
     private let runtime: any Runtime
 
-    /// A new port under `runtime` (the current one by default).
+    /// A new port under `runtime` (the current one by default). When no descriptor is left
+    /// (`EMFILE`), the process ends with that error named (``SystemCallError/exitProcess()``).
     public init(name: String? = nil, runtime: (any Runtime)? = nil) {
         let runtime = runtime ?? currentRuntime()
         let fd = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
-        precondition(fd >= 0, "\(SystemCallError("eventfd"))")
+        if fd < 0 { SystemCallError("eventfd").exitProcess() }
         let label = name ?? "eventfd port \(runtime.nextID(.port))"
         self.name = label
         self.runtime = runtime

@@ -11,11 +11,12 @@ public final class PipePort: LabPort {
     public let name: String
     private let runtime: any Runtime
 
-    /// A new port under `runtime` (the current one by default).
+    /// A new port under `runtime` (the current one by default). When no descriptor is left
+    /// (`EMFILE`), the process ends with that error named (``SystemCallError/exitProcess()``).
     public init(name: String? = nil, runtime: (any Runtime)? = nil) {
         let runtime = runtime ?? currentRuntime()
         var ends: [Int32] = [0, 0]
-        precondition(pipe(&ends) == 0, "\(SystemCallError("pipe"))")
+        if pipe(&ends) != 0 { SystemCallError("pipe").exitProcess() }
         for fd in ends {
             _ = csystem_fcntl_setfl(fd, csystem_fcntl_getfl(fd) | O_NONBLOCK)
         }

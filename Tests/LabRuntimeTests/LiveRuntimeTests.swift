@@ -44,6 +44,43 @@ struct LiveRuntimeTests {
         #expect(throws: SystemCallError.self) { try set.insert(fd) }
     }
 
+    @Test("a port set with many members reports the ready one, forgets a removed one, and updates an interest")
+    func portSetMembersByDescriptor() throws {
+        let runtime = LiveRuntime()
+        let set = runtime.makePortSet(named: "many")
+        let ports = (0..<200).map { LabFileDescriptor(adopting: eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC)), label: "efd \($0)", runtime: runtime) }
+        for port in ports { try set.insert(port) }
+        _ = eventfd_write(ports[137].rawValue!, 1)
+        #expect(set.wait(until: runtime.now() + .seconds(30)) == .ready(ports[137], .readable))
+        set.remove(ports[137])
+        #expect(set.wait(until: runtime.now() + .milliseconds(20)) == .timedOut)
+        _ = eventfd_write(ports[199].rawValue!, 1)
+        try set.insert(ports[199], interest: [.readable, .writable])
+        #expect(set.wait(until: runtime.now() + .seconds(30)) == .ready(ports[199], [.readable, .writable]))
+        set.close()
+    }
+
+    @Test("a semaphore loses no signal between many signallers and waiters")
+    func semaphoreUnderContention() {
+        let runtime = LiveRuntime(tracing: false)
+        let items = runtime.makeSemaphore(named: "items", value: 0)
+        let taken = Shared(0)
+        let perThread = 5_000
+        let consumers = (0..<3).map { index in
+            runtime.spawnThread(named: "consumer-\(index)") {
+                for _ in 0..<perThread { items.wait() }
+                taken.update { $0 += perThread }
+            }
+        }
+        let producers = (0..<3).map { index in
+            runtime.spawnThread(named: "producer-\(index)") {
+                for _ in 0..<perThread { items.signal() }
+            }
+        }
+        for thread in producers + consumers { thread.join() }
+        #expect(taken.value == 3 * perThread)
+    }
+
     @Test("a semaphore hands a signal across threads")
     func semaphore() {
         let runtime = LiveRuntime()
@@ -81,5 +118,34 @@ struct ExitHandlerTests {
         }
         #expect(result.outcome == .quiescent)
         #expect(order.value == ["first on worker, exited=false", "second", "joined, exited=true"])
+    }
+}
+
+@Suite("The live runtime's lifetime")
+struct LiveRuntimeLifetimeTests {
+    @Test("a live runtime is freed once its first thread has exited and nobody holds either")
+    func runtimeAndFirstThreadAreFreed() {
+        weak var released: LiveRuntime?
+        weak var firstThread: LabThread?
+        do {
+            let runtime = LiveRuntime()
+            let thread = runtime.spawnThread(named: "first") {}
+            #expect(runtime.mainThread === thread)
+            thread.join()
+            released = runtime
+            firstThread = thread
+        }
+        #expect(firstThread == nil)
+        #expect(released == nil)
+    }
+
+    @Test("the main thread stays the first one while it lives")
+    func mainThreadIsTheFirst() {
+        let runtime = LiveRuntime()
+        let first = runtime.spawnThread(named: "first") {}
+        let second = runtime.spawnThread(named: "second") {}
+        first.join()
+        second.join()
+        #expect(runtime.mainThread === first)
     }
 }

@@ -24,6 +24,8 @@
 #include <sys/prctl.h>
 #include <sys/ioctl.h>
 #include <malloc.h>
+#include <stdint.h>
+#include <linux/futex.h>
 
 /// `errno` is a macro over a thread-local lvalue; Swift sees a function instead.
 static inline int csystem_errno(void) { return errno; }
@@ -88,4 +90,32 @@ static inline int csystem_window_size(int fd, unsigned short *rows, unsigned sho
 /// only once it exceeds `bytes`. Returns 1 on success, as `mallopt` does.
 static inline int csystem_set_malloc_trim_threshold(int bytes) { return mallopt(M_TRIM_THRESHOLD, bytes); }
 
+/// The symbolic name of `error`, such as `"EMFILE"` (`strerrorname_np`, which needs
+/// `_GNU_SOURCE` and so lives in CSystem.c), or NULL for an unknown number.
+const char *csystem_errno_name(int error);
+
+/// Sleeps while `*word == expected` (`FUTEX_WAIT_PRIVATE`); returns at once, with EAGAIN,
+/// if it differs. Wake-ups may be spurious: callers re-check their condition.
+static inline int csystem_futex_wait(uint32_t *word, uint32_t expected) {
+    return (int)syscall(SYS_futex, word, FUTEX_WAIT_PRIVATE, expected, NULL, NULL, 0);
+}
+
+/// Wakes up to `count` threads sleeping in `csystem_futex_wait` on `word`.
+static inline int csystem_futex_wake(uint32_t *word, int count) {
+    return (int)syscall(SYS_futex, word, FUTEX_WAKE_PRIVATE, count, NULL, NULL, 0);
+}
+
+/// `*word`, sequentially consistent (a futex word must be a plain address, which Swift's
+/// `Atomic` does not expose).
+static inline uint32_t csystem_atomic_load_u32(uint32_t *word) { return __atomic_load_n(word, __ATOMIC_SEQ_CST); }
+
+/// Adds `delta` to `*word` (wrapping), sequentially consistent; returns the old value.
+static inline uint32_t csystem_atomic_add_u32(uint32_t *word, uint32_t delta) {
+    return __atomic_fetch_add(word, delta, __ATOMIC_SEQ_CST);
+}
+
+/// Replaces `*word` with `desired` if it is `expected`, sequentially consistent; 1 if it did.
+static inline int csystem_atomic_cas_u32(uint32_t *word, uint32_t expected, uint32_t desired) {
+    return __atomic_compare_exchange_n(word, &expected, desired, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+}
 #endif

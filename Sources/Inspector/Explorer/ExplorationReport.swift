@@ -8,6 +8,10 @@ public struct ExplorationReport: Sendable {
     public let strategy: ExplorationStrategy
     /// The checkers' names, in order.
     public let checkers: [String]
+    /// The most runs the whole exploration makes (`--schedules`), across every shard.
+    public let schedules: Int
+    /// The part of the runs this report covers.
+    public let shard: Shard
     /// The runs explored: up to and including the finding, or all of them.
     public let explored: Int
     /// The scheduling points passed in those runs.

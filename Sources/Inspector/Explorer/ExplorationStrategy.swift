@@ -10,6 +10,12 @@ public enum ExplorationStrategy: Sendable, Equatable, CustomStringConvertible {
     /// all schedules with 0 first, then 1, and so on (CHESS's iterative bounding).
     case exhaustive(preemptionBound: Int)
 
+    /// Whether ``Explorer/shard`` may split this search: random and PCT runs are made from
+    /// their run number alone; an exhaustive search finds its schedules by running them.
+    public var isShardable: Bool {
+        if case .exhaustive = self { false } else { true }
+    }
+
     public var description: String {
         switch self {
         case let .random(seed): "random (seed \(seed))"

@@ -21,6 +21,10 @@ public struct Explorer: Sendable {
     public var timeBudget: Duration?
     /// How many simulations to run at once.
     public var jobs: Int
+    /// The part of the runs this process makes (``Shard/whole`` by default). Random and PCT
+    /// searches split by run number; an exhaustive search cannot be split yet, so
+    /// ``explore()`` requires the whole for it (check ``ExplorationStrategy/isShardable``).
+    public var shard = Shard.whole
     /// The most replays shrinking may use.
     public var shrinkBudget = 2_000
     /// The most schedules the deadlock confirmation of a lock-order inversion may run.
@@ -40,12 +44,13 @@ public struct Explorer: Sendable {
 
     /// Explores and returns the report.
     public func explore() -> ExplorationReport {
+        precondition(shard.isWhole || strategy.isShardable, "explore: \(strategy) cannot be sharded")
         let deadline = timeBudget.map { ContinuousClock.now + $0 }
         let resolved = resolve(strategy)
-        let outcome = search(resolved, checkers: checkers, limit: schedules, deadline: deadline)
+        let outcome = search(resolved, checkers: checkers, runs: shard.runs(of: schedules), deadline: deadline)
         return ExplorationReport(
             scenario: scenario.name, strategy: resolved, checkers: checkers.map(\.name),
-            explored: outcome.explored, steps: outcome.steps, complete: outcome.complete,
+            schedules: schedules, shard: shard, explored: outcome.explored, steps: outcome.steps, complete: outcome.complete,
             stoppedByTime: outcome.stoppedByTime, finding: outcome.finding.map(finish)
         )
     }
@@ -56,21 +61,23 @@ public struct Explorer: Sendable {
         return .pct(seed: seed, depth: depth, steps: PCTStepEstimate.measure(scenario, seed: seed))
     }
 
-    private func search(_ strategy: ExplorationStrategy, checkers: [any Checker], limit: Int,
+    /// Searches the runs numbered `runs` (an exhaustive search always starts at 0 and makes
+    /// at most `runs.count`).
+    private func search(_ strategy: ExplorationStrategy, checkers: [any Checker], runs: Range<Int>,
                         deadline: ContinuousClock.Instant?) -> SearchOutcome {
         switch strategy {
         case let .random(seed):
-            IndexedSearch(scenario: scenario, checkers: checkers, limit: limit, jobs: jobs, deadline: deadline) { index in
+            IndexedSearch(scenario: scenario, checkers: checkers, runs: runs, jobs: jobs, deadline: deadline) { index in
                 let seed = seed &+ UInt64(index)
                 return (seed, RandomStrategy(seed: seed))
             }.run()
         case let .pct(seed, depth, steps):
-            IndexedSearch(scenario: scenario, checkers: checkers, limit: limit, jobs: jobs, deadline: deadline) { index in
+            IndexedSearch(scenario: scenario, checkers: checkers, runs: runs, jobs: jobs, deadline: deadline) { index in
                 let seed = seed &+ UInt64(index)
                 return (seed, PCTStrategy(seed: seed, depth: depth, steps: steps ?? 1))
             }.run()
         case let .exhaustive(bound):
-            ExhaustiveSearch(scenario: scenario, checkers: checkers, bound: bound, limit: limit, jobs: jobs,
+            ExhaustiveSearch(scenario: scenario, checkers: checkers, bound: bound, limit: runs.count, jobs: jobs,
                              deadline: deadline).run()
         }
     }
@@ -94,7 +101,7 @@ public struct Explorer: Sendable {
     private func confirmDeadlock() -> Finding.Confirmation {
         let strategy = ExplorationStrategy.exhaustive(preemptionBound: 2)
         let deadlock = DeadlockChecker()
-        let outcome = search(strategy, checkers: [deadlock], limit: confirmationBudget, deadline: nil)
+        let outcome = search(strategy, checkers: [deadlock], runs: 0..<confirmationBudget, deadline: nil)
         guard let found = outcome.finding else {
             return .init(strategy: strategy, explored: outcome.explored, run: nil, violation: nil)
         }

@@ -4,14 +4,15 @@ import Synchronization
 /// The random and PCT searches: run `i` uses a strategy made from `i` alone (seed + i), so
 /// runs are independent and can be spread over jobs.
 ///
-/// Worker `w` of `jobs` takes runs `w`, `w + jobs`, `w + 2·jobs`, … and stops once its next
+/// The search makes the runs numbered `runs` (all of `0..<limit`, or one shard's block).
+/// Worker `w` of `jobs` takes runs `first + w`, `first + w + jobs`, … and stops once its next
 /// run is past the lowest violating run found so far. Every run below the reported one has
 /// therefore been made, whatever `jobs` is, and the report is the same. (A time budget can
 /// stop workers unevenly; then the lowest violating run *among those made* is reported.)
 struct IndexedSearch: Sendable {
     let scenario: Scenario
     let checkers: [any Checker]
-    let limit: Int
+    let runs: Range<Int>
     let jobs: Int
     let deadline: ContinuousClock.Instant?
     let strategy: @Sendable (Int) -> (seed: UInt64, strategy: any SchedulingStrategy)
@@ -22,9 +23,9 @@ struct IndexedSearch: Sendable {
         let findings = Mutex<[ExploredRun]>([])
         let steps = Mutex<[(index: Int, steps: Int)]>([])
         ParallelWorkers.run(jobs: jobs) { worker in
-            var index = worker
+            var index = runs.lowerBound + worker
             var mySteps: [(index: Int, steps: Int)] = []
-            while index < limit, index < best.load(ordering: .acquiring) {
+            while index < runs.upperBound, index < best.load(ordering: .acquiring) {
                 if let deadline, ContinuousClock.now >= deadline {
                     timedOut.store(true, ordering: .relaxed)
                     break

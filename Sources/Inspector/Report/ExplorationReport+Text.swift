@@ -9,14 +9,14 @@ extension ExplorationReport {
     /// The report, with the per-thread columns of each schedule only if
     /// `showingInterleavings` (`explore --no-interleaving` leaves them out).
     public func text(showingInterleavings: Bool) -> String {
-        var lines = ["explore \(scenario): \(strategy); checkers: \(checkers.joined(separator: ", "))"]
-        guard let finding else {
-            let scope = complete ? " (complete: every schedule within the bound)" : stoppedByTime ? " (stopped by the time budget)" : ""
-            lines.append("no violation in \(explored) schedules, \(steps) scheduling points\(scope)")
-            return lines.joined(separator: "\n")
-        }
-        lines.append("violation in run #\(finding.original.index), after \(explored) schedules and \(steps) scheduling points")
-        lines.append("")
+        ShardReport(self, showingInterleavings: showingInterleavings).text
+    }
+
+    /// What the report prints after the line that announces `finding`: the violations, the
+    /// seed, the schedule (and what it was shrunk from), the interleaving if
+    /// `showingInterleavings`, the replay command, and a lock-order inversion's deadlock search.
+    func findingLines(_ finding: Finding, showingInterleavings: Bool) -> [String] {
+        var lines = [""]
         lines += finding.violations.enumerated().map { index, violation in
             (index == 0 ? "VIOLATION " : "also      ") + violation.description
         }.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
@@ -36,7 +36,7 @@ extension ExplorationReport {
             lines.append("")
             lines += Self.confirmationLines(confirmation, scenario: scenario, showingInterleaving: showingInterleavings)
         }
-        return lines.joined(separator: "\n")
+        return lines
     }
 
     /// The schedule, its size, the interleaving (if `showingInterleaving`) and the replay

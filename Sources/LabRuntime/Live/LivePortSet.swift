@@ -6,18 +6,26 @@ import Synchronization
 /// wait as CF does (`epoll_wait` with room for one event).
 ///
 /// Level-triggered rather than CF's edge-triggered registration, so that a port that was
-/// not fully drained is reported again instead of stranding its bytes (spec §3.2).
+/// not fully drained is reported again instead of stranding its bytes (spec §3.2). Members
+/// are indexed by descriptor number, so finding the member behind a ready event costs the
+/// same with 2 members or 2,000.
 final class LivePortSet: PortSet {
     let id: Int
     private unowned let runtime: LiveRuntime
     private let epoll: LabFileDescriptor
-    private let members = Mutex<[(descriptor: LabFileDescriptor, interest: Readiness)]>([])
+
+    private struct Member {
+        let descriptor: LabFileDescriptor
+        var interest: Readiness
+    }
+    /// The members by descriptor number; only lookups, never iteration.
+    private let members = Mutex<[Int32: Member]>([:])
 
     init(id: Int, name: String, runtime: LiveRuntime) {
         self.id = id
         self.runtime = runtime
         let fd = epoll_create1(Int32(EPOLL_CLOEXEC))
-        precondition(fd >= 0, "\(SystemCallError("epoll_create1"))")
+        if fd < 0 { SystemCallError("epoll_create1").exitProcess() }
         epoll = LabFileDescriptor(adopting: fd, label: "port set \(name)", runtime: runtime)
     }
 
@@ -27,19 +35,22 @@ final class LivePortSet: PortSet {
         event.events = (interest.contains(.readable) ? EPOLLIN.rawValue : 0) | (interest.contains(.writable) ? EPOLLOUT.rawValue : 0)
         event.data.fd = fd
         try members.withLock { members throws(SystemCallError) in
-            let known = members.firstIndex { $0.descriptor === descriptor }
-            if epoll_ctl(epfd, known == nil ? EPOLL_CTL_ADD : EPOLL_CTL_MOD, fd, &event) != 0 {
+            // A member under the same number but another descriptor was closed, and epoll
+            // dropped it then: the number is new to epoll.
+            let known = members[fd]?.descriptor === descriptor
+            if epoll_ctl(epfd, known ? EPOLL_CTL_MOD : EPOLL_CTL_ADD, fd, &event) != 0 {
                 throw SystemCallError("epoll_ctl(\(descriptor.label))")
             }
-            if let known { members[known].interest = interest } else { members.append((descriptor, interest)) }
+            members[fd] = Member(descriptor: descriptor, interest: interest)
         }
     }
 
     func remove(_ descriptor: LabFileDescriptor) {
+        guard let fd = descriptor.rawValue else { return }
         members.withLock { members in
-            guard let index = members.firstIndex(where: { $0.descriptor === descriptor }) else { return }
-            members.remove(at: index)
-            if let fd = descriptor.rawValue, let epfd = epoll.rawValue {
+            guard members[fd]?.descriptor === descriptor else { return }
+            members[fd] = nil
+            if let epfd = epoll.rawValue {
                 var event = epoll_event()
                 _ = epoll_ctl(epfd, EPOLL_CTL_DEL, fd, &event)
             }
@@ -69,7 +80,7 @@ final class LivePortSet: PortSet {
                 var fired: Readiness = []
                 if failed || event.events & EPOLLIN.rawValue != 0 { fired.insert(.readable) }
                 if failed || event.events & EPOLLOUT.rawValue != 0 { fired.insert(.writable) }
-                if let member = members.withLock({ $0.first { $0.descriptor.rawValue == fd } }) {
+                if let member = members.withLock({ $0[fd] }), member.descriptor.rawValue == fd {
                     return .ready(member.descriptor, fired.intersection(member.interest))
                 }
             }

@@ -20,18 +20,20 @@ public final class LiveRuntime: Runtime {
     private let epoch = MonotonicClock.nanoseconds()
     private let counters = Mutex([Int](repeating: 0, count: LabObjectKind.allCases.count))
     private let handles = Mutex<[(thread: LabThreadID, handle: pthread_t)]>([])
-    private let firstThread = Mutex<LabThread?>(nil)
+    /// The first thread started or adopted, held weakly: the thread holds its runtime, so a
+    /// strong reference here would keep both alive forever.
+    private let firstThread = Mutex(WeakThread())
 
     /// A live runtime; `tracing` sets whether its trace records events.
     public init(tracing: Bool = true) {
         trace = TraceRecorder(enabled: tracing)
     }
 
-    public var mainThread: LabThread? { firstThread.withLock { $0 } }
+    public var mainThread: LabThread? { firstThread.withLock { $0.thread } }
 
     private func remember(_ thread: LabThread) -> LabThread {
         firstThread.withLock { first in
-            if first == nil { first = thread }
+            if !first.isSet { first = WeakThread(thread) }
         }
         return thread
     }
@@ -110,5 +112,16 @@ public final class LiveRuntime: Runtime {
         let isMain = getpid() == csystem_gettid()
         let id = nextID(.thread)
         return remember(LabThread(id: id, name: isMain ? "main" : "thread-\(id)", runtime: self))
+    }
+}
+
+/// A weak reference to a ``LabThread`` that remembers whether one was ever set.
+private struct WeakThread {
+    weak var thread: LabThread?
+    let isSet: Bool
+
+    init(_ thread: LabThread? = nil) {
+        self.thread = thread
+        isSet = thread != nil
     }
 }

@@ -6,6 +6,7 @@ enum CommandTable {
     static let all: [Command] = [
         DemoCommand.command,
         ExploreCommand.command,
+        MergeCommand.command,
         ReplayRunCommand.command,
         TraceCommand.command,
         TutorialCommand.command,

@@ -8,7 +8,7 @@ enum ExploreCommand {
         synopsis: [
             "runloop-lab explore --scenario NAME [--strategy random|pct|exhaustive] [--seed N] [--depth D]",
             "                    [--schedules N] [--seconds S] [--preemption-bound B] [--jobs N] [--checkers A,B]",
-            "                    [--no-interleaving]",
+            "                    [--no-interleaving] [--shard K/N] [--report FILE]",
             "runloop-lab explore --list",
         ],
         description: """
@@ -19,6 +19,13 @@ enum ExploreCommand {
             column per thread, and the replay command. A lock-order inversion is followed
             by a search for a schedule that really deadlocks. Exits 1 when it finds a
             violation, 0 when every run was clean; timing goes to standard error.
+
+            --shard K/N splits a random or PCT search over N processes or machines:
+            shard K (from 0) makes the K-th of N contiguous blocks of the runs. With N
+            alone, K comes from JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) or
+            SLURM_ARRAY_TASK_ID less SLURM_ARRAY_TASK_MIN (a Slurm job array). Write each
+            shard's result with --report FILE and combine them with 'runloop-lab merge',
+            which prints what the unsplit search prints.
             """,
         sections: [(title: "Options", rows: HelpText.optionRows(ExploreOptions.specs))]
     )
@@ -40,8 +47,13 @@ enum ExploreCommand {
         let start = ContinuousClock.now
         let report = explorer.explore()
         let elapsed = ContinuousClock.now - start
-        for line in report.text(showingInterleavings: options.showsInterleavings).split(separator: "\n", omittingEmptySubsequences: false) { console.printLine(String(line)) }
+        let summary = ShardReport(report, showingInterleavings: options.showsInterleavings)
+        for line in summary.text.split(separator: "\n", omittingEmptySubsequences: false) { console.printLine(String(line)) }
         console.printError(Self.timing(report, seconds: elapsed.seconds, jobs: explorer.jobs))
+        if let path = options.reportPath, let failure = OutputFile.write(ShardReportJSON.encode(summary), to: path) {
+            console.printError("runloop-lab explore: \(failure)")
+            return ExitCode.failure
+        }
         return report.finding == nil ? ExitCode.success : ExitCode.failure
     }
 

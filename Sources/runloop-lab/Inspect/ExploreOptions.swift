@@ -17,6 +17,8 @@ struct ExploreOptions {
         OptionSpec(name: "--jobs", valueName: "N", help: "Simulations run at once; never changes the result (default 1)."),
         OptionSpec(name: "--checkers", valueName: "A,B", help: "The checkers to run (default: the scenario's)."),
         OptionSpec(name: "--no-interleaving", valueName: nil, help: "Leave the per-thread columns out of the report."),
+        OptionSpec(name: "--shard", valueName: "K/N", help: "Make only part K (from 0) of N of the runs; N alone: K from the batch job."),
+        OptionSpec(name: "--report", valueName: "FILE", help: "Also write the result as JSON, for runloop-lab merge."),
     ]
 
     /// The strategies `--strategy` names, in the order its error message lists them.
@@ -35,11 +37,16 @@ struct ExploreOptions {
     /// Whether the report shows each schedule's interleaving in per-thread columns.
     var showsInterleavings = true
 
+    /// Where `--report` writes the JSON report, if anywhere.
+    var reportPath: String?
+
     /// Parses the arguments after `explore`.
     ///
     /// - Returns: the options, or `nil` when `--help` was asked for.
     /// - Throws: ``UsageError`` for an unknown option, a missing scenario or a bad value.
-    static func parse(_ arguments: [String]) throws(UsageError) -> ExploreOptions? {
+    /// `environment` supplies a `--shard N`'s index (the process's environment by default).
+    static func parse(_ arguments: [String],
+                      environment: (String) -> String? = ShardOption.processEnvironment) throws(UsageError) -> ExploreOptions? {
         let parsed = try OptionParser.parse(arguments, options: specs, usage: ExploreCommand.usage)
         if parsed.wantsHelp { return nil }
         if parsed.isSet("--list") { return ExploreOptions(explorer: nil) }
@@ -61,8 +68,15 @@ struct ExploreOptions {
         let schedules = try parsed.integer("--schedules", default: isExhaustive ? 1_000_000 : 1_000, in: 1...100_000_000)
         let seconds = parsed.isSet("--seconds") ? try parsed.seconds("--seconds", default: 0, in: 0.001...86_400) : nil
         let jobs = try parsed.integer("--jobs", default: 1, in: 1...256)
-        let explorer = Explorer(scenario: scenario, checkers: checkers, strategy: strategy, schedules: schedules,
+        var explorer = Explorer(scenario: scenario, checkers: checkers, strategy: strategy, schedules: schedules,
                                 timeBudget: seconds.map { .nanoseconds(Int64($0 * 1e9)) }, jobs: jobs)
-        return ExploreOptions(explorer: explorer, showsInterleavings: !parsed.isSet("--no-interleaving"))
+        if let text = parsed.string("--shard") {
+            explorer.shard = try ShardOption.parse(text, environment: environment, usage: ExploreCommand.usage)
+            if !explorer.shard.isWhole && !strategy.isShardable {
+                throw UsageError(message: "--shard splits random and pct searches; an exhaustive search cannot be split", usage: ExploreCommand.usage)
+            }
+        }
+        return ExploreOptions(explorer: explorer, showsInterleavings: !parsed.isSet("--no-interleaving"),
+                              reportPath: parsed.string("--report"))
     }
 }

@@ -1,0 +1,128 @@
+/// An exploration's result as `explore --report` writes it and `runloop-lab merge` reads it:
+/// the counts, and the first violation as the text `explore` prints, without the runs
+/// themselves. Reports of the shards of one exploration merge into the report of the
+/// unsplit exploration (``merge(_:)``).
+public struct ShardReport: Sendable, Equatable, Codable {
+    /// The version of this format; readers refuse others.
+    public static let formatVersion = 1
+
+    /// ``formatVersion`` when written.
+    public var version: Int
+    /// The scenario's name.
+    public var scenario: String
+    /// The strategy as the report's first line names it, e.g. `random (seed 0)`.
+    public var strategy: String
+    /// The checkers' names, in order.
+    public var checkers: [String]
+    /// The most runs of the whole exploration, across every shard.
+    public var schedules: Int
+    /// The part of the runs this report covers.
+    public var shard: Shard
+    /// The runs counted: up to and including the finding, or all that were made.
+    public var explored: Int
+    /// The scheduling points passed in those runs.
+    public var steps: Int
+    /// Whether an exhaustive search covered every schedule within its bound.
+    public var complete: Bool
+    /// Whether the time budget ended the search.
+    public var stoppedByTime: Bool
+    /// The first violation, shrunk; `nil` when every run was clean.
+    public var finding: FindingSummary?
+
+    /// The first violation of an exploration, as printed.
+    public struct FindingSummary: Sendable, Equatable, Codable {
+        /// The violating run's number in the search order.
+        public var run: Int
+        /// Its seed, for random and PCT runs.
+        public var seed: UInt64?
+        /// The first line of the violation, e.g. `[deadlock] …`.
+        public var violation: String
+        /// What `explore` prints after its summary line: the violations, the seed, the
+        /// schedule, the interleaving and the replay command.
+        public var lines: [String]
+    }
+
+    /// The report of `report`, whose finding's lines show the interleavings if
+    /// `showingInterleavings`.
+    public init(_ report: ExplorationReport, showingInterleavings: Bool) {
+        version = Self.formatVersion
+        scenario = report.scenario
+        strategy = report.strategy.description
+        checkers = report.checkers
+        schedules = report.schedules
+        shard = report.shard
+        explored = report.explored
+        steps = report.steps
+        complete = report.complete
+        stoppedByTime = report.stoppedByTime
+        finding = report.finding.map { finding in
+            FindingSummary(run: finding.original.index, seed: finding.original.seed,
+                           violation: finding.violations.first.map { String($0.description.prefix { $0 != "\n" }) } ?? "",
+                           lines: report.findingLines(finding, showingInterleavings: showingInterleavings))
+        }
+    }
+
+    /// The report as `explore` prints it; a shard's first line names the shard.
+    public var text: String {
+        let part = shard.isWhole ? "" : ", shard \(shard)"
+        var lines = ["explore \(scenario): \(strategy)\(part); checkers: \(checkers.joined(separator: ", "))"]
+        guard let finding else {
+            let scope = complete ? " (complete: every schedule within the bound)" : stoppedByTime ? " (stopped by the time budget)" : ""
+            lines.append("no violation in \(explored) schedules, \(steps) scheduling points\(scope)")
+            return lines.joined(separator: "\n")
+        }
+        lines.append("violation in run #\(finding.run), after \(explored) schedules and \(steps) scheduling points")
+        return (lines + finding.lines).joined(separator: "\n")
+    }
+
+    /// The report of the whole exploration, from the reports of all its shards (in any
+    /// order).
+    ///
+    /// Shards hold contiguous blocks of runs in order, so the whole exploration's first
+    /// violation is that of the lowest shard that found one, every shard below it ran its
+    /// whole block clean, and the counts are theirs plus its own; shards above it are left
+    /// out, as the unsplit search would have stopped before them.
+    ///
+    /// - Throws: ``ShardMergeError`` when there are no reports, they describe different
+    ///   explorations, or a shard is missing or repeated.
+    public static func merge(_ reports: [ShardReport]) throws(ShardMergeError) -> ShardReport {
+        guard let first = reports.first else { throw ShardMergeError("no reports to merge") }
+        for report in reports {
+            if report.version != formatVersion {
+                throw ShardMergeError("a report has format version \(report.version); this runloop-lab reads version \(formatVersion)")
+            }
+            for (field, mine, theirs) in [("scenario", report.scenario, first.scenario), ("strategy", report.strategy, first.strategy),
+                                          ("checkers", report.checkers.joined(separator: ","), first.checkers.joined(separator: ",")),
+                                          ("schedules", "\(report.schedules)", "\(first.schedules)"),
+                                          ("shard count", "\(report.shard.count)", "\(first.shard.count)")] where mine != theirs {
+                throw ShardMergeError("the reports are of different explorations: \(field) '\(theirs)' and '\(mine)'")
+            }
+        }
+        let byIndex = reports.sorted { $0.shard.index < $1.shard.index }
+        for (expected, report) in byIndex.enumerated() where report.shard.index != expected {
+            throw report.shard.index < expected
+                ? ShardMergeError("shard \(report.shard) appears more than once")
+                : ShardMergeError("shard \(expected)/\(first.shard.count) is missing")
+        }
+        if byIndex.count < first.shard.count {
+            throw ShardMergeError("shard \(byIndex.count)/\(first.shard.count) is missing")
+        }
+        let counted = byIndex.prefix { $0.finding == nil } + byIndex.drop { $0.finding == nil }.prefix(1)
+        var merged = first
+        merged.shard = .whole
+        merged.explored = counted.reduce(0) { $0 + $1.explored }
+        merged.steps = counted.reduce(0) { $0 + $1.steps }
+        merged.complete = counted.allSatisfy(\.complete)
+        merged.stoppedByTime = counted.contains { $0.stoppedByTime }
+        merged.finding = counted.last?.finding
+        return merged
+    }
+}
+
+/// Why shard reports cannot be merged.
+public struct ShardMergeError: Error, Equatable, CustomStringConvertible {
+    /// What is wrong, e.g. `shard 2/4 is missing`.
+    public let description: String
+
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,102 @@
+import Inspector
+import LabTestSupport
+import Testing
+@testable import runloop_lab
+
+@Suite("explore --shard and merge")
+struct ShardMergeTests {
+    /// An exploration to split: its `explore` arguments, and the number of shards.
+    struct Split: Sendable, CustomTestStringConvertible {
+        let arguments: [String]
+        let shards: Int
+        var testDescription: String { "\(arguments.joined(separator: " ")) in \(shards) shards" }
+    }
+
+    static let splits = [
+        // The first deadlock is run #4, in the second of five blocks of 4.
+        Split(arguments: ["--scenario", "abba", "--checkers", "deadlock", "--schedules", "20"], shards: 5),
+        // PCT's first deadlock is run #6, in the second of four blocks of 5.
+        Split(arguments: ["--scenario", "abba", "--strategy", "pct", "--checkers", "deadlock", "--schedules", "20"], shards: 4),
+        // Always clean: the counts are every shard's.
+        Split(arguments: ["--scenario", "counter", "--schedules", "40", "--jobs", "2"], shards: 3),
+        // More shards than runs: some shards make none.
+        Split(arguments: ["--scenario", "counter", "--schedules", "3"], shards: 5),
+    ]
+
+    @Test("merging every shard's report prints and writes what the unsplit exploration does", arguments: splits)
+    func mergeEqualsUnsplit(split: Split) throws {
+        let directory = TemporaryDirectory()
+        let (wholeStatus, whole) = runCLI(["explore"] + split.arguments + ["--report", directory.file("whole.json")])
+        var shardFiles: [String] = []
+        for index in (0..<split.shards).reversed() {
+            let file = directory.file("shard-\(index).json")
+            let (status, console) = runCLI(["explore"] + split.arguments + ["--shard", "\(index)/\(split.shards)", "--report", file])
+            #expect(status == ExitCode.success || status == ExitCode.failure, "\(console.errorText)")
+            shardFiles.append(file)
+        }
+        let (mergedStatus, merged) = runCLI(["merge", "--report", directory.file("merged.json")] + shardFiles)
+        #expect(mergedStatus == wholeStatus)
+        #expect(merged.outputText == whole.outputText)
+        #expect(TextFile.read(directory.file("merged.json")) == TextFile.read(directory.file("whole.json")))
+    }
+
+    @Test("--shard N takes its index from a Kubernetes Indexed Job or a Slurm job array")
+    func shardIndexFromEnvironment() throws {
+        let kubernetes = try ExploreOptions.parse(["--scenario", "counter", "--shard", "4"]) { $0 == "JOB_COMPLETION_INDEX" ? "2" : nil }
+        #expect(kubernetes?.explorer?.shard == Shard(index: 2, count: 4))
+        let slurm = try ExploreOptions.parse(["--scenario", "counter", "--shard", "4"]) {
+            ["SLURM_ARRAY_TASK_ID": "7", "SLURM_ARRAY_TASK_MIN": "5"][$0]
+        }
+        #expect(slurm?.explorer?.shard == Shard(index: 2, count: 4))
+        let explicit = try ExploreOptions.parse(["--scenario", "counter", "--shard", "1/4"]) { _ in "3" }
+        #expect(explicit?.explorer?.shard == Shard(index: 1, count: 4))
+    }
+
+    @Test("bad --shard values and unsplittable strategies are usage errors", arguments: [
+        (["--shard", "4/4"], "index 4 is not from 0 to 3"),
+        (["--shard", "x/4"], "--shard expects K/N or N"),
+        (["--shard", "0/0"], "--shard expects K/N or N"),
+        (["--shard", "4"], "JOB_COMPLETION_INDEX"),
+        (["--shard", "0/2", "--strategy", "exhaustive"], "an exhaustive search cannot be split"),
+    ])
+    func badShard(arguments: [String], message: String) {
+        #expect(throws: UsageError.self) { try ExploreOptions.parse(["--scenario", "counter"] + arguments) { _ in nil } }
+        do {
+            _ = try ExploreOptions.parse(["--scenario", "counter"] + arguments) { _ in nil }
+        } catch {
+            #expect(error.message.contains(message))
+        }
+    }
+
+    @Test("merge refuses a missing or repeated shard, reports of different explorations, and files that are not reports")
+    func mergeRefusals() {
+        let directory = TemporaryDirectory()
+        let arguments = ["explore", "--scenario", "counter", "--schedules", "6"]
+        for index in 0..<3 {
+            _ = runCLI(arguments + ["--shard", "\(index)/3", "--report", directory.file("s\(index).json")])
+        }
+        _ = runCLI(["explore", "--scenario", "lock-pair", "--schedules", "6", "--shard", "2/3", "--report", directory.file("other.json")])
+        _ = OutputFile.write("{\"version\": 1}", to: directory.file("bad.json"))
+        let cases: [([String], String)] = [
+            ([directory.file("s0.json"), directory.file("s2.json")], "shard 1/3 is missing"),
+            ([directory.file("s0.json"), directory.file("s1.json")], "shard 2/3 is missing"),
+            ([directory.file("s0.json"), directory.file("s0.json"), directory.file("s1.json"), directory.file("s2.json")], "shard 0/3 appears more than once"),
+            ([directory.file("s0.json"), directory.file("s1.json"), directory.file("other.json")], "different explorations: scenario 'counter' and 'lock-pair'"),
+            ([directory.file("bad.json")], "is not an explore report"),
+            ([], "give the reports to merge"),
+        ]
+        for (files, message) in cases {
+            #expect(throws: UsageError.self) { _ = try MergeCommand.command.run(files, RecordingConsole()) }
+            do {
+                _ = try MergeCommand.command.run(files, RecordingConsole())
+            } catch {
+                #expect(error.message.contains(message), "\(files): \(error.message)")
+            }
+        }
+    }
+}
+
+private func runCLI(_ arguments: [String]) -> (status: Int32, console: RecordingConsole) {
+    let console = RecordingConsole()
+    return (RunLoopLabCLI.run(arguments, console: console), console)
+}
