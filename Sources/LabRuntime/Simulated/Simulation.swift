@@ -86,12 +86,16 @@ public final class Simulation: Runtime, @unchecked Sendable {
         callerThreadSlot = CurrentThreadSlot.exchangeBorrowed(first.thread)
         csystem_fiber_switch(caller, fiberOf(first))
         let stacks = threads.compactMap(\.stack) + exitedStacks
-        for thread in threads { thread.stack = nil }
         exitedStacks = []
+        // Each LabThread holds its runtime: the records go, so that the simulation and its
+        // threads do not keep each other alive. They are released outside the mutex.
+        let finished = threads
+        threads = []
         pthread_mutex_unlock(mutex)
         FiberStackPool.giveBack(stacks)
         for descriptor in descriptors.withLock({ $0 }) { descriptor.close() }
         locals.removeAll()
+        withExtendedLifetime(finished) {}
         return SimulationResult(outcome: outcome!, schedule: Schedule(switches: switches),
                                 trace: trace.finish(), steps: steps, endTime: now())
     }
