@@ -117,10 +117,19 @@ enum CurrentThreadSlot {
         pthread_setspecific(key, Unmanaged.passRetained(thread).toOpaque())
     }
 
-    /// Empties the slot, releasing its thread: a pooled pthread that ran a simulated lab
-    /// thread forgets it before it parks.
-    static func clear() {
-        if let old = pthread_getspecific(key) { Unmanaged<LabThread>.fromOpaque(old).release() }
-        pthread_setspecific(key, nil)
+    /// Makes `thread` the current one without retaining it, and returns what the slot held
+    /// (still owned by the slot's caller): a ``Simulation`` switching fibers on this pthread
+    /// lends the slot each fiber's thread, which its `threads` keep alive, and gives the
+    /// first value back with ``restore(_:)`` when the run is over.
+    @discardableResult
+    static func exchangeBorrowed(_ thread: LabThread) -> UnsafeMutableRawPointer? {
+        let old = pthread_getspecific(key)
+        pthread_setspecific(key, Unmanaged.passUnretained(thread).toOpaque())
+        return old
+    }
+
+    /// Puts back a value that ``exchangeBorrowed(_:)`` returned.
+    static func restore(_ value: UnsafeMutableRawPointer?) {
+        pthread_setspecific(key, value)
     }
 }

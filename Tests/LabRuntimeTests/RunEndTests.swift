@@ -40,4 +40,31 @@ struct RunEndTests {
         #expect(sameWithin.value)
         #expect(released.value.marker == nil)
     }
+
+    final class WeakSimulation {
+        weak var simulation: Simulation?
+        init(_ simulation: Simulation) { self.simulation = simulation }
+    }
+
+    @Test("a simulation whose threads all exited is deinitialised with its threads once its caller lets it go",
+          arguments: [0, 1, 2] as [UInt64])
+    func simulationIsReleased(seed: UInt64) {
+        let released = Shared(WeakMarker())
+        let weak = {
+            let simulation = Simulation(strategy: RandomStrategy(seed: seed))
+            let result = simulation.run {
+                let runtime = currentRuntime()
+                let worker = runtime.spawnThread(named: "worker") { [marker = Marker()] in
+                    runtime.yield("worker")
+                    released.update { $0.marker = marker }
+                }
+                runtime.yield("main")
+                worker.join()
+            }
+            #expect(result.outcome == .quiescent)
+            return WeakSimulation(simulation)
+        }()
+        #expect(weak.simulation == nil)
+        #expect(released.value.marker == nil)
+    }
 }

@@ -3,7 +3,9 @@
 // Swift 6.3's Glibc module leaves out epoll, eventfd and timerfd (and a few socket
 // constants). This header includes them so that Swift code can call them directly,
 // the same way swift-nio's CNIOLinux shim does. It holds no logic of its own beyond
-// thin `static inline` wrappers for macros and variadic functions that Swift cannot call.
+// thin `static inline` wrappers for macros and variadic functions that Swift cannot call,
+// except the fiber switch of the simulated runtime (CSystemFiber.h, Fiber.c), which Swift
+// cannot express: it swaps stacks.
 #ifndef CSYSTEM_H
 #define CSYSTEM_H
 
@@ -26,6 +28,8 @@
 #include <malloc.h>
 #include <stdint.h>
 #include <linux/futex.h>
+
+#include "CSystemFiber.h"
 
 /// `errno` is a macro over a thread-local lvalue; Swift sees a function instead.
 static inline int csystem_errno(void) { return errno; }
@@ -69,12 +73,6 @@ static inline int csystem_set_thread_affinity(const unsigned long *mask, size_t 
 static inline int csystem_get_thread_affinity(unsigned long *mask, size_t bytes) {
     for (size_t i = 0; i < bytes / sizeof(unsigned long); i++) mask[i] = 0;
     return (int)syscall(SYS_sched_getaffinity, 0, bytes, mask);
-}
-
-/// The CPU the calling thread runs on now (`sched_getcpu`), or -1.
-static inline int csystem_current_cpu(void) {
-    unsigned cpu = 0;
-    return syscall(SYS_getcpu, &cpu, NULL, NULL) == 0 ? (int)cpu : -1;
 }
 
 /// `ioctl(fd, TIOCGWINSZ)`: the terminal's size in rows and columns; 0 on success.

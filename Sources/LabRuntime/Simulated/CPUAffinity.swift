@@ -2,10 +2,9 @@ import CSystem
 
 /// Which CPUs a thread may run on (`sched_setaffinity`).
 ///
-/// A ``Simulation`` runs one lab thread at a time, so it pins all of its threads to one CPU:
-/// handing the baton to a thread on the same CPU is a context switch (a few µs), while a
-/// wake-up across CPUs costs tens of µs on a VM. The explorer pins each of its workers to a
-/// different CPU so that parallel simulations do not share one.
+/// A ``Simulation`` runs all of its lab threads as fibers on the pthread that runs it; the
+/// explorer pins each of its workers to a different CPU so that parallel simulations do not
+/// share one.
 public enum CPUAffinity {
     /// A set of CPUs, as the kernel's bit mask.
     public struct Mask: Sendable, Equatable {
@@ -21,12 +20,6 @@ public enum CPUAffinity {
 
     /// How many CPUs the process may use.
     public static var count: Int { allowedCPUs.count }
-
-    /// The CPU the calling thread is running on right now.
-    public static var currentCPU: Int {
-        let cpu = Int(csystem_current_cpu())
-        return allowedCPUs.contains(cpu) ? cpu : allowedCPUs[0]
-    }
 
     /// The calling thread's current mask.
     public static var callingThreadMask: Mask {

@@ -1,4 +1,4 @@
-/// The scheduler's record of one lab thread: its baton and what it waits for.
+/// The scheduler's record of one lab thread: its fiber stack and what it waits for.
 /// Every field is guarded by the owning ``Simulation``'s mutex.
 final class SimulatedThread {
     /// Why a thread cannot run, or `none` when it can.
@@ -13,11 +13,12 @@ final class SimulatedThread {
     }
 
     let thread: LabThread
-    let baton = Baton()
+    /// The fiber the thread runs on, from its first turn until the run ends.
+    var stack: FiberStack?
     var blocker: Blocker = .none
     /// Whether the thread's wait for the lock in its blocker is already in the trace.
     var lockWaitRecorded = false
-    /// The body, until the thread is first chosen and given a pthread to run it on.
+    /// The body, until the thread runs it on its fiber.
     var unstartedBody: (@Sendable () -> Void)?
 
     init(thread: LabThread, body: @escaping @Sendable () -> Void) {

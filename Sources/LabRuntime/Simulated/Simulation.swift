@@ -1,8 +1,10 @@
+import CSystem
 import Glibc
 import Synchronization
 
-/// The deterministic runtime: every lab thread is a real OS thread, but only one runs at a
-/// time, and at each scheduling point a ``SchedulingStrategy`` chooses which goes next.
+/// The deterministic runtime: every lab thread is a fiber (a user-space context with a stack
+/// of its own) on the thread that called ``run(main:)``; one runs at a time, and at each
+/// scheduling point a ``SchedulingStrategy`` chooses which goes next.
 ///
 /// Scheduling points are lock acquire and release, semaphore signal and wait, thread
 /// start, join and exit, port-set waits (a run loop about to sleep), port signals and
@@ -11,18 +13,24 @@ import Synchronization
 /// again, the run is over: ``SimulationOutcome/quiescent`` if every live thread is idle in
 /// its run loop, otherwise ``SimulationOutcome/deadlock(_:)`` with the wait-for graph.
 ///
-/// Lab threads run on pooled pthreads (``SimulationThreadPool``), all pinned to the CPU
-/// that ``run(main:)`` was called on (see ``CPUAffinity``): only one runs at a time, and
-/// handing the baton to a thread on the same CPU is a context switch instead of a wake-up
-/// across CPUs. A lab thread gets its pthread when it is first chosen, so starting one
-/// costs one hand-off. Threads still parked when a run ends are retired with
-/// `pthread_exit`, threads whose body returned go back to the pool, and every descriptor
-/// created during the run is closed, so thousands of runs can follow each other in one
-/// process. Simulations are independent: each lab thread finds its runtime
-/// thread-locally, so tests may run simulations in parallel.
+/// Handing the baton from one lab thread to another is a fiber switch (CSystem's
+/// `csystem_fiber_switch`: callee-saved registers and the stack pointer, no system call),
+/// and with it the pthread's notion of the current ``LabThread``, its `errno` and the
+/// Swift exclusivity checker's accesses move to the fiber that runs next. A lab thread gets
+/// its stack (``FiberStackPool``) when it is first chosen; the stack has a guard below it,
+/// and running into the guard stops the process with a message naming the lab thread.
+/// When the run is over, the fiber that found it over switches back to the caller of
+/// ``run(main:)``, the stacks go back to the pool, and every descriptor created during
+/// the run is closed, so thousands of runs can follow each other in one process.
+/// Simulations are independent: each lab thread finds its runtime thread-locally, so tests
+/// may run simulations in parallel on different pthreads.
+///
+/// Swift's task-local values are not switched: a lab thread must not bind one
+/// (`TaskLocal.withValue`) around a scheduling point. The lab binds none.
 public final class Simulation: Runtime, @unchecked Sendable {
     // @unchecked: every mutable stored property below is read and written only with
-    // `mutex` held (a pthread mutex, so that the caller of `run` can wait on `ended`).
+    // `mutex` held. A fiber switch happens with `mutex` held: the fiber that resumes
+    // returns from its own switch holding it.
     public let trace: TraceRecorder
     public let locals = RuntimeLocals()
     public var flavor: RuntimeFlavor { .simulated }
@@ -30,7 +38,12 @@ public final class Simulation: Runtime, @unchecked Sendable {
     private let stepLimit: Int
     private let timeLimit: LabInstant?
     private let mutex: UnsafeMutablePointer<pthread_mutex_t> = .allocate(capacity: 1)
-    private let ended: UnsafeMutablePointer<pthread_cond_t> = .allocate(capacity: 1)
+    /// The context of the caller of ``run(main:)``, resumed when the run is over.
+    private let caller: UnsafeMutablePointer<csystem_fiber> = .allocate(capacity: 1)
+    /// The caller's current-thread slot, put back when the run is over.
+    private var callerThreadSlot: UnsafeMutableRawPointer?
+    /// Stacks of threads that exited during the run, for the run's next new threads.
+    private var exitedStacks: [FiberStack] = []
     private let clock = Atomic<Int64>(0)
     private let counters = Mutex([Int](repeating: 0, count: LabObjectKind.allCases.count))
     private let descriptors = Mutex<[LabFileDescriptor]>([])
@@ -40,11 +53,6 @@ public final class Simulation: Runtime, @unchecked Sendable {
     private var switches: [Schedule.Switch] = []
     private var outcome: SimulationOutcome?
     private var hasRun = false
-    /// Threads given a pthread and not yet gone: `run` returns when the run is over and
-    /// this is 0.
-    private var live = 0
-    /// The CPU number every thread of the run is pinned to: the one `run` was called on.
-    private var cpu = 0
     /// Reused by every scheduling point to list the runnable threads.
     private var enabled: [LabThreadID] = []
 
@@ -57,14 +65,14 @@ public final class Simulation: Runtime, @unchecked Sendable {
         self.timeLimit = timeLimit.map { .zero + $0 }
         trace = TraceRecorder(enabled: tracing)
         pthread_mutex_init(mutex, nil)
-        pthread_cond_init(ended, nil)
+        caller.initialize(to: csystem_fiber())
     }
 
     deinit {
-        pthread_cond_destroy(ended)
         pthread_mutex_destroy(mutex)
-        ended.deallocate()
         mutex.deallocate()
+        caller.deinitialize(count: 1)
+        caller.deallocate()
     }
 
     /// Runs `main` on a lab thread named "main" (T0) and everything it starts, until the
@@ -73,16 +81,21 @@ public final class Simulation: Runtime, @unchecked Sendable {
         pthread_mutex_lock(mutex)
         precondition(!hasRun, "a Simulation runs once; make a new one for another run")
         hasRun = true
-        cpu = CPUAffinity.currentCPU
+        csystem_fiber_install_overflow_handler()
         let first = makeThread(named: "main", main)
-        let start = prepareWake(first)
+        callerThreadSlot = CurrentThreadSlot.exchangeBorrowed(first.thread)
+        csystem_fiber_switch(caller, fiberOf(first))
+        let stacks = threads.compactMap(\.stack) + exitedStacks
+        exitedStacks = []
+        // Each LabThread holds its runtime: the records go, so that the simulation and its
+        // threads do not keep each other alive. They are released outside the mutex.
+        let finished = threads
+        threads = []
         pthread_mutex_unlock(mutex)
-        start()
-        pthread_mutex_lock(mutex)
-        while outcome == nil || live > 0 { pthread_cond_wait(ended, mutex) }
-        pthread_mutex_unlock(mutex)
+        FiberStackPool.giveBack(stacks)
         for descriptor in descriptors.withLock({ $0 }) { descriptor.close() }
         locals.removeAll()
+        withExtendedLifetime(finished) {}
         return SimulationResult(outcome: outcome!, schedule: Schedule(switches: switches),
                                 trace: trace.finish(), steps: steps, endTime: now())
     }
@@ -246,47 +259,88 @@ public final class Simulation: Runtime, @unchecked Sendable {
         return record
     }
 
-    /// What wakes `thread` once the mutex is released: the first time, a pooled pthread to
-    /// run it (counted in ``live`` now); after that, its baton. Mutex held.
-    private func prepareWake(_ thread: SimulatedThread) -> () -> Void {
-        guard let body = thread.unstartedBody else { return thread.baton.post }
-        thread.unstartedBody = nil
-        live += 1
-        let cpu = cpu
-        let once = ThreadBody(body)
-        return { SimulationThreadPool.shared.run(onCPU: cpu) { self.threadMain(thread, once) } }
+    /// The fiber `thread` runs on; on its first turn, a stack prepared to run its body.
+    /// Mutex held.
+    private func fiberOf(_ thread: SimulatedThread) -> UnsafeMutablePointer<csystem_fiber> {
+        if let stack = thread.stack { return stack.fiber }
+        let stack = exitedStacks.popLast() ?? FiberStackPool.take()
+        stack.prepare(named: thread.thread.description, entry: Simulation.fiberEntry,
+                      argument: Unmanaged.passUnretained(thread).toOpaque())
+        thread.stack = stack
+        return stack.fiber
     }
 
-    private func threadMain(_ record: SimulatedThread, _ body: ThreadBody) {
-        CurrentThreadSlot.set(record.thread)
-        self.record(.threadStart)
-        body.runOnce()
-        record.thread.runExitHandlers()
+    /// Where a lab thread's fiber starts, with the mutex held by the fiber that switched to
+    /// it; `argument` is its ``SimulatedThread``, kept alive by the simulation's `threads`.
+    /// The final switch is made from this frame, which holds no reference: a frame that is
+    /// never resumed never releases what it holds.
+    private static let fiberEntry: @convention(c) (UnsafeMutableRawPointer?) -> Void = { argument in
+        let (from, to) = live(argument!)
+        csystem_fiber_switch(from, to)
+        preconditionFailure("a simulated lab thread was resumed after it exited")
+    }
+
+    /// A lab thread's life on its fiber: its body, its exit handlers and its exit. Returns
+    /// the switch away for good: from its fiber to the next thread's, or to the caller of
+    /// ``run(main:)`` when the run is over; the mutex stays held for the fiber resumed.
+    private static func live(_ argument: UnsafeMutableRawPointer) -> (UnsafeMutablePointer<csystem_fiber>, UnsafeMutablePointer<csystem_fiber>) {
+        let record = Unmanaged<SimulatedThread>.fromOpaque(argument).takeUnretainedValue()
+        let simulation = unsafeDowncast(record.thread.runtime as AnyObject, to: Simulation.self)
+        return simulation.runToExit(record)
+    }
+
+    /// Runs `record`'s body and exit handlers, traces its exit and chooses the fiber to
+    /// switch to. The body is released before the exit is traced, so that whatever it
+    /// captured is deinitialised at a fixed point of the schedule.
+    private func runToExit(_ record: SimulatedThread) -> (UnsafeMutablePointer<csystem_fiber>, UnsafeMutablePointer<csystem_fiber>) {
+        pthread_mutex_unlock(mutex)
+        runBody(of: record)
         pthread_mutex_lock(mutex)
         appendLocked(record, .threadExit)
         record.blocker = .exited
-        let wake = choose(after: record, "exit T\(record.id)").map(prepareWake)
-        leave(record)
-        pthread_mutex_unlock(mutex)
-        wake?()
-        CurrentThreadSlot.clear()
+        let stack = record.stack!
+        guard let next = choose(after: record, "exit T\(record.id)") else {
+            CurrentThreadSlot.restore(callerThreadSlot)
+            return (stack.fiber, caller)
+        }
+        let nextFiber = fiberOf(next)
+        record.stack = nil
+        exitedStacks.append(stack)
+        CurrentThreadSlot.exchangeBorrowed(next.thread)
+        return (stack.fiber, nextFiber)
+    }
+
+    /// Runs a thread's body and its exit handlers. The body is released when this returns
+    /// (``fiberMain(_:)`` never returns, so nothing it holds would ever be released).
+    private func runBody(of record: SimulatedThread) {
+        let body = record.unstartedBody!
+        record.unstartedBody = nil
+        self.record(.threadStart)
+        body()
+        record.thread.runExitHandlers()
     }
 
     /// A scheduling point: `me` (holding the baton and the mutex, with its blocker set)
-    /// lets the strategy choose who runs next, hands over the baton, and returns, with the
-    /// mutex held, when `me` is chosen again. If the run ends instead, `me` is retired with
-    /// `pthread_exit`. `label` is only built when the strategy has a choice to make.
+    /// lets the strategy choose who runs next, switches to it, and returns, with the mutex
+    /// held, when `me` is chosen again. If the run ends instead, `me` switches back to the
+    /// caller of ``run(main:)`` and is never resumed. `label` is only built when the
+    /// strategy has a choice to make.
     private func pass(_ me: SimulatedThread, _ label: @autoclosure () -> String) {
-        guard let next = choose(after: me, label()) else { retire(me) }
+        guard let next = choose(after: me, label()) else { endRun(from: me) }
         if next !== me {
-            let wake = prepareWake(next)
-            pthread_mutex_unlock(mutex)
-            wake()
-            me.baton.wait()
-            pthread_mutex_lock(mutex)
-            if outcome != nil { retire(me) }
+            let nextFiber = fiberOf(next)
+            CurrentThreadSlot.exchangeBorrowed(next.thread)
+            csystem_fiber_switch(me.stack!.fiber, nextFiber)
         }
         me.blocker = .none
+    }
+
+    /// Switches from `me` back to the caller of ``run(main:)``, with the mutex held: the
+    /// run is over, and no thread of it runs again.
+    private func endRun(from me: SimulatedThread) -> Never {
+        CurrentThreadSlot.restore(callerThreadSlot)
+        csystem_fiber_switch(me.stack!.fiber, caller)
+        preconditionFailure("\(me.thread) was resumed after its simulation ended")
     }
 
     /// Counts a step, lets time jump if nobody can run, and returns the thread to run next;
@@ -294,13 +348,13 @@ public final class Simulation: Runtime, @unchecked Sendable {
     private func choose(after me: SimulatedThread, _ label: @autoclosure () -> String) -> SimulatedThread? {
         let step = steps
         steps += 1
-        guard step < stepLimit else { return finish(.stepLimitExceeded(steps: stepLimit), leaving: me) }
+        guard step < stepLimit else { return finish(.stepLimitExceeded(steps: stepLimit)) }
         collectEnabled()
         while enabled.isEmpty {
             guard let next = threads.compactMap({ $0.deadline }).filter({ $0 > now() }).min() else {
-                return finish(stalledOutcome(), leaving: me)
+                return finish(stalledOutcome())
             }
-            if let timeLimit, next > timeLimit { return finish(.timeLimitReached(timeLimit), leaving: me) }
+            if let timeLimit, next > timeLimit { return finish(.timeLimitReached(timeLimit)) }
             clock.store(next.nanoseconds, ordering: .relaxed)
             appendLocked(me, .clockAdvance)
             collectEnabled()
@@ -313,7 +367,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
             chosen = strategy.choose(SchedulingDecision(step: step, enabled: enabled, current: me.id,
                                                         defaultChoice: defaultChoice, label: point))
             guard enabled.contains(chosen) else {
-                return finish(.replayDiverged(step: step, wanted: chosen, enabled: enabled), leaving: me)
+                return finish(.replayDiverged(step: step, wanted: chosen, enabled: enabled))
             }
             appendLocked(me, .schedule(chosen: chosen, enabled: enabled, point: point, step: step))
         }
@@ -377,26 +431,10 @@ public final class Simulation: Runtime, @unchecked Sendable {
         return idle ? .quiescent : .deadlock(WaitForGraph(edges: edges))
     }
 
-    /// Sets the outcome and wakes every other parked thread so that it retires (a thread
-    /// never chosen never had a pthread, and is simply dropped); returns
-    /// `nil`, for ``choose(after:_:)`` to pass on.
-    private func finish(_ result: SimulationOutcome, leaving me: SimulatedThread) -> SimulatedThread? {
+    /// Sets the outcome and returns `nil`, for ``choose(after:_:)`` to pass on.
+    private func finish(_ result: SimulationOutcome) -> SimulatedThread? {
         outcome = result
-        for thread in threads where thread !== me && !thread.hasExited && thread.unstartedBody == nil { thread.baton.post() }
         return nil
-    }
-
-    /// Counts `thread` out of the run; the last one out lets ``run(main:)`` return.
-    private func leave(_ thread: SimulatedThread) {
-        live -= 1
-        if live == 0, outcome != nil { pthread_cond_signal(ended) }
-    }
-
-    /// Ends a thread that will never be chosen again because the run is over.
-    private func retire(_ me: SimulatedThread) -> Never {
-        leave(me)
-        pthread_mutex_unlock(mutex)
-        pthread_exit(nil)
     }
 
     private func currentLocked() -> SimulatedThread {

@@ -12,6 +12,8 @@ struct ExploreBenchOptions {
     var preemptionBound = 2
     /// Baton hand-offs timed for the hand-off figure.
     var handOffs = 20_000
+    /// Random schedules of the long memory run (0: no memory figure); the short one runs 1%.
+    var memorySchedules = 100_000
 
     /// The options `bench explore` accepts.
     static let specs = [
@@ -20,6 +22,8 @@ struct ExploreBenchOptions {
         OptionSpec(name: "--jobs", valueName: "N", help: "Simulations at once for the parallel figure (default: CPUs online)."),
         OptionSpec(name: "--preemption-bound", valueName: "B", help: "Bound of the timed exhaustive search (default 2)."),
         OptionSpec(name: "--hand-offs", valueName: "N", help: "Baton hand-offs timed for the hand-off cost (default 20000)."),
+        OptionSpec(name: "--memory-schedules", valueName: "N",
+                   help: "Schedules of the long memory run, compared with a run of 1% of them (default 100000; 0 skips it)."),
     ]
 
     /// Parses the arguments after `bench explore`.
@@ -35,6 +39,7 @@ struct ExploreBenchOptions {
         options.jobs = try parsed.integer("--jobs", default: options.jobs, in: 1...256)
         options.preemptionBound = try parsed.integer("--preemption-bound", default: options.preemptionBound, in: 0...10)
         options.handOffs = try parsed.integer("--hand-offs", default: options.handOffs, in: 2...100_000_000)
+        options.memorySchedules = try parsed.integer("--memory-schedules", default: options.memorySchedules, in: 0...100_000_000)
         return options
     }
 }

@@ -1,4 +1,4 @@
-// The few CSystem helpers that need `_GNU_SOURCE`, which the header cannot define for Swift.
+// The symbolic name of an errno value: `strerrorname_np` needs `_GNU_SOURCE`, which the header cannot define for Swift.
 #define _GNU_SOURCE
 #include <string.h>
 #include "CSystem.h"
