@@ -34,23 +34,16 @@ enum ReplayRunCommand {
             throw UsageError(message: "missing --schedule TEXT", usage: usage)
         }
         let checkers = try ScenarioCatalog.checkers(parsed, default: scenario.checkers)
-        let run = scenario.replay(schedule)
-        console.printLine("replay \(scenario.name) \"\(schedule)\": \(run.outcome.summaryLine), \(run.steps) steps")
-        if case .replayDiverged = run.outcome {
+        let report = ReplayReport(replaying: schedule, of: scenario, checkers: checkers)
+        console.printLine(report.headline)
+        if report.diverged {
             console.printError("runloop-lab replay: the schedule does not fit scenario '\(scenario.name)'")
             return ExitCode.failure
         }
-        let violations = checkers.flatMap { $0.check(run) }
-        if violations.isEmpty { console.printLine("checkers: no violation (\(checkers.map(\.name).joined(separator: ", ")))") }
-        for line in violations.flatMap({ $0.description.split(separator: "\n", omittingEmptySubsequences: false) }) {
-            console.printLine(String(line))
-        }
-        console.printLine("")
-        console.printLine("interleaving:")
-        for line in InterleavingView().render(run.trace) { console.printLine("  " + line) }
+        report.verdictLines.forEach(console.printLine)
         console.printLine("")
         console.printLine("trace:")
-        for event in run.trace { console.printLine(event.description) }
+        for event in report.run.trace { console.printLine(event.description) }
         return ExitCode.success
     }
 }
