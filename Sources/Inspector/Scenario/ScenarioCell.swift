@@ -3,17 +3,16 @@ import Synchronization
 /// A value shared by the lab threads of one scenario run, behind a `Mutex`: the scenario's
 /// program state (a counter, a flag). Under simulation only one lab thread runs at a time,
 /// so the mutex is never contended; it is there for `Sendable`.
-public final class ScenarioCell<Value: Sendable>: Sendable {
+final class ScenarioCell<Value: Sendable>: Sendable {
     private let storage: Mutex<Value>
 
-    /// A cell holding `value`.
-    public init(_ value: Value) { storage = Mutex(value) }
+    init(_ value: Value) { storage = Mutex(value) }
 
     /// The current value.
-    public var value: Value { storage.withLock { $0 } }
+    var value: Value { storage.withLock { $0 } }
 
     /// Changes the value and returns what `body` returns.
-    public func update<Result>(_ body: (inout Value) -> Result) -> Result {
+    func update<Result>(_ body: (inout Value) -> Result) -> Result {
         storage.withLock { body(&$0) }
     }
 }
