@@ -19,7 +19,7 @@ extension Lab {
     ///   - strategy: how schedules are chosen (random unless given).
     ///   - seed: the first seed; run `i` of random or PCT search uses `seed + i`.
     ///   - schedules: the most runs (1,000; every schedule within the bound for exhaustive search).
-    ///   - checkers: the checkers each run is judged by (every checker of ``CheckerRegistry/lab``
+    ///   - checkers: the checkers each run is judged by (every checker of `CheckerRegistry.lab`
     ///     unless given; `Lab.expect` statements are judged by the `expect` checker).
     ///   - jobs: how many simulations run at once; the report does not depend on it.
     ///   - timeBudget: a wall-clock budget for the whole search, read only between runs.

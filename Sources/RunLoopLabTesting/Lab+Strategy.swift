@@ -1,6 +1,6 @@
 extension Lab {
-    /// How ``Lab/explore(_:seed:schedules:checkers:jobs:seconds:stepLimit:timeLimit:sourceLocation:_:)``
-    /// chooses schedules: ``ExplorationStrategy`` without the seed, which is an option of its own.
+    /// How ``Lab/explore(_:seed:schedules:checkers:jobs:timeBudget:stepLimit:timeLimit:sourceLocation:_:)``
+    /// chooses schedules: the Inspector's `ExplorationStrategy` without the seed, which is an option of its own.
     public enum Strategy: Sendable, Equatable {
         /// A seeded random choice at every scheduling point; run `i` uses seed `seed + i`.
         case random

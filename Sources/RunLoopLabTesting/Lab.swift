@@ -14,7 +14,7 @@ import Testing
 /// schedule, and how to replay it, in Swift (``replay(schedule:checkers:stepLimit:timeLimit:sourceLocation:_:)``)
 /// and from the shell (``replayVariable``).
 public enum Lab {
-    /// The environment variable that turns every ``explore(_:seed:schedules:checkers:jobs:seconds:stepLimit:timeLimit:sourceLocation:_:)``
+    /// The environment variable that turns every ``explore(_:seed:schedules:checkers:jobs:timeBudget:stepLimit:timeLimit:sourceLocation:_:)``
     /// into a replay of the schedule it holds: `RUNLOOP_LAB_SCHEDULE="4:T2" swift test --filter NAME`
     /// reruns a reported failure exactly, from the shell.
     public static let replayVariable = "RUNLOOP_LAB_SCHEDULE"

@@ -1,7 +1,7 @@
 import LabRuntime
 import Synchronization
 
-/// Runs parsed scenarios under the deterministic ``Simulation`` and checks their `expect`
+/// Runs parsed scenarios under the deterministic `Simulation` and checks their `expect`
 /// lines.
 ///
 /// ```swift

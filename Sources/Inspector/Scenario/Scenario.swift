@@ -1,6 +1,6 @@
 import LabRuntime
 
-/// A small lab program to explore: a `main` closure run on a fresh ``Simulation`` for every
+/// A small lab program to explore: a `main` closure run on a fresh `Simulation` for every
 /// schedule, the checkers that judge each run, and the budget that bounds one run.
 ///
 /// `main` must build all of its state inside the run (locks, threads, counters), so that

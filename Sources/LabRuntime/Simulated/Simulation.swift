@@ -11,7 +11,7 @@ import Synchronization
 /// again, the run is over: ``SimulationOutcome/quiescent`` if every live thread is idle in
 /// its run loop, otherwise ``SimulationOutcome/deadlock(_:)`` with the wait-for graph.
 ///
-/// Lab threads run on pooled pthreads (``SimulationThreadPool``), all pinned to the CPU
+/// Lab threads run on pooled pthreads (`SimulationThreadPool`), all pinned to the CPU
 /// that ``run(main:)`` was called on (see ``CPUAffinity``): only one runs at a time, and
 /// handing the baton to a thread on the same CPU is a context switch instead of a wake-up
 /// across CPUs. A lab thread gets its pthread when it is first chosen, so starting one
