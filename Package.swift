@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "NetSim", dependencies: ["LabRuntime", "RunLoopKit", "CSystem"]),
         .target(name: "AFReplay", dependencies: ["LabRuntime", "RunLoopKit", "NetSim"]),
         .target(name: "Inspector", dependencies: ["LabRuntime", "AFReplay", "NetSim"]),
-        .target(name: "Walkthrough", dependencies: ["LabRuntime", "RunLoopKit", "NetSim", "AFReplay"]),
+        .target(name: "Walkthrough", dependencies: ["LabRuntime", "RunLoopKit", "NetSim", "AFReplay", "Inspector"]),
         .target(name: "RunLoopLabTesting", dependencies: ["LabRuntime", "RunLoopKit", "NetSim", "AFReplay", "Inspector", "Walkthrough"]),
         .executableTarget(
             name: "runloop-lab",
@@ -33,7 +33,7 @@ let package = Package(
         .testTarget(name: "NetSimTests", dependencies: ["NetSim", "LabRuntime", "RunLoopKit", "LabTestSupport"]),
         .testTarget(name: "AFReplayTests", dependencies: ["AFReplay", "NetSim", "RunLoopKit", "LabRuntime", "LabTestSupport"]),
         .testTarget(name: "InspectorTests", dependencies: ["Inspector", "LabRuntime", "AFReplay"]),
-        .testTarget(name: "WalkthroughTests", dependencies: ["Walkthrough", "LabRuntime"]),
+        .testTarget(name: "WalkthroughTests", dependencies: ["Walkthrough", "Inspector", "LabRuntime"]),
         .testTarget(name: "RunLoopLabTestingTests", dependencies: ["RunLoopLabTesting"]),
         .testTarget(name: "CLITests", dependencies: ["runloop-lab", "LabTestSupport"]),
     ],

@@ -13,6 +13,9 @@ public struct ReplayReport: Sendable {
     public let checkers: [String]
     /// What the checkers found in the run; empty when it was clean or the schedule diverged.
     public let violations: [Violation]
+    /// Where the run left the schedule, or `nil` when it followed it:
+    /// `replay-diverged at step 4: T9 cannot run (enabled: T1, T2)`.
+    public let divergence: String?
 
     /// Replays `schedule` of `scenario` exactly and runs `checkers` (the scenario's own
     /// unless given) on the run, unless the schedule does not fit the scenario.
@@ -23,13 +26,21 @@ public struct ReplayReport: Sendable {
         self.schedule = schedule
         self.run = run
         self.checkers = checkers.map(\.name)
-        self.violations = if case .replayDiverged = run.outcome { [] } else { checkers.flatMap { $0.check(run) } }
+        self.divergence = Self.divergence(of: run, following: schedule)
+        self.violations = divergence == nil ? checkers.flatMap { $0.check(run) } : []
     }
 
     /// Whether the schedule did not fit the scenario: it named a thread that could not run
     /// at one of its steps, or a step the run never reached.
-    public var diverged: Bool {
-        if case .replayDiverged = run.outcome { true } else { false }
+    public var diverged: Bool { divergence != nil }
+
+    private static func divergence(of run: SimulationResult, following schedule: Schedule) -> String? {
+        if case let .replayDiverged(step, wanted, enabled) = run.outcome {
+            return "replay-diverged at step \(step): T\(wanted) cannot run (enabled: \(enabled.map { "T\($0)" }.joined(separator: ", ")))"
+        }
+        guard let unreached = schedule.switches.first(where: { $0.step >= run.steps }) else { return nil }
+        return "replay-diverged at step \(unreached.step): the run ended (\(run.outcome.summaryLine)) after \(run.steps) steps, "
+            + "before the switch to T\(unreached.thread)"
     }
 
     /// `replay abba "4:T2": deadlock, 31 steps`.
@@ -48,8 +59,8 @@ public struct ReplayReport: Sendable {
         return lines
     }
 
-    /// The headline and, unless the schedule diverged, the verdict lines.
+    /// The headline, then where the schedule diverged or the verdict lines.
     public var text: String {
-        ([headline] + (diverged ? [] : verdictLines)).joined(separator: "\n")
+        ([headline] + (divergence.map { [$0] } ?? verdictLines)).joined(separator: "\n")
     }
 }
