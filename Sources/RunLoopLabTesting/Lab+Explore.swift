@@ -40,15 +40,25 @@ extension Lab {
                        sourceLocation: sourceLocation, program)
             return nil
         }
+        let scenario = try scenario(stepLimit: stepLimit, timeLimit: timeLimit, program)
+        return try explore(scenario, strategy, seed: seed, schedules: schedules, checkers: checkers, jobs: jobs,
+                           timeBudget: timeBudget, sourceLocation: sourceLocation) { replayCommand(scenario.name, schedule: $0) }
+    }
+
+    /// Explores `scenario` and records its first violation as an issue at `sourceLocation`,
+    /// with `replayCommand(schedule)` on the report's `replay:` lines.
+    static func explore(
+        _ scenario: Scenario, _ strategy: Strategy, seed: UInt64, schedules: Int?, checkers: [any Checker]?, jobs: Int,
+        timeBudget: Duration?, sourceLocation: SourceLocation, replayCommand: (Schedule) -> String
+    ) throws(LabError) -> ExplorationReport {
         let schedules = schedules ?? strategy.defaultSchedules
         if let problem = strategy.problem { throw LabError(problem) }
         guard schedules >= 1 else { throw LabError("schedules must be positive, not \(schedules)") }
         guard jobs >= 1 else { throw LabError("jobs must be positive, not \(jobs)") }
-        let scenario = try scenario(stepLimit: stepLimit, timeLimit: timeLimit, program)
         let explorer = Explorer(scenario: scenario, checkers: checkers, strategy: strategy.exploration(seed: seed),
                                 schedules: schedules, timeBudget: timeBudget, jobs: jobs)
         let report = explorer.explore()
-        let text = report.text(showingInterleavings: true) { replayCommand(scenario.name, schedule: $0) }
+        let text = report.text(showingInterleavings: true, replayCommand: replayCommand)
         if report.finding == nil {
             print(text)
         } else {

@@ -23,13 +23,21 @@ extension Lab {
         schedule: String, checkers: [any Checker]? = nil, stepLimit: Int = 100_000, timeLimit: Duration? = nil,
         sourceLocation: SourceLocation = #_sourceLocation, _ program: @escaping @Sendable () -> Void
     ) throws(LabError) -> ReplayReport {
+        let scenario = try scenario(stepLimit: stepLimit, timeLimit: timeLimit, program)
+        return try replay(scenario, schedule: schedule, checkers: checkers, sourceLocation: sourceLocation)
+    }
+
+    /// Replays `schedule` of `scenario` and records a divergence or a violation as an issue
+    /// at `sourceLocation`.
+    @discardableResult
+    static func replay(_ scenario: Scenario, schedule: String, checkers: [any Checker]?,
+                       sourceLocation: SourceLocation) throws(LabError) -> ReplayReport {
         let parsed: Schedule
         do {
             parsed = try Schedule(parsing: schedule)
         } catch {
             throw LabError("schedule \"\(schedule)\": \(error.description)")
         }
-        let scenario = try scenario(stepLimit: stepLimit, timeLimit: timeLimit, program)
         let report = ReplayReport(replaying: parsed, of: scenario, checkers: checkers)
         if report.diverged {
             Issue.record(Comment(rawValue: report.text + "\nthe schedule does not fit the program: it changed since the schedule was found"),

@@ -26,20 +26,15 @@ enum ScenarioFile {
         name.contains("/") || name.hasSuffix(".lab")
     }
 
-    /// The name diagnostics and reports use for the file at `path`: its last component.
-    static func fileName(of path: String) -> String {
-        String(path.split(separator: "/").last ?? Substring(path))
-    }
-
     /// Reads and parses the scenario at `path`.
     static func load(_ path: String) -> Result<Walkthrough.Scenario, Problem> {
-        guard let text = TextFile.read(path) else {
-            return .failure(.unreadable(path))
-        }
         do {
-            return .success(try Walkthrough.Scenario.parse(source: text, fileName: fileName(of: path)))
+            return .success(try Walkthrough.Scenario.load(path: path))
         } catch {
-            return .failure(.malformed(error.description))
+            switch error {
+            case let .unreadable(path): return .failure(.unreadable(path))
+            case let .malformed(diagnostics): return .failure(.malformed(diagnostics.description))
+            }
         }
     }
 }
