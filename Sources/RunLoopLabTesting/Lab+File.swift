@@ -14,9 +14,13 @@ extension Lab {
     ///
     /// - Parameters:
     ///   - path: the file, relative to the directory `swift test` runs in (the package's).
-    ///   - strategy, seed, schedules, checkers, jobs, timeBudget: as for
-    ///     ``explore(_:seed:schedules:checkers:jobs:timeBudget:stepLimit:timeLimit:sourceLocation:_:)``;
-    ///     the checkers default to every checker, with `expect` for the file's `expect` lines.
+    ///   - strategy: how schedules are chosen (random unless given).
+    ///   - seed: the first seed; run `i` of random or PCT search uses `seed + i`.
+    ///   - schedules: the most runs (1,000; every schedule within the bound for exhaustive search).
+    ///   - checkers: the checkers each run is judged by: every checker unless given, with
+    ///     `expect` for the file's `expect` lines.
+    ///   - jobs: how many simulations run at once; the report does not depend on it.
+    ///   - timeBudget: a wall-clock budget for the whole search, read only between runs.
     ///   - sourceLocation: where a violation is reported; the caller's line unless given.
     /// - Throws: ``LabError`` when the file cannot be read or does not parse (with every
     ///   diagnostic at its line:column), or for an option out of range.

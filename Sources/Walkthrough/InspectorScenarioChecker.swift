@@ -13,7 +13,7 @@ public struct InspectorScenarioChecker: ScenarioChecker {
         self.checker = checker
     }
 
-    /// Every checker the command line can select (``CheckerRegistry/all``), in the
+    /// Every checker the command line can select (`CheckerRegistry.all`), in the
     /// registry's order: what a ``ScenarioRunner`` offers unless given others.
     public static let all = CheckerRegistry.all.checkers.map(InspectorScenarioChecker.init)
 

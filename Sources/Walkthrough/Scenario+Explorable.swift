@@ -2,12 +2,12 @@ import Inspector
 import LabRuntime
 
 extension Scenario {
-    /// The scenario as the explorer's ``Inspector/Scenario`` called `name`: every run
+    /// The scenario as the explorer's `Inspector.Scenario` called `name`: every run
     /// executes this file's script from scratch (its `interleave` lines first, then the
     /// strategy the explorer gives), so random, PCT and exhaustive search, shrinking,
     /// replay, every checker and every exporter work on a file as on a built-in scenario.
     ///
-    /// Its checkers are those of ``CheckerRegistry/all``, with `expect` judging this file's
+    /// Its checkers are those of `CheckerRegistry.all`, with `expect` judging this file's
     /// `expect` lines: a line that fails in a run is a violation of that run.
     ///
     /// - Parameters:

@@ -43,7 +43,7 @@ public struct Scenario: Sendable {
         simulate = { strategy in Simulation(strategy: strategy, stepLimit: stepLimit, timeLimit: timeLimit).run(main: main) }
     }
 
-    /// A scenario that makes each run itself: `simulate` builds a fresh ``Simulation`` under
+    /// A scenario that makes each run itself: `simulate` builds a fresh `Simulation` under
     /// the strategy it is given, with its own budgets, and returns the result. This is how a
     /// program that wraps the strategy (a scenario file's `interleave` lines) is explored.
     ///
