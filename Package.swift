@@ -5,8 +5,13 @@ let package = Package(
     name: "RunLoopLab",
     products: [
         .executable(name: "runloop-lab", targets: ["runloop-lab"]),
+        .library(name: "RunLoopLabTesting", targets: ["RunLoopLabTesting"]),
         .library(name: "LabRuntime", targets: ["LabRuntime"]),
         .library(name: "RunLoopKit", targets: ["RunLoopKit"]),
+        .library(name: "NetSim", targets: ["NetSim"]),
+        .library(name: "AFReplay", targets: ["AFReplay"]),
+        .library(name: "Inspector", targets: ["Inspector"]),
+        .library(name: "Walkthrough", targets: ["Walkthrough"]),
     ],
     targets: [
         .target(name: "CSystem"),
@@ -16,7 +21,8 @@ let package = Package(
         .target(name: "NetSim", dependencies: ["LabRuntime", "RunLoopKit", "CSystem"]),
         .target(name: "AFReplay", dependencies: ["LabRuntime", "RunLoopKit", "NetSim"]),
         .target(name: "Inspector", dependencies: ["LabRuntime", "AFReplay", "NetSim"]),
-        .target(name: "Walkthrough", dependencies: ["LabRuntime", "RunLoopKit", "NetSim", "AFReplay"]),
+        .target(name: "Walkthrough", dependencies: ["LabRuntime", "RunLoopKit", "NetSim", "AFReplay", "Inspector"]),
+        .target(name: "RunLoopLabTesting", dependencies: ["LabRuntime", "RunLoopKit", "NetSim", "AFReplay", "Inspector", "Walkthrough"]),
         .executableTarget(
             name: "runloop-lab",
             dependencies: ["LabRuntime", "RunLoopKit", "NetSim", "AFReplay", "Inspector", "Walkthrough", "CBenchLimits", "CSystem"]
@@ -27,7 +33,8 @@ let package = Package(
         .testTarget(name: "NetSimTests", dependencies: ["NetSim", "LabRuntime", "RunLoopKit", "LabTestSupport"]),
         .testTarget(name: "AFReplayTests", dependencies: ["AFReplay", "NetSim", "RunLoopKit", "LabRuntime", "LabTestSupport"]),
         .testTarget(name: "InspectorTests", dependencies: ["Inspector", "LabRuntime", "AFReplay"]),
-        .testTarget(name: "WalkthroughTests", dependencies: ["Walkthrough", "LabRuntime"]),
+        .testTarget(name: "WalkthroughTests", dependencies: ["Walkthrough", "Inspector", "LabRuntime"]),
+        .testTarget(name: "RunLoopLabTestingTests", dependencies: ["RunLoopLabTesting"]),
         .testTarget(name: "CLITests", dependencies: ["runloop-lab", "LabTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -87,15 +87,15 @@ public class HTTPRequestOperation: URLConnectionOperation, @unchecked Sendable {
     }
 
     /// `setCompletionBlockWithSuccess:failure:` (HRO.m 107-149, spec §3.13): sets
-    /// ``completionBlock`` (so it runs through the wrapper of §3.12, on Q inside G) to a block
+    /// `completionBlock` (so it runs through the wrapper of §3.12, on Q inside G) to a block
     /// that captures the operation strongly and
-    /// 1. enters ``completionGroup`` if set;
+    /// 1. enters `completionGroup` if set;
     /// 2. dispatches to the processing queue `com.alamofire.networking.http-request.processing`,
     ///    where: with an ``error``, dispatches `failure`; otherwise reads ``responseObject``
     ///    (serializing under the lock), re-checks ``error``, and dispatches `failure` or
-    ///    `success`: each to ``completionGroup`` (or `http_request_operation_completion_group`)
-    ///    on ``completionQueue`` (or main);
-    /// 3. leaves ``completionGroup`` if set.
+    ///    `success`: each to `completionGroup` (or `http_request_operation_completion_group`)
+    ///    on `completionQueue` (or main);
+    /// 3. leaves `completionGroup` if set.
     ///
     /// ``LabOperation/isCancelled`` is never consulted: a cancelled operation fails with
     /// −999, one marked cancelled after it finished succeeds. With default queues the user's

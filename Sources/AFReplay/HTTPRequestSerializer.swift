@@ -4,7 +4,7 @@ import NetSim
 /// (`requestWithMethod:URLString:parameters:error:`, spec §3.17).
 ///
 /// - The URL string is resolved against the base URL (`+[NSURL URLWithString:relativeToURL:]`,
-///   here ``LabURL/resolving(_:)``); one that does not resolve is a
+///   here `LabURL.resolving(_:)`); one that does not resolve is a
 ///   ``RequestSerializationError``.
 /// - ``headers`` are set on the request (`HTTPRequestHeaders`), and ``timeout``
 ///   (`timeoutInterval`, 60 s).

@@ -170,13 +170,13 @@ open class LabOperation: TraceNamed, CustomStringConvertible, @unchecked Sendabl
     }
 
     /// `willChangeValueForKey:`: traces and notifies (now, or later when
-    /// ``deferKeyValueChange(_:)`` holds it back).
+    /// `deferKeyValueChange(_:)` holds it back).
     public func willChangeValue(for key: KeyValueChange.Key) {
         emit(key, .will)
     }
 
     /// `didChangeValueForKey:`: traces and notifies (now, or later when
-    /// ``deferKeyValueChange(_:)`` holds it back); when `isFinished` has just become true, dispatches the
+    /// `deferKeyValueChange(_:)` holds it back); when `isFinished` has just become true, dispatches the
     /// completion block (once).
     public func didChangeValue(for key: KeyValueChange.Key) {
         emit(key, .did)

@@ -4,8 +4,8 @@ import RunLoopKit
 /// The main queue: `dispatch_get_main_queue()`, served by the main thread's run loop
 /// (spec §1.3, §7: FIFO; notifications and progress are posted to it with async dispatch).
 ///
-/// **Which thread is main.** The main queue is the runtime's ``Runtime/mainThread``: under
-/// a ``Simulation`` that is T0, the thread running the test's `main` closure; live, the
+/// **Which thread is main.** The main queue is the runtime's `Runtime.mainThread`: under
+/// a `Simulation` that is T0, the thread running the test's `main` closure; live, the
 /// first thread the runtime started. That thread serves the queue only while it runs its
 /// loop, exactly as an app's main thread serves `dispatch_get_main_queue()` only inside
 /// `UIApplicationMain`. So the main thread does its setup (create and start operations),

@@ -9,7 +9,7 @@ import RunLoopKit
 /// on a thread named **"AFNetworking"**, adds a fresh port to its run loop **for the
 /// default mode only** (the keep-alive source: without it `run` would return at once), and
 /// runs the loop forever. Nothing removes the port or stops the loop, so the thread never
-/// exits; under a ``Simulation`` it ends the run idle in its loop.
+/// exits; under a `Simulation` it ends the run idle in its loop.
 ///
 /// Every connection of every operation is scheduled on this loop, so all delegate
 /// callbacks run serially here, and the four perform-on-thread hops of

@@ -5,7 +5,7 @@ import RunLoopKit
 /// `com.apple.NSURLConnectionLoader`, modelled like ``NetworkThread`` (spec §4).
 ///
 /// One lab thread per runtime, created lazily on first use, with a keep-alive port in the
-/// default mode; it runs its loop forever. Every ``SessionTask``'s ``NetSim/Connection`` is
+/// default mode; it runs its loop forever. Every ``SessionTask``'s `NetSim.Connection` is
 /// scheduled in this loop's default mode, so the raw connection callbacks of every session
 /// arrive here, serially; the session then hands each one to its delegate queue. Unlike
 /// ``URLConnectionOperation``, no AFNetworking code runs on this thread.

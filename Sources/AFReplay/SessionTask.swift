@@ -6,7 +6,7 @@ import Synchronization
 /// `NSURLSessionDataTask`: one request of a ``Session``, identified by ``taskIdentifier``
 /// (spec §4).
 ///
-/// A task is created suspended. ``resume()`` creates its ``NetSim/Connection`` (whose
+/// A task is created suspended. ``resume()`` creates its `NetSim.Connection` (whose
 /// delegate is the task, so traces name the task as the receiver of the raw callbacks),
 /// schedules it in the default mode of the ``SessionLoaderThread``'s loop and starts it.
 /// On the loader thread the task records the response, then hands each message to the

@@ -68,7 +68,7 @@ extension URLConnectionOperation {
     // MARK: Output stream (spec §3.11)
 
     /// The stream the body is written to (`outputStream`). The getter is not locked and
-    /// lazily creates a ``MemoryOutputStream`` through the locked setter when there is
+    /// lazily creates a `MemoryOutputStream` through the locked setter when there is
     /// none (UCO.m 268-274), so two threads can both create one.
     public var outputStream: any LabOutputStream {
         if let stream = storage.withLock({ $0.outputStream }) { return stream }
@@ -78,7 +78,7 @@ extension URLConnectionOperation {
     }
 
     /// `setOutputStream:` (locked, UCO.m 276-286): a different stream closes the current one
-    /// and replaces it; `nil` clears it. Set a ``FileOutputStream`` before starting to
+    /// and replaces it; `nil` clears it. Set a `FileOutputStream` before starting to
     /// download to a file.
     public func setOutputStream(_ stream: (any LabOutputStream)?) {
         lock.withLock {

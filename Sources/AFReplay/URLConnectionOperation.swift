@@ -25,7 +25,7 @@ import Synchronization
 /// Properties that AFNetworking declares `nonatomic` are read and written without the
 /// lab lock (a Swift mutex only keeps memory safe); the locked setters of UCO.m
 /// (`outputStream`, `responseData`, `completionBlock`) take it. So their races are the
-/// original's. The operation is the ``ConnectionDelegate`` of its connection, with
+/// original's. The operation is the `ConnectionDelegate` of its connection, with
 /// ``LabOperation/traceName`` as the name every callback is traced with.
 public class URLConnectionOperation: LabOperation, ConnectionDelegate, @unchecked Sendable {
     // @unchecked: every mutable field lives in `storage`, a Mutex.

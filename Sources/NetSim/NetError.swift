@@ -15,7 +15,7 @@ public struct NetError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The error domain, `NSURLErrorDomain`.
     public static let domain = "NSURLErrorDomain"
 
-    /// The error domain (`NSError.domain`), always ``NetError/domain``.
+    /// The error domain (`NSError.domain`), always ``NetError/domain-swift.type.property``.
     public var domain: String { Self.domain }
 
     /// The NSURLError code.

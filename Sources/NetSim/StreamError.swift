@@ -4,7 +4,7 @@ public struct StreamError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The error domain, `NSPOSIXErrorDomain`.
     public static let domain = "NSPOSIXErrorDomain"
 
-    /// The error domain (`NSError.domain`), always ``StreamError/domain``.
+    /// The error domain (`NSError.domain`), always ``StreamError/domain-swift.type.property``.
     public var domain: String { Self.domain }
 
     /// The errno value (`NSError.code`).

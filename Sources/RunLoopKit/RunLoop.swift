@@ -10,7 +10,7 @@ import Synchronization
 /// (``run(mode:before:returnAfterSourceHandled:)``); any thread may add and remove items,
 /// perform blocks, wake it and stop it. Every step is recorded in the runtime's trace.
 ///
-/// The loop works unchanged on the live runtime and under a ``Simulation``.
+/// The loop works unchanged on the live runtime and under a `Simulation`.
 public final class RunLoop: Sendable, CustomStringConvertible {
     /// The thread that owns and runs the loop.
     public let thread: LabThread

@@ -1,7 +1,7 @@
 import LabRuntime
 import Synchronization
 
-/// Runs parsed scenarios under the deterministic ``Simulation`` and checks their `expect`
+/// Runs parsed scenarios under the deterministic `Simulation` and checks their `expect`
 /// lines.
 ///
 /// ```swift
@@ -22,8 +22,9 @@ public struct ScenarioRunner: Sendable {
     /// with `run for D`.
     public var timeLimit: Duration
 
-    /// A runner offering `checkers`, with the given budgets.
-    public init(checkers: [any ScenarioChecker] = [], stepLimit: Int = 300_000, timeLimit: Duration = .seconds(300)) {
+    /// A runner offering `checkers` (every checker of `explore --list` unless given others),
+    /// with the given budgets.
+    public init(checkers: [any ScenarioChecker] = InspectorScenarioChecker.all, stepLimit: Int = 300_000, timeLimit: Duration = .seconds(300)) {
         self.checkers = checkers
         self.stepLimit = stepLimit
         self.timeLimit = timeLimit
@@ -87,7 +88,7 @@ public struct ScenarioRunner: Sendable {
     /// Simulates `scenario` under `strategy` (after the scenario's `interleave` entries),
     /// without reporting on it: the simulation's result, the world the script built, and
     /// the interleaving plan with whatever of it was left over.
-    private func simulate(_ scenario: Scenario, using strategy: some SchedulingStrategy)
+    func simulate(_ scenario: Scenario, using strategy: some SchedulingStrategy)
         -> (result: SimulationResult, world: ScenarioWorld, plan: InterleavingPlan) {
         let plan = InterleavingPlan()
         let simulation = Simulation(strategy: InterleavingStrategy(base: strategy, plan: plan),

@@ -1,4 +1,4 @@
-/// The dotted names of the trace's events, as ``LabRuntime/TraceEvent/name`` gives them: the
+/// The dotted names of the trace's events, as `TraceEvent.name` gives them: the
 /// names `expect` lines may use. It mirrors `TraceEvent.Kind.name`, so that a misspelt
 /// name is an error with a suggestion instead of a check that can never match.
 public enum TraceEventNames {

@@ -48,7 +48,7 @@ struct ExploreCommandTests {
     }
 
     @Test("usage errors exit 64 and name the problem", arguments: [
-        (["explore"], "runloop-lab: missing --scenario NAME (see 'runloop-lab explore --list')"),
+        (["explore"], "runloop-lab: missing --scenario NAME|FILE (see 'runloop-lab explore --list')"),
         (["explore", "--scenario", "nope"], "runloop-lab: unknown scenario 'nope' (known: abba, counter, lock-pair, lost-signal, reentrant-callback, spin-wait, pause-cancel-263, pause-cancel-hardened, pause-after-start-263, pause-after-start-hardened, cancel-completion-263, cancel-completion-hardened, pause-completion-263, pause-completion-hardened, resume-limit-263, resume-limit-hardened, kvo-under-lock-263, kvo-under-lock-hardened, pause-cancel-pair-263, pause-cancel-pair-hardened)"),
         (["explore", "--scenario", "abba", "--strategy", "dfs"], "runloop-lab: --strategy expects random, pct or exhaustive, got 'dfs'"),
         (["explore", "--scenario", "abba", "--checkers", "deadlock,nope"], "runloop-lab: unknown checker 'nope' (known: deadlock, lock-misuse, liveness, livelock, expect, lock-order, callback-ledger, exactly-once, operation-liveness, notification-balance)"),
@@ -96,6 +96,7 @@ struct ExploreCommandTests {
     func divergedReplay() {
         let (status, console) = runCLI("replay", "--scenario", "abba", "--schedule", "4:T9")
         #expect(status == ExitCode.failure)
+        #expect(console.output.last == "replay-diverged at step 4: T9 cannot run (enabled: T1, T2)")
         #expect(console.errors.first == "runloop-lab replay: the schedule does not fit scenario 'abba'")
     }
 

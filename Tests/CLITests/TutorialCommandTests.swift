@@ -3,25 +3,6 @@ import LabTestSupport
 import Testing
 @testable import runloop_lab
 
-/// The repository's `Tutorials/` directory, found from this file's path.
-private let tutorialsDirectory: String = {
-    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-    parts.removeLast(3)
-    return parts.joined(separator: "/") + "/Tutorials"
-}()
-
-extension TemporaryDirectory {
-    /// Writes `text` to `name` inside the directory, creating subdirectories on the way.
-    fileprivate func write(_ text: String, to name: String) {
-        var directory = path
-        for component in name.split(separator: "/").dropLast() {
-            directory += "/" + component
-            _ = TextFile.makeDirectory(directory)
-        }
-        #expect(OutputFile.write(text, to: file(name)) == nil)
-    }
-}
-
 /// A one-step lesson whose scenario counts two timer fires; `expected` is its expected block.
 private func lesson(expected: String) -> String {
     """

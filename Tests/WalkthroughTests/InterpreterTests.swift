@@ -183,7 +183,7 @@ struct InterpreterTests {
         #expect(plan.leftOver.isEmpty)
     }
 
-    @Test("checkers plug in through ScenarioChecker; a missing one is reported as not available")
+    @Test("checkers plug in through ScenarioChecker; every explore checker is there by default; a missing one is reported as not available")
     func checkers() throws {
         struct CountingChecker: ScenarioChecker {
             let name = "no-timers"
@@ -193,7 +193,10 @@ struct InterpreterTests {
         }
         let source = "thread w\ntimer t on w after 2ms\nrun for 5ms\nexpect checker no-timers clean\nexpect checker no-timers finds \"0.002\"\nexpect checker lock-order clean"
         let plain = try run(source)
-        #expect(plain.checks[2].actual == "checker lock-order is not available (no checkers are plugged into this runner)")
+        #expect(plain.checks[2].passed)
+        #expect(plain.checks[0].actual.hasPrefix("checker no-timers is not available (available: deadlock, "))
+        let bare = try run(source, runner: ScenarioRunner(checkers: []))
+        #expect(bare.checks[2].actual == "checker lock-order is not available (no checkers are plugged into this runner)")
         let withChecker = try run(source, runner: ScenarioRunner(checkers: [CountingChecker()]))
         #expect(withChecker.checks.map(\.passed) == [false, true, false])
         #expect(withChecker.checks[0].actual == "timer fired at 0.002000")

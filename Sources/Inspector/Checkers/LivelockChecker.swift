@@ -1,7 +1,7 @@
 import LabRuntime
 
 /// `livelock`: the run used up its step budget while threads could still run
-/// (``SimulationOutcome/stepLimitExceeded(steps:)``). Names the threads busiest in the
+/// (`SimulationOutcome.stepLimitExceeded(steps:)`). Names the threads busiest in the
 /// last events, which are usually the ones spinning.
 public struct LivelockChecker: Checker {
     public let name = "livelock"

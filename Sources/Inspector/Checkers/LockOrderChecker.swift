@@ -1,6 +1,6 @@
 import LabRuntime
 
-/// `lock-order`: lockdep for the lab. Builds the ``LockOrderGraph`` of lock classes from the
+/// `lock-order`: lockdep for the lab. Builds the `LockOrderGraph` of lock classes from the
 /// run's trace and reports every cycle as a potential inversion, even when the run did not
 /// deadlock: one violation per cycle, with a column scenario (one column per CPU) showing
 /// how it deadlocks and where each edge was first seen. The explorer then searches for a

@@ -8,7 +8,7 @@ import LabRuntime
 /// at depth 1), as lockdep does, so a run that deadlocked still contributes the edges it was
 /// stuck on. Re-entering a recursive lock adds nothing. Edges and classes keep first-seen
 /// order, so everything derived from the graph is deterministic.
-public struct LockOrderGraph: Sendable {
+struct LockOrderGraph: Sendable {
     /// One ordering between two lock classes, as first observed.
     public struct Edge: Sendable, Equatable {
         /// The class that was held.

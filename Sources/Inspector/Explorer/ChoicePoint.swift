@@ -1,7 +1,7 @@
 import LabRuntime
 
 /// One point of a run where the scheduler had a choice, as ``PrefixStrategy`` logged it.
-public struct ChoicePoint: Sendable, Equatable {
+struct ChoicePoint: Sendable, Equatable {
     /// The threads that could run, ascending.
     public let enabled: [LabThreadID]
     /// The thread that reached the point.

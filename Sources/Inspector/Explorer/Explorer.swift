@@ -5,7 +5,7 @@ import LabRuntime
 ///
 /// The reported violation is the one of the lowest-numbered violating run, whatever
 /// `jobs` is: random and PCT runs are numbered by seed offset, exhaustive runs by search
-/// order (see ``ExhaustiveSearch``). A lock-order inversion is then confirmed, if it can
+/// order (see `ExhaustiveSearch`). A lock-order inversion is then confirmed, if it can
 /// be, by an exhaustive search (preemption bound 2) for a schedule that really deadlocks.
 public struct Explorer: Sendable {
     /// The scenario to explore.

@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// Choice `i` of the prefix is taken at the `i`-th *choice point* (a scheduling point with at
 /// least two runnable threads), not at a step number, so a prefix names a path in the tree.
-public struct PrefixStrategy: SchedulingStrategy {
+struct PrefixStrategy: SchedulingStrategy {
     /// The choice points of one run, in order; shared with the strategy's copy inside the
     /// simulation.
     public final class Log: Sendable {

@@ -2,7 +2,7 @@ import LabRuntime
 
 /// A perform hop: a block queued on one thread's loop (`perform.enqueue`) and the event
 /// where it ran (`perform.run`) on the target thread.
-public struct PerformHop: Sendable, Equatable {
+struct PerformHop: Sendable, Equatable {
     /// The `perform.enqueue` event.
     public let enqueue: TraceEvent
     /// The matching `perform.run` event.

@@ -2,7 +2,7 @@ import LabRuntime
 
 /// The formats a trace can be written in: `trace --format`.
 public enum TraceFormat: String, CaseIterable, Sendable {
-    /// One ``TraceEvent`` description per line.
+    /// One `TraceEvent` description per line.
     case text
     /// Chrome trace-event JSON, for Perfetto.
     case chrome

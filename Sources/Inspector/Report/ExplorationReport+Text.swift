@@ -7,15 +7,22 @@ extension ExplorationReport {
     public var text: String { text(showingInterleavings: true) }
 
     /// The report, with the per-thread columns of each schedule only if
-    /// `showingInterleavings` (`explore --no-interleaving` leaves them out).
+    /// `showingInterleavings` (`explore --no-interleaving` leaves them out), and the
+    /// `runloop-lab replay` command of the registered scenario on each `replay:` line.
     public func text(showingInterleavings: Bool) -> String {
-        ShardReport(self, showingInterleavings: showingInterleavings).text
+        text(showingInterleavings: showingInterleavings) { ReplayCommandLine.text(scenario: scenario, schedule: $0) }
+    }
+
+    /// The report, with `replayCommand(schedule)` on each `replay:` line: the way to run that
+    /// schedule again, for a program that is not a registered scenario (a race test's closure).
+    public func text(showingInterleavings: Bool, replayCommand: (Schedule) -> String) -> String {
+        ShardReport(self, showingInterleavings: showingInterleavings, replayCommand: replayCommand).text
     }
 
     /// What the report prints after the line that announces `finding`: the violations, the
     /// seed, the schedule (and what it was shrunk from), the interleaving if
     /// `showingInterleavings`, the replay command, and a lock-order inversion's deadlock search.
-    func findingLines(_ finding: Finding, showingInterleavings: Bool) -> [String] {
+    func findingLines(_ finding: Finding, showingInterleavings: Bool, replayCommand: (Schedule) -> String) -> [String] {
         var lines = [""]
         lines += finding.violations.enumerated().map { index, violation in
             (index == 0 ? "VIOLATION " : "also      ") + violation.description
@@ -27,21 +34,21 @@ extension ExplorationReport {
             lines.append("seed:      none: exhaustive search, run #\(finding.original.index); every schedule with fewer")
             lines.append("           preemptions, or as many and fewer switches, ran clean: this is a simplest one")
         }
-        lines += Self.scheduleLines(finding.run, scenario: scenario, showingInterleaving: showingInterleavings)
+        lines += Self.scheduleLines(finding.run, showingInterleaving: showingInterleavings, replayCommand: replayCommand)
         let original = finding.original.result
         if original.schedule != finding.run.schedule {
             lines.append("shrunk from \"\(original.schedule)\": \(Self.size(original)) (\(finding.shrinkReplays) replays)")
         }
         if let confirmation = finding.confirmation {
             lines.append("")
-            lines += Self.confirmationLines(confirmation, scenario: scenario, showingInterleaving: showingInterleavings)
+            lines += Self.confirmationLines(confirmation, showingInterleaving: showingInterleavings, replayCommand: replayCommand)
         }
         return lines
     }
 
     /// The schedule, its size, the interleaving (if `showingInterleaving`) and the replay
     /// command of `run`.
-    static func scheduleLines(_ run: SimulationResult, scenario: String, showingInterleaving: Bool) -> [String] {
+    static func scheduleLines(_ run: SimulationResult, showingInterleaving: Bool, replayCommand: (Schedule) -> String) -> [String] {
         var lines = ["schedule:  \(run.schedule): \(size(run))"]
         if showingInterleaving {
             lines.append("")
@@ -49,7 +56,9 @@ extension ExplorationReport {
             lines += InterleavingView().render(run.trace).map { "  " + $0 }
             lines.append("")
         }
-        lines.append("replay:    " + ReplayCommandLine.text(scenario: scenario, schedule: run.schedule))
+        lines += replayCommand(run.schedule).split(separator: "\n").enumerated().map { index, line in
+            (index == 0 ? "replay:    " : "           ") + line
+        }
         return lines
     }
 
@@ -60,14 +69,15 @@ extension ExplorationReport {
         return "\(preemptions) preemption\(preemptions == 1 ? "" : "s"), \(switches) switch\(switches == 1 ? "" : "es"), \(run.steps) steps"
     }
 
-    private static func confirmationLines(_ confirmation: Finding.Confirmation, scenario: String, showingInterleaving: Bool) -> [String] {
+    private static func confirmationLines(_ confirmation: Finding.Confirmation, showingInterleaving: Bool,
+                                          replayCommand: (Schedule) -> String) -> [String] {
         guard let run = confirmation.run, let violation = confirmation.violation else {
             return ["deadlock search: no schedule deadlocks within \(confirmation.strategy) "
                 + "(\(confirmation.explored) schedules); the inversion stays a prediction"]
         }
         var lines = ["deadlock search: \(confirmation.strategy) found a deadlocking schedule in \(confirmation.explored) schedules"]
         lines += violation.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        lines += scheduleLines(run, scenario: scenario, showingInterleaving: showingInterleaving)
+        lines += scheduleLines(run, showingInterleaving: showingInterleaving, replayCommand: replayCommand)
         return lines
     }
 }

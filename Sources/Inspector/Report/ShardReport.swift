@@ -1,3 +1,5 @@
+import LabRuntime
+
 /// An exploration's result as `explore --report` writes it and `runloop-lab merge` reads it:
 /// the counts, and the first violation as the text `explore` prints, without the runs
 /// themselves. Reports of the shards of one exploration merge into the report of the
@@ -43,8 +45,17 @@ public struct ShardReport: Sendable, Equatable, Codable {
     }
 
     /// The report of `report`, whose finding's lines show the interleavings if
-    /// `showingInterleavings`.
+    /// `showingInterleavings`, with the scenario's `runloop-lab replay` command on each
+    /// `replay:` line.
     public init(_ report: ExplorationReport, showingInterleavings: Bool) {
+        self.init(report, showingInterleavings: showingInterleavings) {
+            ReplayCommandLine.text(scenario: report.scenario, schedule: $0)
+        }
+    }
+
+    /// The report of `report`, whose finding's lines show the interleavings if
+    /// `showingInterleavings` and `replayCommand(schedule)` on each `replay:` line.
+    public init(_ report: ExplorationReport, showingInterleavings: Bool, replayCommand: (Schedule) -> String) {
         version = Self.formatVersion
         scenario = report.scenario
         strategy = report.strategy.description
@@ -58,7 +69,7 @@ public struct ShardReport: Sendable, Equatable, Codable {
         finding = report.finding.map { finding in
             FindingSummary(run: finding.original.index, seed: finding.original.seed,
                            violation: finding.violations.first.map { String($0.description.prefix { $0 != "\n" }) } ?? "",
-                           lines: report.findingLines(finding, showingInterleavings: showingInterleavings))
+                           lines: report.findingLines(finding, showingInterleavings: showingInterleavings, replayCommand: replayCommand))
         }
     }
 

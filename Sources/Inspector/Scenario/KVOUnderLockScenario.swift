@@ -9,7 +9,7 @@ extension Scenario {
     /// KVO runs synchronously inside `setState:`, under the operation lock (spec §1.4,
     /// §2.4), so the network thread takes operation lock → app lock and the app thread
     /// app lock → operation lock: an inversion the lock-order checker reports, and a
-    /// deadlock under some schedules. ``Fidelity/hardened`` delivers KVO after the lock is
+    /// deadlock under some schedules. `Fidelity.hardened` delivers KVO after the lock is
     /// released (deviation 10), so neither appears.
     public static func kvoUnderLock(_ fidelity: Fidelity) -> Scenario {
         afNetworking("kvo-under-lock", fidelity, summary: "a KVO observer takes an app lock that another thread holds while it sets the completion block") {

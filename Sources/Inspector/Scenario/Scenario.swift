@@ -1,12 +1,15 @@
 import LabRuntime
 
-/// A small lab program to explore: a `main` closure run on a fresh ``Simulation`` for every
-/// schedule, the checkers that judge each run, and the budget that bounds one run.
+/// A small lab program to explore: a `main` closure run on a fresh `Simulation` for every
+/// schedule (or a whole simulation of its own, see
+/// ``init(name:summary:checkers:stepLimit:timeLimit:simulate:)``),
+/// the checkers that judge each run, and the budget that bounds one run.
 ///
 /// `main` must build all of its state inside the run (locks, threads, counters), so that
 /// every run starts from scratch, and must not read the wall clock or any unseeded
 /// randomness. Scenarios are registered by name in a ``ScenarioRegistry``, which is how
-/// `runloop-lab explore --scenario NAME` and the replay command find them.
+/// `runloop-lab explore --scenario NAME` and the replay command find them; a scenario file
+/// becomes one through the Walkthrough library.
 public struct Scenario: Sendable {
     /// The name that selects it on the command line, e.g. `"abba"`.
     public let name: String
@@ -18,8 +21,8 @@ public struct Scenario: Sendable {
     public let stepLimit: Int
     /// The virtual time after which a run stops (for scenarios with repeating timers).
     public let timeLimit: Duration?
-    /// The program: run on the lab thread "main" (T0).
-    public let main: @Sendable () -> Void
+    /// One run from scratch under the strategy given: how every run of the scenario is made.
+    private let simulate: @Sendable (any SchedulingStrategy) -> SimulationResult
 
     /// A scenario.
     ///
@@ -37,13 +40,32 @@ public struct Scenario: Sendable {
         self.checkers = checkers
         self.stepLimit = stepLimit
         self.timeLimit = timeLimit
-        self.main = main
+        simulate = { strategy in Simulation(strategy: strategy, stepLimit: stepLimit, timeLimit: timeLimit).run(main: main) }
+    }
+
+    /// A scenario that makes each run itself: `simulate` builds a fresh `Simulation` under
+    /// the strategy it is given, with its own budgets, and returns the result. This is how a
+    /// program that wraps the strategy (a scenario file's `interleave` lines) is explored.
+    ///
+    /// - Parameters:
+    ///   - name: the name that selects it.
+    ///   - summary: one line for `explore --list`.
+    ///   - checkers: the default checkers.
+    ///   - stepLimit: the step budget `simulate` gives its simulations.
+    ///   - timeLimit: the virtual-time budget `simulate` gives its simulations, if any.
+    ///   - simulate: one run from scratch under the strategy given, with tracing on.
+    public init(name: String, summary: String, checkers: [any Checker], stepLimit: Int, timeLimit: Duration?,
+                simulate: @escaping @Sendable (any SchedulingStrategy) -> SimulationResult) {
+        self.name = name
+        self.summary = summary
+        self.checkers = checkers
+        self.stepLimit = stepLimit
+        self.timeLimit = timeLimit
+        self.simulate = simulate
     }
 
     /// Runs the scenario once under `strategy`, with tracing on.
-    public func run(_ strategy: some SchedulingStrategy) -> SimulationResult {
-        Simulation(strategy: strategy, stepLimit: stepLimit, timeLimit: timeLimit).run(main: main)
-    }
+    public func run(_ strategy: some SchedulingStrategy) -> SimulationResult { simulate(strategy) }
 
     /// Replays `schedule` exactly.
     public func replay(_ schedule: Schedule) -> SimulationResult { run(ReplayStrategy(schedule)) }

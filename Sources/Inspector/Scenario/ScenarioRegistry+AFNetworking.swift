@@ -1,7 +1,7 @@
 import AFReplay
 
 extension ScenarioRegistry {
-    /// The AFNetworking scenarios, each in ``Fidelity/afn263`` then ``Fidelity/hardened``.
+    /// The AFNetworking scenarios, each in `Fidelity.afn263` then `Fidelity.hardened`.
     /// None scripts the interleaving: the schedule decides which way each race goes.
     public static let afNetworkingScenarios: [Scenario] = [
         Scenario.pauseCancel, Scenario.pauseAfterStart, Scenario.cancelCompletion, Scenario.pauseCompletion,

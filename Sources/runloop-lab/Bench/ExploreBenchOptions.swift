@@ -17,7 +17,7 @@ struct ExploreBenchOptions {
 
     /// The options `bench explore` accepts.
     static let specs = [
-        OptionSpec(name: "--scenario", valueName: "NAME", help: "The scenario to measure (default pause-cancel-pair-hardened; see 'explore --list')."),
+        OptionSpec(name: "--scenario", valueName: "NAME", help: "The scenario to measure, or a .lab file (default pause-cancel-pair-hardened; see 'explore --list')."),
         OptionSpec(name: "--schedules", valueName: "N", help: "Random schedules per throughput figure (default 5000)."),
         OptionSpec(name: "--jobs", valueName: "N", help: "Simulations at once for the parallel figure (default: CPUs online)."),
         OptionSpec(name: "--preemption-bound", valueName: "B", help: "Bound of the timed exhaustive search (default 2)."),

@@ -9,7 +9,7 @@ import LabRuntime
 enum ExploreBenchmark {
     /// The help text of `bench explore`.
     static let usage = HelpText.render(
-        synopsis: ["runloop-lab bench explore [--scenario NAME] [--schedules N] [--jobs N] [--preemption-bound B] [--hand-offs N]",
+        synopsis: ["runloop-lab bench explore [--scenario NAME|FILE] [--schedules N] [--jobs N] [--preemption-bound B] [--hand-offs N]",
                    "                          [--memory-schedules N]"],
         description: """
             Measures, in one run: the baton hand-off (two lab threads that always switch)

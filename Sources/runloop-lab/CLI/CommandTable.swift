@@ -5,6 +5,7 @@ enum CommandTable {
     /// The registered commands.
     static let all: [Command] = [
         DemoCommand.command,
+        CheckCommand.command,
         ExploreCommand.command,
         MergeCommand.command,
         ReplayRunCommand.command,

@@ -47,4 +47,23 @@ enum OptionParser {
         }
         return ParsedOptions(wantsHelp: false, usage: usage, values: values)
     }
+
+    /// The arguments that are neither options nor an option's value (a command's files), and
+    /// the rest, for ``parse(_:options:usage:)``.
+    static func splitPositionals(_ arguments: [String], options specs: [OptionSpec]) -> (positionals: [String], options: [String]) {
+        var positionals: [String] = []
+        var options: [String] = []
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            if argument.hasPrefix("-") {
+                options.append(argument)
+                if specs.contains(where: { $0.name == argument && $0.valueName != nil }), let value = remaining.popFirst() {
+                    options.append(value)
+                }
+            } else {
+                positionals.append(argument)
+            }
+        }
+        return (positionals, options)
+    }
 }

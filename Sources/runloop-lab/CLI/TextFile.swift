@@ -1,26 +1,11 @@
 import Glibc
+import Walkthrough
 
 /// Reads whole text files and lists directories with Glibc, for the front ends that need
 /// files: the tutorial runner and `bench network`'s `/proc` figures.
 enum TextFile {
     /// The contents of the file at `path` as UTF-8 text, or `nil` if it cannot be read.
-    static func read(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if count == 0 { break }
-            bytes += buffer[0..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    static func read(_ path: String) -> String? { TextFileReader.contents(ofFile: path) }
 
     /// The names of the entries in the directory at `path`, sorted, or `nil` if it cannot be
     /// opened.

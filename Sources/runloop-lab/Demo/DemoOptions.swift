@@ -41,7 +41,7 @@ struct DemoOptions: Equatable, Sendable {
         colorAllowed: Bool = environmentAllowsColor(),
         terminal: Bool = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
     ) throws(UsageError) -> DemoOptions? {
-        let (files, optionArguments) = splitPositionals(arguments)
+        let (files, optionArguments) = OptionParser.splitPositionals(arguments, options: specs)
         let parsed = try OptionParser.parse(optionArguments, options: specs, usage: DemoCommand.usage)
         if parsed.wantsHelp {
             return nil
@@ -62,24 +62,6 @@ struct DemoOptions: Equatable, Sendable {
             throw UsageError(message: "--live runs the live walkthrough and takes only --no-color", usage: DemoCommand.usage)
         }
         return options
-    }
-
-    /// The arguments that are not options nor an option's value, and the rest.
-    private static func splitPositionals(_ arguments: [String]) -> (positionals: [String], options: [String]) {
-        var positionals: [String] = []
-        var options: [String] = []
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            if argument.hasPrefix("-") {
-                options.append(argument)
-                if specs.contains(where: { $0.name == argument && $0.valueName != nil }), let value = remaining.popFirst() {
-                    options.append(value)
-                }
-            } else {
-                positionals.append(argument)
-            }
-        }
-        return (positionals, options)
     }
 
     /// Whether colour suits this process: standard output is a terminal and `NO_COLOR`

@@ -8,7 +8,8 @@ enum StepThroughDemo {
     static let defaultSessionSeed: UInt64 = 7
 
     /// Runs the demo and returns the exit status: ``ExitCode/failure`` for a file that cannot
-    /// be read or does not parse (its diagnostics go to standard error).
+    /// be read or does not parse (its diagnostics go to standard error), and, after showing
+    /// the run, for a run in which an `expect` line failed.
     static func run(options: DemoOptions, console: any Console) -> Int32 {
         let parts: [StepThrough]
         switch self.parts(options: options) {
@@ -23,11 +24,16 @@ enum StepThroughDemo {
                 console.printError("runloop-lab demo: cannot put the terminal in raw mode; try --auto")
                 return ExitCode.failure
             }
-            return ExitCode.success
+        } else {
+            for (index, part) in parts.enumerated() {
+                if index > 0 { console.printLine("") }
+                StepTranscript(style: style).write(part, part: index + 1, of: parts.count) { console.printLine($0) }
+            }
         }
-        for (index, part) in parts.enumerated() {
-            if index > 0 { console.printLine("") }
-            StepTranscript(style: style).write(part, part: index + 1, of: parts.count) { console.printLine($0) }
+        let failed = parts.reduce(0) { $0 + $1.run.failedExpectations }
+        guard failed == 0 else {
+            console.printError("runloop-lab demo: \(failed) expect line\(failed == 1 ? "" : "s") failed (see above)")
+            return ExitCode.failure
         }
         return ExitCode.success
     }
@@ -44,16 +50,12 @@ enum StepThroughDemo {
         guard let path = options.file ?? DefaultScenario.path() else {
             return .failure(Problem(message: "runloop-lab demo: cannot find \(DefaultScenario.relativePath); run from the checkout or pass a scenario file"))
         }
-        guard let text = TextFile.read(path) else {
-            return .failure(Problem(message: "runloop-lab demo: cannot read '\(path)': no such file or not readable"))
-        }
-        let fileName = String(path.split(separator: "/").last ?? Substring(path))
         let scenario: Scenario
-        do {
-            scenario = try Scenario.parse(source: text, fileName: fileName)
-        } catch {
-            return .failure(Problem(message: error.description))
+        switch ScenarioFile.load(path) {
+        case let .success(loaded): scenario = loaded
+        case let .failure(problem): return .failure(Problem(message: problem.message(command: "demo")))
         }
+        let fileName = scenario.fileName
         let program = ScenarioProgram(scenario: scenario)
         guard let recipe = program.recipe(seed: options.seed) else {
             return .failure(Problem(message: "runloop-lab demo: \(fileName) declares strategy \(scenario.strategy), which only the explorer runs; pass --seed N"))

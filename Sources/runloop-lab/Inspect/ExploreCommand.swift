@@ -6,14 +6,16 @@ enum ExploreCommand {
     /// The help text of `explore`.
     static let usage = HelpText.render(
         synopsis: [
-            "runloop-lab explore --scenario NAME [--strategy random|pct|exhaustive] [--seed N] [--depth D]",
+            "runloop-lab explore --scenario NAME|FILE [--strategy random|pct|exhaustive] [--seed N] [--depth D]",
             "                    [--schedules N] [--seconds S] [--preemption-bound B] [--jobs N] [--checkers A,B]",
             "                    [--no-interleaving] [--shard K/N] [--report FILE]",
             "runloop-lab explore --list",
         ],
         description: """
-            Runs the scenario on the deterministic runtime under many schedules and checks
-            every run. On the first violation (the lowest-numbered run, whatever --jobs is)
+            Runs the scenario (a built-in one, or a scenario file: a path containing '/' or
+            ending in .lab) on the deterministic runtime under many schedules and checks
+            every run; a file's 'expect' lines are checked by the 'expect' checker, so a
+            run that breaks one is a violation. On the first violation (the lowest-numbered run, whatever --jobs is)
             it shrinks the schedule to the fewest preemptions, then the fewest switches,
             and prints the violation, the seed, the schedule, the interleaving in one
             column per thread, and the replay command. A lock-order inversion is followed

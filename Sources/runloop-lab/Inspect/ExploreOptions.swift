@@ -5,7 +5,7 @@ import LabRuntime
 struct ExploreOptions {
     /// The options `explore` accepts.
     static let specs = [
-        OptionSpec(name: "--scenario", valueName: "NAME", help: "The scenario to explore (see --list)."),
+        OptionSpec(name: "--scenario", valueName: "NAME", help: "The scenario to explore (see --list), or a .lab file."),
         OptionSpec(name: "--list", valueName: nil, help: "List the scenarios and checkers, then stop."),
         OptionSpec(name: "--strategy", valueName: "S", help: "random, pct or exhaustive (default random)."),
         OptionSpec(name: "--seed", valueName: "N", help: "The first seed; run i uses seed N+i (default 0)."),

@@ -6,18 +6,21 @@ import LabRuntime
 enum ReplayRunCommand {
     /// The options `replay` accepts.
     static let specs = [
-        OptionSpec(name: "--scenario", valueName: "NAME", help: "The scenario (see 'explore --list')."),
+        OptionSpec(name: "--scenario", valueName: "NAME", help: "The scenario (see 'explore --list'), or a .lab file."),
         OptionSpec(name: "--schedule", valueName: "TEXT", help: "The schedule to replay, e.g. \"9:T2\" (\"-\": no switch)."),
         OptionSpec(name: "--checkers", valueName: "A,B", help: "The checkers to run (default: the scenario's)."),
     ]
 
     /// The help text of `replay`.
     static let usage = HelpText.render(
-        synopsis: ["runloop-lab replay --scenario NAME --schedule \"STEP:T<thread> ...\" [--checkers A,B]"],
+        synopsis: ["runloop-lab replay --scenario NAME|FILE --schedule \"STEP:T<thread> ...\" [--checkers A,B]"],
         description: """
             Replays the schedule exactly, as 'explore' printed it, and prints the outcome,
             each violation the checkers find, the interleaving in one column per thread,
-            and the full trace. Exits 1 when the schedule does not fit the scenario.
+            and the full trace. NAME is a built-in scenario or a scenario file (a path
+            containing '/' or ending in .lab). When the schedule cannot be followed (its
+            thread cannot run at a step, or the run ends before a step it switches at), it
+            prints 'replay-diverged' with where, and exits 1.
             """,
         sections: [(title: "Options", rows: HelpText.optionRows(specs))]
     )
@@ -34,23 +37,17 @@ enum ReplayRunCommand {
             throw UsageError(message: "missing --schedule TEXT", usage: usage)
         }
         let checkers = try ScenarioCatalog.checkers(parsed, default: scenario.checkers)
-        let run = scenario.replay(schedule)
-        console.printLine("replay \(scenario.name) \"\(schedule)\": \(run.outcome.summaryLine), \(run.steps) steps")
-        if case .replayDiverged = run.outcome {
+        let report = ReplayReport(replaying: schedule, of: scenario, checkers: checkers)
+        console.printLine(report.headline)
+        if let divergence = report.divergence {
+            console.printLine(divergence)
             console.printError("runloop-lab replay: the schedule does not fit scenario '\(scenario.name)'")
             return ExitCode.failure
         }
-        let violations = checkers.flatMap { $0.check(run) }
-        if violations.isEmpty { console.printLine("checkers: no violation (\(checkers.map(\.name).joined(separator: ", ")))") }
-        for line in violations.flatMap({ $0.description.split(separator: "\n", omittingEmptySubsequences: false) }) {
-            console.printLine(String(line))
-        }
-        console.printLine("")
-        console.printLine("interleaving:")
-        for line in InterleavingView().render(run.trace) { console.printLine("  " + line) }
+        report.verdictLines.forEach(console.printLine)
         console.printLine("")
         console.printLine("trace:")
-        for event in run.trace { console.printLine(event.description) }
+        for event in report.run.trace { console.printLine(event.description) }
         return ExitCode.success
     }
 }

@@ -1,8 +1,9 @@
 import Inspector
 import LabRuntime
+import Walkthrough
 
 /// The scenarios and checkers the `explore`, `replay`, `trace` and `bench explore` commands
-/// can name: the lab's and the AFNetworking ones.
+/// can name: the lab's and the AFNetworking ones, and any scenario file by its path.
 enum ScenarioCatalog {
     /// Every scenario, by name.
     static let scenarios = ScenarioRegistry.all
@@ -10,12 +11,21 @@ enum ScenarioCatalog {
     /// Every checker, by name.
     static let checkers = CheckerRegistry.all
 
-    /// The scenario named by `--scenario`.
+    /// The scenario named by `--scenario`: a built-in one, or the scenario file at that path
+    /// (see ``ScenarioFile/isPath(_:)``), named by its path.
     ///
-    /// - Throws: ``UsageError`` when the option is missing or names no scenario.
-    static func scenario(_ parsed: ParsedOptions) throws(UsageError) -> Scenario {
+    /// - Throws: ``UsageError`` when the option is missing, names no scenario, or names a
+    ///   file that cannot be read or does not parse (with its diagnostics).
+    static func scenario(_ parsed: ParsedOptions) throws(UsageError) -> Inspector.Scenario {
         guard let name = parsed.string("--scenario") else {
-            throw UsageError(message: "missing --scenario NAME (see 'runloop-lab explore --list')", usage: parsed.usage)
+            throw UsageError(message: "missing --scenario NAME|FILE (see 'runloop-lab explore --list')", usage: parsed.usage)
+        }
+        if ScenarioFile.isPath(name) {
+            switch ScenarioFile.load(name) {
+            case let .success(file): return file.explorable(named: name)
+            case let .failure(.unreadable(path)): throw UsageError(message: "--scenario: cannot read '\(path)': no such file or not readable", usage: parsed.usage)
+            case let .failure(.malformed(diagnostics)): throw UsageError(message: diagnostics, usage: parsed.usage)
+            }
         }
         do {
             return try scenarios.scenario(named: name)

@@ -7,7 +7,7 @@ import Walkthrough
 enum TraceCommand {
     /// The options `trace` accepts.
     static let specs = [
-        OptionSpec(name: "--scenario", valueName: "NAME", help: "The scenario (see 'explore --list')."),
+        OptionSpec(name: "--scenario", valueName: "NAME", help: "The scenario (see 'explore --list'), or a .lab file."),
         OptionSpec(name: "--seed", valueName: "N", help: "Run under random(N) (default 0)."),
         OptionSpec(name: "--schedule", valueName: "TEXT", help: "Replay this schedule instead of a seed."),
         OptionSpec(name: "--format", valueName: "F", help: "text, chrome, mermaid or html (default text)."),
@@ -18,7 +18,7 @@ enum TraceCommand {
     /// The help text of `trace`.
     static let usage = HelpText.render(
         synopsis: [
-            "runloop-lab trace --scenario NAME (--seed N | --schedule TEXT) [--format text|chrome|mermaid|html] [--output FILE]",
+            "runloop-lab trace --scenario NAME|FILE (--seed N | --schedule TEXT) [--format text|chrome|mermaid|html] [--output FILE]",
             "                  [--events A,B]",
         ],
         description: """
@@ -26,6 +26,8 @@ enum TraceCommand {
             trace: text (one event per line), chrome (trace-event JSON for Perfetto or
             chrome://tracing), mermaid (a sequence diagram) or html (a self-contained
             swimlane timeline). --events keeps only the text lines of the events named.
+            NAME is a built-in scenario or a scenario file (a path containing '/' or ending
+            in .lab).
             """,
         sections: [(title: "Options", rows: HelpText.optionRows(specs))]
     )

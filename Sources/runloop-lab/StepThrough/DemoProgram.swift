@@ -22,4 +22,7 @@ struct ProgramRun: Sendable {
     let schedule: Schedule
     /// Lines summing up the run beyond its outcome, e.g. `25 of 25 checks passed`.
     let summary: [String]
+    /// How many of the program's `expect` lines the run did not meet (0 for a program
+    /// without any): `demo` exits 1 when one failed.
+    var failedExpectations = 0
 }

@@ -12,10 +12,7 @@ struct ScenarioProgram: DemoProgram {
     /// The scenario, introduced by the comment lines at the top of its file.
     init(scenario: Scenario) {
         self.scenario = scenario
-        introduction = scenario.sourceLines
-            .prefix { $0.hasPrefix("#") || $0.trimmingPrefixSpaces.isEmpty }
-            .filter { $0.hasPrefix("#") }
-            .map { String($0.dropFirst()).trimmingPrefixSpaces }
+        introduction = scenario.introduction
     }
 
     var title: String { scenario.fileName }
@@ -38,11 +35,7 @@ struct ScenarioProgram: DemoProgram {
         var summary = run.problems.map { $0.text(in: scenario.fileName) }
         summary += run.checks.filter { !$0.passed }.map(\.description)
         if !run.checks.isEmpty { summary.append("\(passed) of \(run.checks.count) expect lines held") }
-        return ProgramRun(trace: run.trace, outcome: run.outcomeName, schedule: run.schedule, summary: summary)
+        return ProgramRun(trace: run.trace, outcome: run.outcomeName, schedule: run.schedule, summary: summary,
+                          failedExpectations: run.checks.count - passed)
     }
-}
-
-extension String {
-    /// The string without its leading spaces and tabs.
-    var trimmingPrefixSpaces: String { String(drop { $0 == " " || $0 == "\t" }) }
 }

@@ -2,7 +2,7 @@ import LabRuntime
 
 extension SimulationOutcome {
     /// The first line of the outcome's description, e.g. `"deadlock"`.
-    var summaryLine: String {
+    public var summaryLine: String {
         String(description.split(separator: "\n").first ?? "")
     }
 }

@@ -1,0 +1,93 @@
+import Inspector
+import LabRuntime
+import Walkthrough
+
+/// `runloop-lab check FILE...`: runs each scenario file and reports the `expect` lines that
+/// failed, then one summary line counting the files that passed and failed.
+enum CheckCommand {
+    /// The options `check` accepts.
+    static let specs = [
+        OptionSpec(name: "--seed", valueName: "N", help: "Run every file under random seed N instead of its own strategy."),
+    ]
+
+    /// The help text of `check`.
+    static let usage = HelpText.render(
+        synopsis: ["runloop-lab check FILE... [--seed N]"],
+        description: """
+            Runs each scenario file once under its own strategy (or random seed N), or,
+            for a file that declares 'strategy exhaustive', searches every schedule within
+            its bound for one that breaks an expect line. For each file it prints a line
+            saying how many expect lines held, then every expect line that failed, with
+            what it expected and what the run gave. The last line counts files:
+            'N passed, N failed'; a file passes when it parses and every expect line held.
+            Exits 0 when every file passed, 1 otherwise.
+            """,
+        sections: [(title: "Options", rows: HelpText.optionRows(specs))]
+    )
+
+    /// The `check` entry of ``CommandTable``.
+    static let command = Command(
+        name: "check",
+        summary: "Run scenario files and report every expect line that failed.",
+        usage: usage
+    ) { arguments, console throws(UsageError) in
+        let (files, optionArguments) = OptionParser.splitPositionals(arguments, options: specs)
+        let parsed = try OptionParser.parse(optionArguments, options: specs, usage: usage)
+        if parsed.wantsHelp {
+            console.printLine(usage)
+            return ExitCode.success
+        }
+        guard !files.isEmpty else { throw UsageError(message: "missing FILE (a .lab scenario)", usage: usage) }
+        let seed = parsed.isSet("--seed") ? UInt64(try parsed.integer("--seed", default: 0, in: 0...Int.max)) : nil
+        var passed = 0
+        for path in files {
+            let result = check(path, seed: seed)
+            result.lines.forEach(console.printLine)
+            passed += result.passed ? 1 : 0
+        }
+        console.printLine("\(passed) passed, \(files.count - passed) failed")
+        return passed == files.count ? ExitCode.success : ExitCode.failure
+    }
+
+    /// Runs the file at `path` and returns what to print and whether it passed.
+    static func check(_ path: String, seed: UInt64?) -> (lines: [String], passed: Bool) {
+        let scenario: Walkthrough.Scenario
+        switch ScenarioFile.load(path) {
+        case let .success(loaded): scenario = loaded
+        case let .failure(problem): return (["\(path): does not run", problem.message(command: "check")], false)
+        }
+        if seed == nil, case let .exhaustive(bound) = scenario.strategy {
+            return search(scenario, path: path, bound: bound)
+        }
+        let run: ScenarioRun
+        do {
+            run = try ScenarioRunner().run(scenario, seed: seed)
+        } catch {
+            return (["\(path): does not run", error.description], false)
+        }
+        let failed = run.checks.filter { !$0.passed }
+        let head = "\(path): \(run.checks.count - failed.count) of \(run.checks.count) expect lines held "
+            + "(\(run.strategy), \(run.outcomeName) after \(run.result.steps) steps)"
+        let details = run.problems.map { $0.text(in: scenario.fileName) } + failed.map(\.description)
+        return ([head] + details.flatMap { $0.split(separator: "\n").map(String.init) }, failed.isEmpty)
+    }
+
+    /// Searches every schedule of `scenario` within preemption bound `bound` for one that
+    /// breaks an `expect` line, and reports the first, shrunk, with its replay command.
+    private static func search(_ scenario: Walkthrough.Scenario, path: String, bound: Int) -> (lines: [String], passed: Bool) {
+        let explorable = scenario.explorable(named: path)
+        let expectLines = explorable.checkers.filter { $0.name == ExpectationChecker().name }
+        let report = Explorer(scenario: explorable, checkers: expectLines, strategy: .exhaustive(preemptionBound: bound),
+                              schedules: 1_000_000).explore()
+        let searched = "exhaustive bound \(bound), \(report.explored) schedules\(report.complete ? "" : ", stopped early")"
+        guard let finding = report.finding else {
+            return (["\(path): all \(scenario.expectationCount) expect lines held in every schedule (\(searched))"], true)
+        }
+        var lines = ["\(path): \(finding.violations.count) expect line\(finding.violations.count == 1 ? "" : "s") failed in a schedule (\(searched))"]
+        lines += finding.violations.flatMap { violation in
+            ["FAIL \(violation.summary)"] + violation.details.map { "     " + $0 }
+        }
+        lines.append("replay: " + ReplayCommandLine.text(scenario: path, schedule: finding.run.schedule))
+        return (lines, false)
+    }
+}

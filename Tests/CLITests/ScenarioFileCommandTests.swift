@@ -1,0 +1,164 @@
+import LabTestSupport
+import Testing
+@testable import runloop_lab
+
+/// A scenario whose timer fires twice in 25ms; `count` is what its expect line claims.
+private func timerScenario(count: Int, strategy: String = "") -> String {
+    """
+    # A timer every 10ms, for 25ms.
+    \(strategy)
+    timer tick on main every 10ms
+    run for 25ms
+    expect event "timer.fire" "tick" count == \(count)
+    """
+}
+
+@Suite("scenario files in check, demo, explore, replay and trace")
+struct ScenarioFileCommandTests {
+    static let cancelRace = tutorialsDirectory + "/scenarios/cancel-race.lab"
+
+    @Test("explore takes a file: a broken expect line is a violation and the replay command names the file")
+    func exploreFile() throws {
+        let (status, console) = runCLI("explore", "--scenario", Self.cancelRace, "--schedules", "20", "--no-interleaving")
+        #expect(status == ExitCode.failure)
+        #expect(console.output.first == "explore \(Self.cancelRace): random (seed 0); checkers: deadlock, lock-misuse, liveness, livelock, expect, lock-order, callback-ledger, exactly-once, operation-liveness, notification-balance")
+        #expect(console.output.contains("VIOLATION [expectation] cancel-race.lab:25: expect A.cancelled == true"))
+        #expect(console.output.contains("  actual:   false"))
+        let command = try #require(console.output.first { $0.hasPrefix("replay:    ") })
+        #expect(command == "replay:    runloop-lab replay --scenario \(Self.cancelRace) --schedule \"-\"")
+        let (replayStatus, replay) = runCLI("replay", "--scenario", Self.cancelRace, "--schedule", "-")
+        #expect(replayStatus == ExitCode.success)
+        #expect(replay.output.first == "replay \(Self.cancelRace) \"-\": quiescent, 91 steps")
+        #expect(replay.output.contains("[expectation] cancel-race.lab:25: expect A.cancelled == true"))
+    }
+
+    @Test("explore searches a file with PCT and exhaustively, with --jobs, and a file whose lines hold is clean")
+    func strategiesOnFiles() {
+        let directory = TemporaryDirectory()
+        directory.write(timerScenario(count: 2), to: "timer.lab")
+        for arguments in [["--strategy", "pct", "--schedules", "5"], ["--strategy", "exhaustive"], ["--schedules", "8", "--jobs", "2"]] {
+            let (status, console) = runCLI(["explore", "--scenario", directory.file("timer.lab")] + arguments)
+            #expect(status == ExitCode.success, "\(arguments)")
+            #expect(console.outputText.contains("no violation"), "\(arguments)")
+        }
+        let (pinned, _) = runCLI("explore", "--scenario", Self.cancelRace, "--strategy", "pct", "--schedules", "3", "--checkers", "callback-ledger,exactly-once")
+        #expect(pinned == ExitCode.success)
+    }
+
+    @Test("trace takes a file, in every format", arguments: ["text", "chrome", "mermaid", "html"])
+    func traceFile(format: String) {
+        let (status, console) = runCLI("trace", "--scenario", Self.cancelRace, "--seed", "1", "--format", format)
+        #expect(status == ExitCode.success)
+        #expect(!console.output.isEmpty)
+    }
+
+    @Test("a file that cannot be read or does not parse is a usage error naming it")
+    func badFile() {
+        let (missing, console) = runCLI("explore", "--scenario", "no/such.lab")
+        #expect(missing == ExitCode.usage)
+        #expect(console.errors.first == "runloop-lab: --scenario: cannot read 'no/such.lab': no such file or not readable")
+        let directory = TemporaryDirectory()
+        directory.write("thread\n", to: "bad.lab")
+        let (malformed, diagnostics) = runCLI("trace", "--scenario", directory.file("bad.lab"), "--seed", "0")
+        #expect(malformed == ExitCode.usage)
+        #expect(diagnostics.errors.first?.hasPrefix("runloop-lab: bad.lab:1:") == true)
+    }
+
+    @Test("bench explore takes a file")
+    func benchOptions() throws {
+        let options = try #require(try ExploreBenchOptions.parse(["--scenario", Self.cancelRace]))
+        #expect(options.scenario.name == Self.cancelRace)
+    }
+
+    @Test("replay of a schedule whose step is never reached, or whose thread does not exist, is replay-diverged")
+    func replayDiverged() {
+        let (unreached, console) = runCLI("replay", "--scenario", "abba", "--schedule", "400:T2")
+        #expect(unreached == ExitCode.failure)
+        #expect(console.output.last == "replay-diverged at step 400: the run ended (quiescent) after 15 steps, before the switch to T2")
+        let (noThread, other) = runCLI("replay", "--scenario", Self.cancelRace, "--schedule", "3:T9")
+        #expect(noThread == ExitCode.failure)
+        #expect(other.output.last?.hasPrefix("replay-diverged at step 3: T9 cannot run (enabled: ") == true)
+        #expect(other.errors.first == "runloop-lab replay: the schedule does not fit scenario '\(Self.cancelRace)'")
+    }
+
+    @Test("check counts files: 0 only when every expect line of every file held")
+    func check() {
+        let directory = TemporaryDirectory()
+        directory.write(timerScenario(count: 2), to: "good.lab")
+        directory.write(timerScenario(count: 3), to: "bad.lab")
+        let (good, passing) = runCLI("check", directory.file("good.lab"))
+        #expect(good == ExitCode.success)
+        #expect(passing.output == [
+            "\(directory.file("good.lab")): 1 of 1 expect lines held (random seed 0, time-limit after 6 steps)",
+            "1 passed, 0 failed",
+        ])
+        let (mixed, failing) = runCLI("check", directory.file("good.lab"), directory.file("bad.lab"), "--seed", "4")
+        #expect(mixed == ExitCode.failure)
+        #expect(failing.output.contains("FAIL bad.lab:5  expect event \"timer.fire\" \"tick\" count == 3"))
+        #expect(failing.output.contains("     expected: count == 3"))
+        #expect(failing.output.contains("     actual:   2"))
+        #expect(failing.output.last == "1 passed, 1 failed")
+    }
+
+    @Test("check reports a file that does not run as failed, and wants at least one file")
+    func checkProblems() {
+        let directory = TemporaryDirectory()
+        directory.write("op A = http GET\n", to: "broken.lab")
+        let (status, console) = runCLI("check", directory.file("broken.lab"), directory.file("absent.lab"))
+        #expect(status == ExitCode.failure)
+        #expect(console.output.contains { $0.hasPrefix("broken.lab:1:") })
+        #expect(console.output.contains("runloop-lab check: cannot read '\(directory.file("absent.lab"))': no such file or not readable"))
+        #expect(console.output.last == "0 passed, 2 failed")
+        let (usage, errors) = runCLI("check")
+        #expect(usage == ExitCode.usage)
+        #expect(errors.errors.first == "runloop-lab: missing FILE (a .lab scenario)")
+        #expect(runCLI("check", "x.lab", "--seed", "many").status == ExitCode.usage)
+    }
+
+    @Test("check runs a file declaring strategy exhaustive as a search over its schedules")
+    func checkExhaustive() {
+        let directory = TemporaryDirectory()
+        directory.write(timerScenario(count: 2, strategy: "strategy exhaustive bound 1"), to: "search.lab")
+        let (status, console) = runCLI("check", directory.file("search.lab"))
+        #expect(status == ExitCode.success)
+        #expect(console.output.first == "\(directory.file("search.lab")): all 1 expect lines held in every schedule (exhaustive bound 1, 1 schedules)")
+        directory.write(timerScenario(count: 1, strategy: "strategy exhaustive bound 1"), to: "broken.lab")
+        let (failed, report) = runCLI("check", directory.file("broken.lab"))
+        #expect(failed == ExitCode.failure)
+        #expect(report.output.contains("FAIL broken.lab:5: expect event \"timer.fire\" \"tick\" count == 1"))
+        #expect(report.output.contains { $0.hasPrefix("replay: runloop-lab replay --scenario \(directory.file("broken.lab")) --schedule ") })
+    }
+
+    @Test("demo exits 1 after showing a run in which an expect line failed")
+    func demoFailure() {
+        let directory = TemporaryDirectory()
+        directory.write(timerScenario(count: 3), to: "bad.lab")
+        let (status, console) = runCLI("demo", directory.file("bad.lab"), "--auto", "--no-color")
+        #expect(status == ExitCode.failure)
+        #expect(console.output.contains { $0.contains("FAIL bad.lab:5  expect event \"timer.fire\" \"tick\" count == 3") })
+        #expect(console.errors.last == "runloop-lab demo: 1 expect line failed (see above)")
+        directory.write(timerScenario(count: 2), to: "good.lab")
+        #expect(runCLI("demo", directory.file("good.lab"), "--auto", "--no-color").status == ExitCode.success)
+    }
+
+    @Test("expect checker NAME clean works in check, demo and explore with every checker of explore --list")
+    func everyChecker() {
+        let names = ScenarioCatalog.checkers.checkers.map(\.name)
+        let directory = TemporaryDirectory()
+        let lines = names.map { "expect checker \($0) clean" }.joined(separator: "\n")
+        directory.write(timerScenario(count: 2) + "\n" + lines + "\n", to: "checkers.lab")
+        let file = directory.file("checkers.lab")
+        let (checked, console) = runCLI("check", file)
+        #expect(checked == ExitCode.success, "\(console.output)")
+        #expect(console.output.first == "\(file): \(names.count + 1) of \(names.count + 1) expect lines held (random seed 0, time-limit after 6 steps)")
+        #expect(runCLI("demo", file, "--auto", "--no-color").status == ExitCode.success)
+        #expect(runCLI("explore", "--scenario", file, "--schedules", "3").status == ExitCode.success)
+    }
+}
+
+/// Runs `runloop-lab` with `arguments` given as an array.
+private func runCLI(_ arguments: [String]) -> (status: Int32, console: RecordingConsole) {
+    let console = RecordingConsole()
+    let status = RunLoopLabCLI.run(arguments, console: console)
+    return (status, console)
+}
