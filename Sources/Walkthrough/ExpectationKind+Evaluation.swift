@@ -44,6 +44,17 @@ extension ExpectationKind {
             case .clean: return (findings.isEmpty, verdict.description, actual)
             case let .finds(text): return (findings.contains { text.map($0.contains) ?? true }, verdict.description, actual)
             }
+        case let .not(inner):
+            let verdict = inner.evaluate(in: facts)
+            return (!verdict.passed, "not \(verdict.expected)", verdict.actual)
+        case let .implies(premise, consequent):
+            let condition = premise.expectation.evaluate(in: facts)
+            let expected = "\(consequent.text), since \(premise.text)"
+            guard condition.passed else {
+                return (true, expected, "\(premise.text) does not hold (\(condition.actual))")
+            }
+            let verdict = consequent.expectation.evaluate(in: facts)
+            return (verdict.passed, expected, "\(premise.text) holds (\(condition.actual)); \(consequent.text) gives \(verdict.actual)")
         }
     }
 

@@ -1,5 +1,5 @@
 /// What an `expect` line checks once the run is over.
-enum ExpectationKind: Sendable, Equatable {
+indirect enum ExpectationKind: Sendable, Equatable {
     /// `expect A.state == finished` and the other properties of an operation.
     case property(operation: String, OperationProperty, Comparison, ExpectedValue)
     /// `expect notifications(A) == [DidStart, DidFinish]`: the AFNetworking notifications
@@ -16,4 +16,17 @@ enum ExpectationKind: Sendable, Equatable {
     case indicator(Comparison, Int)
     /// `expect checker lock-order clean` / `finds ["text"]`.
     case checker(name: String, CheckerVerdict)
+    /// `expect not X`: holds when X does not.
+    case not(ExpectationKind)
+    /// `expect X implies Y`: holds when X does not, or when Y does. Each side keeps its
+    /// text as written, for the report.
+    case implies(premise: ExpectationClause, consequent: ExpectationClause)
+}
+
+/// One side of an `implies`: what it checks, and how it reads in the scenario.
+struct ExpectationClause: Sendable, Equatable {
+    /// The side as written, e.g. `A.cancelled == true`.
+    let text: String
+    /// What it checks.
+    let expectation: ExpectationKind
 }

@@ -4,7 +4,7 @@ enum ScenarioLexer {
     /// The two-character symbols, tried before the one-character ones.
     private static let pairs: [String] = ["->", "==", "!=", "<=", ">="]
     /// The one-character symbols.
-    private static let singles: [Character] = ["=", ":", ";", ",", ".", "[", "]", "(", ")", "<", ">"]
+    private static let singles: [Character] = ["=", ":", ";", ",", ".", "[", "]", "(", ")", "<", ">", "+"]
 
     /// The tokens of `line`.
     ///

@@ -11,10 +11,43 @@ extension ScenarioParser {
     }
 
     /// The names `expect A.completion ==` accepts.
-    static let completionNames = ["success", "failure", "block", "none"]
+    static let completionNames = ["success", "failure", "success+failure", "block", "none"]
 
     /// `expect …`: see ``ExpectationKind`` for the forms.
     mutating func parseExpectation(_ cursor: inout TokenCursor, line: Int, text: String) throws(LineError) {
+        let expectation = try parseImplication(&cursor, line: line)
+        if case .implies = expectation {
+            try cursor.end(after: "the expectation", hint: "an expectation has at most one 'implies'")
+        } else {
+            try cursor.end(after: "the expectation", hint: "join two conditions with 'implies', e.g. 'expect A.cancelled == true implies A.error == cancelled'")
+        }
+        expectations.append(ScenarioExpectation(line: line, text: text, expectation: expectation))
+    }
+
+    /// `CONDITION [implies CONDITION]`.
+    private mutating func parseImplication(_ cursor: inout TokenCursor, line: Int) throws(LineError) -> ExpectationKind {
+        let characters = Array(lines[line - 1])
+        let premiseStart = cursor.column
+        let premise = try parseNegation(&cursor)
+        let premiseEnd = cursor.consumedEndColumn
+        guard cursor.accept("implies") != nil else { return premise }
+        let premiseText = String(characters[(premiseStart - 1)..<(premiseEnd - 1)])
+        let consequentStart = cursor.column
+        let consequent = try parseNegation(&cursor)
+        let consequentText = String(characters[(consequentStart - 1)..<(cursor.consumedEndColumn - 1)])
+        return .implies(premise: ExpectationClause(text: premiseText, expectation: premise),
+                        consequent: ExpectationClause(text: consequentText, expectation: consequent))
+    }
+
+    /// `[not] CONDITION`.
+    private mutating func parseNegation(_ cursor: inout TokenCursor) throws(LineError) -> ExpectationKind {
+        if cursor.accept("not") != nil { return .not(try parseNegation(&cursor)) }
+        return try parseCondition(&cursor)
+    }
+
+    /// One condition: a property, notifications, an event order or count, the outcome, the
+    /// indicator or a checker.
+    private mutating func parseCondition(_ cursor: inout TokenCursor) throws(LineError) -> ExpectationKind {
         let expectation: ExpectationKind
         guard let first = cursor.peek() else {
             throw cursor.failure(expected: "what to expect", hint: "for example 'expect A.state == finished'")
@@ -60,8 +93,7 @@ extension ScenarioParser {
         } else {
             expectation = try parsePropertyExpectation(&cursor)
         }
-        try cursor.end(after: "the expectation")
-        expectations.append(ScenarioExpectation(line: line, text: text, expectation: expectation))
+        return expectation
     }
 
     /// `[event] "name" ["text"] (before [event] "name" ["text"] | count CMP N)`.
@@ -134,6 +166,13 @@ extension ScenarioParser {
             throw LineError(column: token.column, "none can only be compared with == or !=")
         }
         _ = cursor.next()
+        if property == .completion, token.text == "success", cursor.accept("+") != nil {
+            let second = try cursor.word("'failure' after 'success+'", hint: "the value is success+failure: both blocks ran")
+            guard second.text == "failure" else {
+                throw LineError(column: second.column, "\(second.quoted) cannot follow 'success+'", hint: "the value is success+failure: both blocks ran")
+            }
+            return .word("success+failure")
+        }
         return .word(token.text)
     }
 

@@ -13,7 +13,7 @@ struct ScenarioParser {
 
     /// Names that cannot name an operation or a thread, because `expect` lines would read
     /// ambiguously.
-    static let reservedNames = ["outcome", "indicator", "checker", "notifications", "event"]
+    static let reservedNames = ["outcome", "indicator", "checker", "notifications", "event", "not", "implies"]
 
     let fileName: String
     let lines: [String]

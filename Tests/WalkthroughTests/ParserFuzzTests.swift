@@ -35,6 +35,8 @@ struct ParserFuzzTests {
         expect outcome == quiescent
         expect indicator == 0
         expect checker lock-order finds "x"
+        expect A.cancelled == true implies A.completion != success
+        expect not not A.completion == success+failure
         """, """
         strategy pct seed 3 depth 2
         thread worker
@@ -51,7 +53,7 @@ struct ParserFuzzTests {
     static let pieces = ["op", "on", "run", "expect", "server", "when", ":", ";", ",", "->", "==", "\"", "\\", "#", "/", "[", "]",
                          "(", ")", ".", "-", "-999", "5ms", "99999999999999999999", "0", "\t", "\r", "\n", "\r\n", "\u{0}",
                          "é", "\u{301}", "\u{2028}", "🙂", "modes", "bytes", "steps", "T3", "A", "main", "task", "source",
-                         "port", "signal", "wake", "send", "pct", "depth"]
+                         "port", "signal", "wake", "send", "pct", "depth", "not", "implies", "+", "success+failure"]
 
     @Test("mutations of valid scenarios, and random bytes, parse or give located diagnostics", arguments: 0..<200)
     func fuzz(seed: UInt64) {
