@@ -44,6 +44,20 @@ extension ExpectationKind {
             case .clean: return (findings.isEmpty, verdict.description, actual)
             case let .finds(text): return (findings.contains { text.map($0.contains) ?? true }, verdict.description, actual)
             }
+        case let .header(name, field, comparison, value):
+            guard let report = facts.operation(name) else { return (false, Self.text(value), "operation \(name) was never created") }
+            guard let request = report.sentRequests.last else { return (false, Self.text(value), "\(name) made no connection") }
+            let actual = request.value(forHTTPHeaderField: field)
+            let expected = comparison == .equal ? Self.text(value) : "\(comparison.rawValue) \(Self.text(value))"
+            return ((actual == value) == (comparison == .equal), expected, Self.text(actual))
+        case let .progress(name, calls):
+            let actual = facts.operation(name)?.progressCalls ?? []
+            return (actual == calls, Self.list(calls.map(\.description)), Self.list(actual.map(\.description)))
+        case let .dataContent(name, comparison, content):
+            let expected = comparison == .equal ? content.description : "\(comparison.rawValue) \(content.description)"
+            guard let report = facts.operation(name) else { return (false, expected, "operation \(name) was never created") }
+            guard let data = report.responseData else { return (comparison == .notEqual, expected, "none") }
+            return ((data == content.bytes) == (comparison == .equal), expected, Self.difference(data, from: content))
         case let .not(inner):
             let verdict = inner.evaluate(in: facts)
             return (!verdict.passed, "not \(verdict.expected)", verdict.actual)
@@ -66,11 +80,27 @@ extension ExpectationKind {
             return (comparison.holds(number, wanted), expectedText, actual.description)
         case let (.number(_, name), .word(word)):
             return (comparison.holds(name, word), expectedText, actual.description)
-        case let (.word(name), .word(word)):
+        case let (.word(name), .word(word)), let (.text(name), .text(word)):
             return (comparison.holds(name, word), expectedText, actual.description)
-        case (.word, .number):
+        case (.word, .number), (.word, .text), (.number, .text), (.text, .word), (.text, .number):
             return (comparison == .notEqual, expectedText, actual.description)
         }
+    }
+
+    /// A header value as the report shows it: `"bytes=4-"`, or `none`.
+    private static func text(_ value: String?) -> String {
+        value.map { "\"\($0)\"" } ?? "none"
+    }
+
+    /// `responseData` described against the expected content: its length, and where it
+    /// first differs.
+    private static func difference(_ data: [UInt8], from content: DataContent) -> String {
+        guard data != content.bytes else { return "\(data.count) bytes, equal to \(content.description)" }
+        let common = zip(data, content.bytes).prefix { $0 == $1 }.count
+        let whereItDiffers = common == min(data.count, content.bytes.count)
+            ? "the first \(common) bytes match"
+            : "first differs at byte \(common)"
+        return "\(data.count) bytes (\(content.description) has \(content.bytes.count)); \(whereItDiffers)"
     }
 
     /// `[DidStart, DidFinish]`.

@@ -16,6 +16,13 @@ indirect enum ExpectationKind: Sendable, Equatable {
     case indicator(Comparison, Int)
     /// `expect checker lock-order clean` / `finds ["text"]`.
     case checker(name: String, CheckerVerdict)
+    /// `expect A.header "Range" == "bytes=4-"`: a header field of the request A's latest
+    /// connection was made with; nil for `none`.
+    case header(operation: String, field: String, Comparison, String?)
+    /// `expect progress(A) == [(4, 4, 10), …]`: every call of A's progress block, in order.
+    case progress(operation: String, [ProgressCall])
+    /// `expect A.data == body /big` or `== "text"`: the bytes of `responseData`, in order.
+    case dataContent(operation: String, Comparison, DataContent)
     /// `expect not X`: holds when X does not.
     case not(ExpectationKind)
     /// `expect X implies Y`: holds when X does not, or when Y does. Each side keeps its
@@ -29,4 +36,13 @@ struct ExpectationClause: Sendable, Equatable {
     let text: String
     /// What it checks.
     let expectation: ExpectationKind
+}
+
+/// The bytes `expect A.data ==` compares `responseData` with: a route's body (whole, or
+/// from an offset) or the UTF-8 bytes of a string.
+struct DataContent: Sendable, Equatable, CustomStringConvertible {
+    /// How the line wrote it: `body /big`, `body /big from 4`, or `"text"`.
+    let description: String
+    /// The bytes.
+    let bytes: [UInt8]
 }

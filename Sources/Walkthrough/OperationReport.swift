@@ -1,5 +1,6 @@
 import AFReplay
 import LabRuntime
+import NetSim
 
 /// An operation's state when the run ended, and what the trace says happened to it: what
 /// `expect A.…` and `notifications(A)` lines read.
@@ -16,8 +17,10 @@ public struct OperationReport: Sendable {
     public let error: OperationError?
     /// `totalBytesRead`: the bytes counted on main by progress updates.
     public let bytes: Int64
+    /// `responseData`, if it was set.
+    public let responseData: [UInt8]?
     /// The length of `responseData`, if it was set.
-    public let dataLength: Int?
+    public var dataLength: Int? { responseData?.count }
     /// The status code of its latest response, if one arrived.
     public let status: Int?
     /// The AFNetworking notifications posted about it, in order: `DidStart`, `DidFinish`
@@ -26,16 +29,37 @@ public struct OperationReport: Sendable {
     /// The completion blocks that ran for it, in order, as the trace names them:
     /// `success`, `failure`, `completion block`, `completionBlock`, …
     public let completions: [String]
+    /// The requests its connections were made with, in order (each connection's
+    /// `originalRequest`).
+    public let sentRequests: [HTTPRequest]
+    /// Every call of its download-progress block, in order.
+    public let progressCalls: [ProgressCall]
+    /// Whether it still held a connection (`connection != nil`).
+    public let hasConnection: Bool
+    /// Whether an output stream was set (`outputStream != nil`).
+    public let hasOutputStream: Bool
+    /// Whether its `completionBlock` was set.
+    public let hasCompletionBlock: Bool
+    /// Whether it was among the queue's operations.
+    public let isQueued: Bool
 
-    /// The report of `operation`, called `name` in the scenario, after a run with `trace`.
-    init(name: String, operation: URLConnectionOperation, trace: [TraceEvent]) {
+    /// The report of `operation`, called `name` in the scenario, after a run with `trace`,
+    /// in which its progress block was called with `progressCalls` and it was (or was not)
+    /// in the queue at the end.
+    init(name: String, operation: URLConnectionOperation, trace: [TraceEvent], progressCalls: [ProgressCall], isQueued: Bool) {
         self.name = name
         traceName = operation.name
         state = operation.state
         isCancelled = operation.isCancelled
         error = operation.error
         bytes = operation.totalBytesRead
-        dataLength = operation.responseData?.count
+        responseData = operation.responseData
+        sentRequests = operation.sentRequests
+        self.progressCalls = progressCalls
+        hasConnection = operation.hasConnection
+        hasOutputStream = operation.hasOutputStream
+        hasCompletionBlock = operation.completionBlock != nil
+        self.isQueued = isQueued
         status = operation.response?.statusCode
         let traceName = operation.name
         notifications = trace.compactMap { event in

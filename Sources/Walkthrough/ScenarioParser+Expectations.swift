@@ -77,6 +77,8 @@ extension ScenarioParser {
             } else {
                 throw cursor.failure(expected: "'clean' or 'finds' after the checker name")
             }
+        } else if first.is("progress"), cursor.peek(1)?.is("(") == true {
+            expectation = try parseProgressExpectation(&cursor)
         } else if first.is("notifications") {
             _ = cursor.next()
             try cursor.expect("(", "after 'notifications'", hint: "for example 'expect notifications(A) == [DidStart, DidFinish]'")
@@ -122,62 +124,8 @@ extension ScenarioParser {
         return EventFilter(name: name.text, text: text)
     }
 
-    /// `A.PROPERTY CMP VALUE`.
-    private mutating func parsePropertyExpectation(_ cursor: inout TokenCursor) throws(LineError) -> ExpectationKind {
-        let operation = try operationName(&cursor, "what to expect")
-        try cursor.expect(".", "after the operation", hint: "for example 'expect \(operation).state == finished'")
-        let properties = OperationProperty.allCases.map(\.rawValue)
-        let token = try cursor.word("a property", hint: "properties are \(properties.joined(separator: ", "))")
-        guard let property = OperationProperty(rawValue: token.text) else {
-            throw LineError(column: token.column, "unknown property \(token.quoted)",
-                            hint: Suggestion.didYouMean(token.text, in: properties) ?? "properties are \(properties.joined(separator: ", "))")
-        }
-        let numeric = [.bytes, .data, .status].contains(property)
-        let comparison = try parseComparison(&cursor, namesOnly: !numeric)
-        let value = try parseValue(&cursor, for: property, comparison: comparison)
-        return .property(operation: operation, property, comparison, value)
-    }
-
-    /// The value a property is compared with.
-    private mutating func parseValue(_ cursor: inout TokenCursor, for property: OperationProperty,
-                                     comparison: Comparison) throws(LineError) -> ExpectedValue {
-        let names: [String]
-        switch property {
-        case .state: names = OperationState.allCases.map(\.description)
-        case .error: names = Self.errorNames
-        case .cancelled: names = ["true", "false"]
-        case .completion: names = Self.completionNames
-        case .bytes: names = []
-        case .data, .status: names = ["none"]
-        }
-        guard let token = cursor.peek(), token.kind == .word || token.kind == .number else {
-            throw cursor.failure(expected: "a value for \(property.rawValue)")
-        }
-        if token.kind == .number, property == .error || property == .bytes || property == .data || property == .status {
-            let value = try cursor.integer("the value", in: -1_000_000...100_000_000)
-            return .number(value)
-        }
-        guard token.kind == .word, names.contains(token.text) else {
-            let choices = property == .error ? names + ["a code such as -999"] : names.isEmpty ? ["a number"] : names
-            throw LineError(column: token.column, "\(token.quoted) is not a value of \(property.rawValue)",
-                            hint: Suggestion.didYouMean(token.text, in: names) ?? "\(property.rawValue) is \(choices.joined(separator: ", "))")
-        }
-        if token.text == "none", comparison != .equal, comparison != .notEqual {
-            throw LineError(column: token.column, "none can only be compared with == or !=")
-        }
-        _ = cursor.next()
-        if property == .completion, token.text == "success", cursor.accept("+") != nil {
-            let second = try cursor.word("'failure' after 'success+'", hint: "the value is success+failure: both blocks ran")
-            guard second.text == "failure" else {
-                throw LineError(column: second.column, "\(second.quoted) cannot follow 'success+'", hint: "the value is success+failure: both blocks ran")
-            }
-            return .word("success+failure")
-        }
-        return .word(token.text)
-    }
-
     /// A comparison symbol; `==` and `!=` only when `namesOnly`.
-    private mutating func parseComparison(_ cursor: inout TokenCursor, namesOnly: Bool) throws(LineError) -> Comparison {
+    mutating func parseComparison(_ cursor: inout TokenCursor, namesOnly: Bool) throws(LineError) -> Comparison {
         let allowed = namesOnly ? [Comparison.equal, .notEqual] : Comparison.allCases
         guard let token = cursor.peek(), token.kind == .symbol, let comparison = Comparison(rawValue: token.text) else {
             throw cursor.failure(expected: allowed.map(\.rawValue).joined(separator: " or "))

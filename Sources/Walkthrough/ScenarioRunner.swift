@@ -73,7 +73,10 @@ public struct ScenarioRunner: Sendable {
     /// `name` in the report: the entry point for replays and what-if runs.
     public func run(_ scenario: Scenario, using strategy: some SchedulingStrategy, named name: String) -> ScenarioRun {
         let (result, built, plan) = simulate(scenario, using: strategy)
-        let operations = built.operations.map { OperationReport(name: $0.name, operation: $0.operation, trace: result.trace) }
+        let operations = built.operations.map {
+            OperationReport(name: $0.name, operation: $0.operation, trace: result.trace,
+                            progressCalls: built.progressCalls(of: $0.name), isQueued: built.isQueued($0.operation))
+        }
         let facts = RunFacts(result: result, operations: operations, indicatorCount: built.indicatorCount, checkers: checkers)
         let checks = scenario.expectations.map { expectation in
             let verdict = expectation.expectation.evaluate(in: facts)

@@ -16,6 +16,8 @@ final class ScenarioWorld: Sendable {
         var server: LoopbackServer?
         var threads: [ScenarioThread] = []
         var operations: [(name: String, operation: URLConnectionOperation)] = []
+        /// Every call of each operation's progress block, by operation name.
+        var progressCalls: [String: [ProgressCall]] = [:]
         var sessionManager: SessionManager?
         var tasks: [(name: String, task: SessionTask)] = []
         var loopSources: [(name: String, source: RunLoopSource)] = []
@@ -43,6 +45,15 @@ final class ScenarioWorld: Sendable {
 
     /// The declared operations with their objects, in declaration order.
     var operations: [(name: String, operation: URLConnectionOperation)] { state.withLock { $0.operations } }
+
+    /// The calls of the progress block of the operation called `name`, in order.
+    func progressCalls(of name: String) -> [ProgressCall] { state.withLock { $0.progressCalls[name] ?? [] } }
+
+    /// Whether `operation` is among the queue's operations (`[queue.operations
+    /// containsObject:]`); false when the scenario has no queue.
+    func isQueued(_ operation: URLConnectionOperation) -> Bool {
+        state.withLock { $0.queue }?.operations.contains { $0 === operation } ?? false
+    }
 
     /// The activity indicator's count, or 0 when the scenario has no operations.
     var indicatorCount: Int { state.withLock { $0.indicator }?.count ?? 0 }
@@ -160,6 +171,11 @@ final class ScenarioWorld: Sendable {
             preconditionFailure("a task is declared by declareTask")
         }
         if let modes = declaration.modes { operation.runLoopModes = modes }
+        let operationName = declaration.name
+        operation.downloadProgress = { read, total, expected in
+            let call = ProgressCall(bytesRead: read, totalBytesRead: total, totalBytesExpected: expected)
+            self.state.withLock { $0.progressCalls[operationName, default: []].append(call) }
+        }
         state.withLock { $0.operations.append((declaration.name, operation)) }
     }
 

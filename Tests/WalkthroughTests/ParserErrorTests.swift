@@ -92,7 +92,7 @@ struct ParserErrorTests {
         (prelude + "expect A.state == done", "3:19: error: 'done' is not a value of state", "state is paused, ready, executing, finished"),
         (prelude + "expect A.bytes == none", "3:19: error: 'none' is not a value of bytes", "bytes is a number"),
         (prelude + "expect A.state < finished", "3:16: error: '<' does not compare names", "use == or !="),
-        (prelude + "expect A.colour == red", "3:10: error: unknown property 'colour'", "properties are state, error, cancelled, bytes, data, status, completion"),
+        (prelude + "expect A.colour == red", "3:10: error: unknown property 'colour'", "properties are state, error, cancelled, bytes, data, status, completion, error.domain, error.code, error.url, connection, outputStream, completionBlock, queued, connections, header"),
         (prelude + "expect notifications(A) == [DidStart", "3:37: error: expected ']' to close the list, found the end of the line", nil),
         (prelude + "when A received 4 bytes pause A", "3:25: error: expected ':' after the condition, found 'pause'",
          "for example 'when A state == executing: cancel A on main'"),

@@ -37,6 +37,19 @@ struct ParserFuzzTests {
         expect checker lock-order finds "x"
         expect A.cancelled == true implies A.completion != success
         expect not not A.completion == success+failure
+        expect A.header "Range" == "bytes=4-"
+        expect A.header "If-Range" != none
+        expect A.data == body /big from 4
+        expect B.data != "{\\"ok\\":true}"
+        expect progress(A) == [(4, 4, 10), (6, 10, -1)]
+        expect A.error.domain == NSURLErrorDomain
+        expect A.error.code <= -999
+        expect A.error.url == /big
+        expect A.connection == nil
+        expect A.outputStream != set
+        expect A.completionBlock == nil
+        expect A.queued == true
+        expect A.connections >= 1
         """, """
         strategy pct seed 3 depth 2
         thread worker
@@ -53,7 +66,13 @@ struct ParserFuzzTests {
     static let pieces = ["op", "on", "run", "expect", "server", "when", ":", ";", ",", "->", "==", "\"", "\\", "#", "/", "[", "]",
                          "(", ")", ".", "-", "-999", "5ms", "99999999999999999999", "0", "\t", "\r", "\n", "\r\n", "\u{0}",
                          "é", "\u{301}", "\u{2028}", "🙂", "modes", "bytes", "steps", "T3", "A", "main", "task", "source",
-                         "port", "signal", "wake", "send", "pct", "depth", "not", "implies", "+", "success+failure"]
+                         "port", "signal", "wake", "send", "pct", "depth", "not", "implies", "+", "success+failure",
+                         "header", "progress", "body", "from", "nil", "set", "error.url", "queued"]
+
+    @Test("every scenario of the corpus parses, so mutations start from valid input")
+    func corpusParses() throws {
+        for source in Self.corpus { _ = try parsed(source, fileName: "corpus.lab") }
+    }
 
     @Test("mutations of valid scenarios, and random bytes, parse or give located diagnostics", arguments: 0..<200)
     func fuzz(seed: UInt64) {
