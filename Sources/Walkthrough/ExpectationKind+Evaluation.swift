@@ -12,18 +12,18 @@ extension ExpectationKind {
             let actual = facts.operation(name)?.notifications ?? []
             return (actual == expected, Self.list(expected), Self.list(actual))
         case let .order(first, second):
-            let trace = facts.result.trace
-            let a = trace.first(where: first.matches)
-            let b = trace.first(where: second.matches)
-            let expected = "the first \(first) comes before the first \(second)"
+            let a = first.occurrence(in: facts.trace)
+            let b = second.occurrence(in: facts.trace)
+            let expected = "\(first.ordinalDescription) comes before \(second.ordinalDescription)"
             switch (a, b) {
             case let (a?, b?):
-                return (a.sequence < b.sequence, expected, "the first \(first) is #\(a.sequence), the first \(second) is #\(b.sequence)")
-            case (nil, _): return (false, expected, "no event matches \(first)")
-            case (_, nil): return (false, expected, "no event matches \(second)")
+                return (a.sequence < b.sequence, expected,
+                        "\(first.ordinalDescription) is #\(a.sequence), \(second.ordinalDescription) is #\(b.sequence)")
+            case (nil, _): return (false, expected, Self.missing(first, in: facts.trace))
+            case (_, nil): return (false, expected, Self.missing(second, in: facts.trace))
             }
         case let .count(filter, comparison, count):
-            let actual = facts.result.trace.filter(filter.matches).count
+            let actual = facts.trace.filter(filter.matches).count
             return (comparison.holds(actual, count), "count \(comparison.rawValue) \(count)", "\(actual)")
         case let .outcome(comparison, name):
             let actual = facts.result.outcome.scenarioName
@@ -58,6 +58,12 @@ extension ExpectationKind {
             guard let report = facts.operation(name) else { return (false, expected, "operation \(name) was never created") }
             guard let data = report.responseData else { return (comparison == .notEqual, expected, "none") }
             return ((data == content.bytes) == (comparison == .equal), expected, Self.difference(data, from: content))
+        case let .at(name, inner):
+            guard let point = facts.checkpoints.first(where: { $0.checkpoint == name }) else {
+                return (false, "at \(name): \(inner.evaluate(in: facts).expected)", "checkpoint \(name) was never reached")
+            }
+            let verdict = inner.evaluate(in: point)
+            return (verdict.passed, "at \(name): \(verdict.expected)", "at \(name): \(verdict.actual)")
         case let .not(inner):
             let verdict = inner.evaluate(in: facts)
             return (!verdict.passed, "not \(verdict.expected)", verdict.actual)
@@ -85,6 +91,13 @@ extension ExpectationKind {
         case (.word, .number), (.word, .text), (.number, .text), (.text, .word), (.text, .number):
             return (comparison == .notEqual, expectedText, actual.description)
         }
+    }
+
+    /// Why `filter` found no event: none matches, or fewer than its occurrence.
+    private static func missing(_ filter: EventFilter, in trace: [TraceEvent]) -> String {
+        let count = trace.filter(filter.matches).count
+        let plain = EventFilter(name: filter.name, text: filter.text)
+        return count == 0 ? "no event matches \(plain)" : "only \(count) events match \(plain)"
     }
 
     /// A header value as the report shows it: `"bytes=4-"`, or `none`.

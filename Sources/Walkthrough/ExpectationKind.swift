@@ -23,11 +23,24 @@ indirect enum ExpectationKind: Sendable, Equatable {
     case progress(operation: String, [ProgressCall])
     /// `expect A.data == body /big` or `== "text"`: the bytes of `responseData`, in order.
     case dataContent(operation: String, Comparison, DataContent)
+    /// `expect at NAME: X`: X checked against the run as it was when the checkpoint ran.
+    case at(checkpoint: String, ExpectationKind)
     /// `expect not X`: holds when X does not.
     case not(ExpectationKind)
     /// `expect X implies Y`: holds when X does not, or when Y does. Each side keeps its
     /// text as written, for the report.
     case implies(premise: ExpectationClause, consequent: ExpectationClause)
+
+    /// Whether the expectation needs the finished run (`outcome`, `checker`), so cannot be
+    /// checked at a checkpoint.
+    var needsFinishedRun: Bool {
+        switch self {
+        case .outcome, .checker: true
+        case let .not(inner), let .at(_, inner): inner.needsFinishedRun
+        case let .implies(premise, consequent): premise.expectation.needsFinishedRun || consequent.expectation.needsFinishedRun
+        default: false
+        }
+    }
 }
 
 /// One side of an `implies`: what it checks, and how it reads in the scenario.

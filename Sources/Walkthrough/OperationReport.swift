@@ -25,10 +25,10 @@ public struct OperationReport: Sendable {
     public let status: Int?
     /// The AFNetworking notifications posted about it, in order: `DidStart`, `DidFinish`
     /// (or the notification's full name for others).
-    public let notifications: [String]
+    public private(set) var notifications: [String] = []
     /// The completion blocks that ran for it, in order, as the trace names them:
     /// `success`, `failure`, `completion block`, `completionBlock`, …
-    public let completions: [String]
+    public private(set) var completions: [String] = []
     /// The requests its connections were made with, in order (each connection's
     /// `originalRequest`).
     public let sentRequests: [HTTPRequest]
@@ -43,10 +43,10 @@ public struct OperationReport: Sendable {
     /// Whether it was among the queue's operations.
     public let isQueued: Bool
 
-    /// The report of `operation`, called `name` in the scenario, after a run with `trace`,
-    /// in which its progress block was called with `progressCalls` and it was (or was not)
-    /// in the queue at the end.
-    init(name: String, operation: URLConnectionOperation, trace: [TraceEvent], progressCalls: [ProgressCall], isQueued: Bool) {
+    /// The report of `operation`, called `name` in the scenario, as it is now: its progress
+    /// block has been called with `progressCalls` and it is (or is not) in the queue. The
+    /// notifications and completions come from a trace, through ``reading(_:)``.
+    init(name: String, operation: URLConnectionOperation, progressCalls: [ProgressCall], isQueued: Bool) {
         self.name = name
         traceName = operation.name
         state = operation.state
@@ -61,15 +61,22 @@ public struct OperationReport: Sendable {
         hasCompletionBlock = operation.completionBlock != nil
         self.isQueued = isQueued
         status = operation.response?.statusCode
-        let traceName = operation.name
-        notifications = trace.compactMap { event in
+    }
+
+    /// This report with the notifications and completions `trace` records about the
+    /// operation.
+    func reading(_ trace: [TraceEvent]) -> OperationReport {
+        var report = self
+        let traceName = traceName
+        report.notifications = trace.compactMap { event in
             guard case let .notificationPosted(name, object) = event.kind, object == traceName else { return nil }
             return Notification.Name(name).shortName
         }
-        completions = trace.compactMap { event in
+        report.completions = trace.compactMap { event in
             guard case let .completion(operation, block) = event.kind, operation == traceName else { return nil }
             return block
         }
+        return report
     }
 
     /// `none`, the NSURLError name (`cancelled`, `timedOut`, …) or the error's domain kind

@@ -15,7 +15,27 @@ extension ScenarioParser {
 
     /// `expect …`: see ``ExpectationKind`` for the forms.
     mutating func parseExpectation(_ cursor: inout TokenCursor, line: Int, text: String) throws(LineError) {
-        let expectation = try parseImplication(&cursor, line: line)
+        var checkpoint: String?
+        if cursor.peek()?.is("at") == true, cursor.peek(2)?.is(":") == true, let name = cursor.peek(1), name.kind != .symbol {
+            _ = cursor.next()
+            _ = cursor.next()
+            _ = cursor.next()
+            guard checkpoints.contains(where: { $0.name == name.text }) else {
+                throw LineError(column: name.column, "unknown checkpoint \(name.quoted)",
+                                hint: Suggestion.didYouMean(name.text, in: checkpoints.map(\.name))
+                                    ?? "name a point of the run with a 'checkpoint \(name.text)' action")
+            }
+            checkpoint = name.text
+        }
+        let conditionColumn = cursor.column
+        var expectation = try parseImplication(&cursor, line: line)
+        if let checkpoint {
+            guard !expectation.needsFinishedRun else {
+                throw LineError(column: conditionColumn, "outcome and checkers are known only when the run is over",
+                                hint: "check them without 'at \(checkpoint):'")
+            }
+            expectation = .at(checkpoint: checkpoint, expectation)
+        }
         if case .implies = expectation {
             try cursor.end(after: "the expectation", hint: "an expectation has at most one 'implies'")
         } else {
@@ -98,11 +118,15 @@ extension ScenarioParser {
         return expectation
     }
 
-    /// `[event] "name" ["text"] (before [event] "name" ["text"] | count CMP N)`.
+    /// `[event] "name" ["text"] [#N] (before [event] "name" ["text"] [#N] | count CMP N)`.
     private mutating func parseEventExpectation(_ cursor: inout TokenCursor) throws(LineError) -> ExpectationKind {
         let filter = try parseEventFilter(&cursor)
         if cursor.accept("before") != nil {
             return .order(filter, before: try parseEventFilter(&cursor))
+        }
+        if filter.occurrence != 1, let count = cursor.peek(), count.is("count") {
+            throw LineError(column: count.column, "an occurrence (#N) applies to 'before', not to 'count'",
+                            hint: "count every matching event: expect event \"\(filter.name)\" count >= \(filter.occurrence)")
         }
         if cursor.accept("count") != nil {
             let comparison = try parseComparison(&cursor, namesOnly: false)
@@ -111,7 +135,7 @@ extension ScenarioParser {
         throw cursor.failure(expected: "'before' or 'count'", hint: "for example 'expect \"perform.run\" before \"timer.fire\"' or 'expect event \"timer.fire\" count == 3'")
     }
 
-    /// `[event] "name" ["text"]`.
+    /// `[event] "name" ["text"] [#N]`.
     private mutating func parseEventFilter(_ cursor: inout TokenCursor) throws(LineError) -> EventFilter {
         cursor.accept("event")
         let hint = "event names are the trace's, in double quotes, e.g. \"perform.run\" or \"connection.callback\""
@@ -121,7 +145,11 @@ extension ScenarioParser {
                             hint: Suggestion.didYouMean(name.text, in: TraceEventNames.all) ?? hint)
         }
         let text = cursor.peek()?.kind == .string ? cursor.next()?.text : nil
-        return EventFilter(name: name.text, text: text)
+        var filter = EventFilter(name: name.text, text: text)
+        if cursor.accept("#") != nil {
+            filter.occurrence = try cursor.integer("an occurrence after '#'", in: 1...10_000_000, hint: "#1 is the first matching event, #2 the second, …")
+        }
+        return filter
     }
 
     /// A comparison symbol; `==` and `!=` only when `namesOnly`.

@@ -32,6 +32,8 @@ struct ScenarioParser {
     /// The declared version-0 sources and ports, which share one set of names.
     var loopSources: [(name: String, kind: LoopSourceDeclaration.Kind, line: Int)] = []
     var observerNames: [String] = []
+    /// The `checkpoint NAME` actions, each with its line.
+    var checkpoints: [(name: String, line: Int)] = []
     var queueLine: Int?
     /// The `run until idle` / `run N steps` line, after which only `expect` may follow.
     var endingRun: (text: String, line: Int)?

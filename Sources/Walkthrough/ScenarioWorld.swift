@@ -18,6 +18,8 @@ final class ScenarioWorld: Sendable {
         var operations: [(name: String, operation: URLConnectionOperation)] = []
         /// Every call of each operation's progress block, by operation name.
         var progressCalls: [String: [ProgressCall]] = [:]
+        /// What the operations held at each `checkpoint` action, in the order they ran.
+        var checkpoints: [CheckpointSnapshot] = []
         var sessionManager: SessionManager?
         var tasks: [(name: String, task: SessionTask)] = []
         var loopSources: [(name: String, source: RunLoopSource)] = []
@@ -54,6 +56,24 @@ final class ScenarioWorld: Sendable {
     func isQueued(_ operation: URLConnectionOperation) -> Bool {
         state.withLock { $0.queue }?.operations.contains { $0 === operation } ?? false
     }
+
+    /// The operations' reports as they are now, without what the trace says (see
+    /// ``OperationReport/reading(_:)``).
+    func operationReports() -> [OperationReport] {
+        operations.map {
+            OperationReport(name: $0.name, operation: $0.operation, progressCalls: progressCalls(of: $0.name), isQueued: isQueued($0.operation))
+        }
+    }
+
+    /// `checkpoint NAME`: records the point in the trace and what the operations hold.
+    func checkpoint(_ name: String) {
+        runtime.record(.note(CheckpointSnapshot.noteText(name)))
+        let snapshot = CheckpointSnapshot(name: name, operations: operationReports(), indicatorCount: indicatorCount)
+        state.withLock { $0.checkpoints.append(snapshot) }
+    }
+
+    /// The checkpoints that ran, in order.
+    var checkpoints: [CheckpointSnapshot] { state.withLock { $0.checkpoints } }
 
     /// The activity indicator's count, or 0 when the scenario has no operations.
     var indicatorCount: Int { state.withLock { $0.indicator }?.count ?? 0 }

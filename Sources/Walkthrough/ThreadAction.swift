@@ -30,4 +30,6 @@ enum ThreadAction: Sendable, Equatable {
     case wake(String)
     /// `send P`: a message to a declared port, which wakes the loop it is in.
     case send(String)
+    /// `checkpoint NAME`: a named point of the run, which `expect at NAME:` lines check.
+    case checkpoint(String)
 }

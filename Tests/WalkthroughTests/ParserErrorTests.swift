@@ -88,7 +88,7 @@ struct ParserErrorTests {
         ("on main: run mode common for 5ms", "1:19: error: cannot run the common modes",
          "kCFRunLoopCommonModes is a tag for adding items to every common mode; run a real mode such as default"),
         ("on main: dance", "1:10: error: unknown action 'dance'",
-         "actions are start A, cancel A, pause A, resume A, enqueue A, run mode M for D, perform on THREAD, add port, remove port, add common mode M, signal S, wake THREAD, send P"),
+         "actions are start A, cancel A, pause A, resume A, enqueue A, run mode M for D, perform on THREAD, add port, remove port, add common mode M, signal S, wake THREAD, send P, checkpoint NAME"),
         (prelude + "expect A.state == done", "3:19: error: 'done' is not a value of state", "state is paused, ready, executing, finished"),
         (prelude + "expect A.bytes == none", "3:19: error: 'none' is not a value of bytes", "bytes is a number"),
         (prelude + "expect A.state < finished", "3:16: error: '<' does not compare names", "use == or !="),

@@ -24,7 +24,7 @@ struct ParserFuzzTests {
         when A received 4 bytes: pause A on main
         when B state == executing: cancel B; perform on worker wait modes default on worker
         interleave main, AFNetworking, T3
-        on main: start A; enqueue B; run mode tracking for 5ms; add port; remove port; add common mode tracking
+        on main: start A; enqueue B; run mode tracking for 5ms; add port; remove port; add common mode tracking; checkpoint started
         run for 30ms
         run 900 steps
         expect A.state == finished
@@ -50,6 +50,8 @@ struct ParserFuzzTests {
         expect A.completionBlock == nil
         expect A.queued == true
         expect A.connections >= 1
+        expect at started: A.state == executing implies not notifications(A) == [DidFinish]
+        expect "perform.run" "x" #2 before "timer.fire" #1
         """, """
         strategy pct seed 3 depth 2
         thread worker
@@ -67,7 +69,7 @@ struct ParserFuzzTests {
                          "(", ")", ".", "-", "-999", "5ms", "99999999999999999999", "0", "\t", "\r", "\n", "\r\n", "\u{0}",
                          "é", "\u{301}", "\u{2028}", "🙂", "modes", "bytes", "steps", "T3", "A", "main", "task", "source",
                          "port", "signal", "wake", "send", "pct", "depth", "not", "implies", "+", "success+failure",
-                         "header", "progress", "body", "from", "nil", "set", "error.url", "queued"]
+                         "header", "progress", "body", "from", "nil", "set", "error.url", "queued", "at", "checkpoint", "#2", "started:"]
 
     @Test("every scenario of the corpus parses, so mutations start from valid input")
     func corpusParses() throws {
