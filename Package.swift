@@ -27,7 +27,7 @@ let package = Package(
         .testTarget(name: "NetSimTests", dependencies: ["NetSim", "LabRuntime", "RunLoopKit", "LabTestSupport"]),
         .testTarget(name: "AFReplayTests", dependencies: ["AFReplay", "NetSim", "RunLoopKit", "LabRuntime", "LabTestSupport"]),
         .testTarget(name: "InspectorTests", dependencies: ["Inspector", "LabRuntime", "AFReplay"]),
-        .testTarget(name: "WalkthroughTests", dependencies: ["Walkthrough", "LabRuntime"]),
+        .testTarget(name: "WalkthroughTests", dependencies: ["Walkthrough", "LabRuntime", "LabTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["runloop-lab", "LabTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

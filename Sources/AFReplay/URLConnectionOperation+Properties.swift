@@ -77,10 +77,10 @@ extension URLConnectionOperation {
 
     // MARK: Output stream (spec §3.11)
 
-    /// Whether an output stream is set (`outputStream != nil` without the lazy getter,
-    /// which would create one): nil before `operationDidStart`, and again once an in-memory
-    /// body has been moved to ``responseData``.
-    public var hasOutputStream: Bool { storage.withLock { $0.outputStream != nil } }
+    /// The output stream set now, read without the lazy getter (which would create one):
+    /// nil before `operationDidStart` unless one was set, and again once an in-memory body
+    /// has been moved to ``responseData``.
+    public var currentOutputStream: (any LabOutputStream)? { storage.withLock { $0.outputStream } }
 
     /// The stream the body is written to (`outputStream`). The getter is not locked and
     /// lazily creates a ``MemoryOutputStream`` through the locked setter when there is

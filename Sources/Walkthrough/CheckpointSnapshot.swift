@@ -5,6 +5,8 @@ struct CheckpointSnapshot: Sendable {
     let name: String
     /// The operations' reports at that moment, without what the trace says.
     let operations: [OperationReport]
+    /// The declared streams' reports at that moment.
+    let streams: [StreamReport]
     /// The activity indicator's count at that moment.
     let indicatorCount: Int
 

@@ -7,7 +7,18 @@ extension ExpectationKind {
         switch self {
         case let .property(name, property, comparison, value):
             guard let report = facts.operation(name) else { return (false, "\(value)", "operation \(name) was never created") }
+            if property == .outputStream, value == .word("set") {
+                let held = report.outputStreamName ?? "nil"
+                return ((held != "nil") == (comparison == .equal), comparison == .equal ? "set" : "!= set", held)
+            }
             return Self.compare(property.value(in: report), comparison, value)
+        case let .stream(name, property, comparison, value):
+            guard let report = facts.streams.first(where: { $0.name == name }) else { return (false, "\(value)", "stream \(name) was never created") }
+            let actual: PropertyValue = switch property {
+            case .status: .word(report.statusName)
+            case .written: .number(report.written, name: "\(report.written)")
+            }
+            return Self.compare(actual, comparison, value)
         case let .notifications(name, expected):
             let actual = facts.operation(name)?.notifications ?? []
             return (actual == expected, Self.list(expected), Self.list(actual))

@@ -23,6 +23,8 @@ indirect enum ExpectationKind: Sendable, Equatable {
     case progress(operation: String, [ProgressCall])
     /// `expect A.data == body /big` or `== "text"`: the bytes of `responseData`, in order.
     case dataContent(operation: String, Comparison, DataContent)
+    /// `expect S.status == closed` / `expect S.written == 4`: a declared output stream.
+    case stream(name: String, StreamProperty, Comparison, ExpectedValue)
     /// `expect at NAME: X`: X checked against the run as it was when the checkpoint ran.
     case at(checkpoint: String, ExpectationKind)
     /// `expect not X`: holds when X does not.
@@ -41,6 +43,14 @@ indirect enum ExpectationKind: Sendable, Equatable {
         default: false
         }
     }
+}
+
+/// What `expect S.…` reads of a declared stream.
+enum StreamProperty: String, Sendable, Equatable {
+    /// `streamStatus`: `notOpen`, `open`, `closed` or `error`.
+    case status
+    /// How many bytes it has taken.
+    case written
 }
 
 /// One side of an `implies`: what it checks, and how it reads in the scenario.

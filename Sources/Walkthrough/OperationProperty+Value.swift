@@ -16,7 +16,7 @@ extension OperationProperty {
         case .errorCode: report.error.map { .number($0.code, name: "\($0.code)") } ?? .word("none")
         case .errorURL: Self.failingURL(of: report.error).map { .text($0) } ?? .word("none")
         case .connection: .word(report.hasConnection ? "set" : "nil")
-        case .outputStream: .word(report.hasOutputStream ? "set" : "nil")
+        case .outputStream: .word(report.outputStreamName ?? "nil")
         case .completionBlock: .word(report.hasCompletionBlock ? "set" : "nil")
         case .queued: .word(report.isQueued ? "true" : "false")
         case .connections: .number(report.sentRequests.count, name: "\(report.sentRequests.count)")

@@ -23,7 +23,7 @@ enum OperationProperty: String, Sendable, Equatable, CaseIterable {
     case errorURL = "error.url"
     /// Whether it holds a connection: `nil` or `set`.
     case connection
-    /// Whether an output stream is set: `nil` or `set`.
+    /// The output stream it holds: `nil`, a declared stream's name, or `set` for any.
     case outputStream
     /// Whether its `completionBlock` is set: `nil` or `set`.
     case completionBlock

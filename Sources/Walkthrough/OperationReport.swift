@@ -36,17 +36,19 @@ public struct OperationReport: Sendable {
     public let progressCalls: [ProgressCall]
     /// Whether it still held a connection (`connection != nil`).
     public let hasConnection: Bool
-    /// Whether an output stream was set (`outputStream != nil`).
-    public let hasOutputStream: Bool
+    /// The scenario's name for the output stream it held, `set` for one the operation made
+    /// itself, nil for none.
+    public let outputStreamName: String?
     /// Whether its `completionBlock` was set.
     public let hasCompletionBlock: Bool
     /// Whether it was among the queue's operations.
     public let isQueued: Bool
 
     /// The report of `operation`, called `name` in the scenario, as it is now: its progress
-    /// block has been called with `progressCalls` and it is (or is not) in the queue. The
+    /// block has been called with `progressCalls`, it is (or is not) in the queue, and it
+    /// holds the stream named `outputStreamName`. The
     /// notifications and completions come from a trace, through ``reading(_:)``.
-    init(name: String, operation: URLConnectionOperation, progressCalls: [ProgressCall], isQueued: Bool) {
+    init(name: String, operation: URLConnectionOperation, progressCalls: [ProgressCall], isQueued: Bool, outputStreamName: String?) {
         self.name = name
         traceName = operation.name
         state = operation.state
@@ -57,7 +59,7 @@ public struct OperationReport: Sendable {
         sentRequests = operation.sentRequests
         self.progressCalls = progressCalls
         hasConnection = operation.hasConnection
-        hasOutputStream = operation.hasOutputStream
+        self.outputStreamName = outputStreamName
         hasCompletionBlock = operation.completionBlock != nil
         self.isQueued = isQueued
         status = operation.response?.statusCode

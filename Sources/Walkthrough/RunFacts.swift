@@ -7,6 +7,8 @@ struct RunFacts {
     /// The trace the event expectations read: the whole run's, or up to a checkpoint.
     let trace: [TraceEvent]
     let operations: [OperationReport]
+    /// The declared streams' reports.
+    let streams: [StreamReport]
     let indicatorCount: Int
     let checkers: [any ScenarioChecker]
     /// The checkpoint these facts were taken at, or nil for the end of the run.

@@ -3,7 +3,7 @@ import RunLoopKit
 
 extension ScenarioParser {
     /// The words that begin an action.
-    static let actionWords = ["start", "cancel", "pause", "resume", "enqueue", "run", "perform", "add", "remove", "signal", "wake", "send", "checkpoint"]
+    static let actionWords = ["start", "cancel", "pause", "resume", "enqueue", "run", "perform", "add", "remove", "signal", "wake", "send", "set", "checkpoint"]
 
     /// `on THREAD: action; action; …`.
     mutating func parseActions(_ cursor: inout TokenCursor, line: Int) throws(LineError) {
@@ -63,7 +63,7 @@ extension ScenarioParser {
 
     /// One action.
     private mutating func parseAction(_ cursor: inout TokenCursor, line: Int) throws(LineError) -> ThreadAction {
-        let hint = "actions are start A, cancel A, pause A, resume A, enqueue A, run mode M for D, perform on THREAD, add port, remove port, add common mode M, signal S, wake THREAD, send P, checkpoint NAME"
+        let hint = "actions are start A, cancel A, pause A, resume A, enqueue A, run mode M for D, perform on THREAD, add port, remove port, add common mode M, signal S, wake THREAD, send P, set stream A to S, checkpoint NAME"
         let token = try cursor.word("an action", hint: hint)
         switch token.text {
         case "start": return .start(try operationName(&cursor, "an operation after 'start'", allowingTasks: true))
@@ -110,6 +110,12 @@ extension ScenarioParser {
         case "signal": return .signal(try loopSourceName(&cursor, kind: .source, after: "signal"))
         case "wake": return .wake(try threadName(&cursor, "the thread to wake after 'wake'"))
         case "send": return .send(try loopSourceName(&cursor, kind: .port, after: "send"))
+        case "set":
+            try cursor.expect("stream", "after 'set'", hint: "for example 'set stream A to small'")
+            let operation = try operationName(&cursor, "an operation after 'set stream'")
+            try cursor.expect("to", "after the operation", hint: "for example 'set stream \(operation) to small', or 'to nil'")
+            if cursor.accept("nil") != nil { return .setStream(operation: operation, stream: nil) }
+            return .setStream(operation: operation, stream: try streamName(&cursor, "a stream, or nil"))
         case "checkpoint":
             let name = try cursor.name("a checkpoint name after 'checkpoint'", hint: "for example 'checkpoint cancelled'")
             if let earlier = checkpoints.first(where: { $0.name == name.text }) {

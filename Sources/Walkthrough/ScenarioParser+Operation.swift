@@ -7,6 +7,9 @@ extension ScenarioParser {
     mutating func parseOperation(_ cursor: inout TokenCursor, line: Int) throws(LineError) {
         let token = try cursor.word("an operation name after 'op'")
         try checkNewName(token, kind: "an operation")
+        if let earlier = streams.first(where: { $0.name == token.text }) {
+            throw LineError(column: token.column, "\(token.quoted) is already declared on line \(earlier.line)")
+        }
         if let earlier = operations.first(where: { $0.name == token.text }) {
             throw LineError(column: token.column, "operation \(token.quoted) is already declared on line \(earlier.line)")
         }
@@ -30,6 +33,7 @@ extension ScenarioParser {
         var modes: [RunLoopMode]?
         var timeout: Duration?
         var completion = false
+        var stream: String?
         while let option = cursor.peek() {
             if option.is("modes"), modes == nil {
                 guard kind != .task else {
@@ -43,16 +47,23 @@ extension ScenarioParser {
             } else if option.is("completion"), !completion {
                 _ = cursor.next()
                 completion = true
+            } else if option.is("stream"), stream == nil {
+                guard kind != .task else {
+                    throw LineError(column: option.column, "a session task has no output stream",
+                                    hint: "its data reaches its delegate; check it through the trace")
+                }
+                _ = cursor.next()
+                stream = try streamName(&cursor, "a stream after 'stream'")
             } else {
-                let options = ["modes", "timeout", "completion"]
+                let options = ["modes", "timeout", "completion", "stream"]
                 let repeated = options.contains(option.text)
                 throw LineError(column: option.column, repeated ? "\(option.quoted) is given twice" : "unknown operation option \(option.quoted)",
-                                hint: repeated ? nil : Suggestion.didYouMean(option.text, in: options) ?? "options are modes M,…, timeout D and completion")
+                                hint: repeated ? nil : Suggestion.didYouMean(option.text, in: options) ?? "options are modes M,…, timeout D, completion and stream S")
             }
         }
         statements.append(ScenarioStatement(line: line, kind: .operation(OperationDeclaration(
             name: token.text, kind: kind, method: method, pathAndQuery: pathToken.text, modes: modes, timeout: timeout,
-            completion: completion))))
+            completion: completion, stream: stream))))
     }
 
     /// A request method.

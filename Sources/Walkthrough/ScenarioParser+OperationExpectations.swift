@@ -4,6 +4,10 @@ extension ScenarioParser {
     /// `A.PROPERTY CMP VALUE`, `A.error.(domain|code|url) CMP VALUE`,
     /// `A.header "Field" CMP "value"|none`, and `A.data ==|!= body /path [from N]|"text"`.
     mutating func parsePropertyExpectation(_ cursor: inout TokenCursor) throws(LineError) -> ExpectationKind {
+        if let first = cursor.peek(), streams.contains(where: { $0.name == first.text }) {
+            _ = cursor.next()
+            return try parseStreamExpectation(&cursor, stream: first.text)
+        }
         let operation = try operationName(&cursor, "what to expect")
         try cursor.expect(".", "after the operation", hint: "for example 'expect \(operation).state == finished'")
         let properties = OperationProperty.allCases.map(\.rawValue) + ["header"]
@@ -98,7 +102,8 @@ extension ScenarioParser {
         case .completion: names = Self.completionNames
         case .bytes, .connections: names = []
         case .data, .status, .errorCode, .errorDomain, .errorURL: names = ["none"]
-        case .connection, .outputStream, .completionBlock: names = ["nil", "set"]
+        case .connection, .completionBlock: names = ["nil", "set"]
+        case .outputStream: names = ["nil", "set"] + streams.map(\.name)
         }
         guard let token = cursor.peek(), [.word, .number, .string, .path].contains(token.kind) else {
             throw cursor.failure(expected: "a value for \(property.rawValue)")

@@ -9,7 +9,7 @@ import AFReplay
 struct ScenarioParser {
     /// The statement keywords, in the order the reference lists them.
     static let keywords = ["fidelity", "strategy", "thread", "server", "queue", "op", "timer", "observe",
-                           "source", "port", "on", "when", "interleave", "run", "expect"]
+                           "source", "port", "stream", "on", "when", "interleave", "run", "expect"]
 
     /// Names that cannot name an operation or a thread, because `expect` lines would read
     /// ambiguously.
@@ -25,6 +25,8 @@ struct ScenarioParser {
     var strategy: (value: ScenarioStrategy, line: Int)?
     var threads: [(name: String, line: Int)] = []
     var operations: [(name: String, line: Int)] = []
+    /// The declared output streams.
+    var streams: [(name: String, line: Int)] = []
     /// The operations declared as session tasks (`op t = task GET /path`).
     var tasks: [String] = []
     var routes: [(method: String, path: String, line: Int)] = []
@@ -105,6 +107,7 @@ struct ScenarioParser {
         case "observe": try parseObserver(&cursor, line: line)
         case "source": try parseLoopSource(&cursor, kind: .source, line: line)
         case "port": try parseLoopSource(&cursor, kind: .port, line: line)
+        case "stream": try parseStream(&cursor, line: line)
         case "on": try parseActions(&cursor, line: line)
         case "when": try parseTrigger(&cursor, line: line)
         case "interleave": try parseInterleave(&cursor, line: line)

@@ -10,6 +10,8 @@ struct ScenarioStatement: Sendable, Equatable {
         case thread(ThreadDeclaration)
         /// `queue max N`: the operation queue and its limit (−1 for none).
         case queue(maxConcurrent: Int)
+        /// `stream S = buffer 4`: an output stream for operations.
+        case stream(StreamDeclaration)
         /// `op A = http GET /path …`: an operation.
         case operation(OperationDeclaration)
         /// `timer T on THREAD every 10ms …`: a timer.

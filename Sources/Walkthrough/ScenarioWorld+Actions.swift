@@ -77,6 +77,7 @@ extension ScenarioWorld {
         case let .signal(name): loopSource(name).signal()
         case let .wake(name): RunLoop.of(thread(name).thread).wakeUp()
         case let .send(name): port(name).send()
+        case let .setStream(name, streamName): operation(name).setOutputStream(stream(streamName))
         case let .checkpoint(name): checkpoint(name)
         }
     }

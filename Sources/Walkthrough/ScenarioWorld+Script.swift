@@ -17,6 +17,7 @@ extension ScenarioWorld {
         case let .route(route): declare(route)
         case let .thread(declaration): declare(declaration)
         case let .queue(limit): declareQueue(maxConcurrent: limit)
+        case let .stream(declaration): declare(declaration)
         case let .operation(declaration): declare(declaration)
         case let .timer(declaration): declare(declaration)
         case let .observer(declaration): declare(declaration)

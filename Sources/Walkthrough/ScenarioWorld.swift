@@ -23,6 +23,7 @@ final class ScenarioWorld: Sendable {
         var sessionManager: SessionManager?
         var tasks: [(name: String, task: SessionTask)] = []
         var loopSources: [(name: String, source: RunLoopSource)] = []
+        var streams: [(name: String, stream: any LabOutputStream)] = []
         var ports: [(name: String, port: EventFDPort)] = []
         var queue: LabOperationQueue?
         var indicator: NetworkActivityIndicator?
@@ -60,15 +61,40 @@ final class ScenarioWorld: Sendable {
     /// The operations' reports as they are now, without what the trace says (see
     /// ``OperationReport/reading(_:)``).
     func operationReports() -> [OperationReport] {
-        operations.map {
-            OperationReport(name: $0.name, operation: $0.operation, progressCalls: progressCalls(of: $0.name), isQueued: isQueued($0.operation))
+        let streams = state.withLock { $0.streams }
+        return operations.map { entry in
+            let held = entry.operation.currentOutputStream.map { held in streams.first { $0.stream === held }?.name ?? "set" }
+            return OperationReport(name: entry.name, operation: entry.operation, progressCalls: progressCalls(of: entry.name),
+                                   isQueued: isQueued(entry.operation), outputStreamName: held)
         }
+    }
+
+    /// The declared streams' reports as they are now.
+    func streamReports() -> [StreamReport] {
+        state.withLock { $0.streams }.map { StreamReport(name: $0.name, stream: $0.stream) }
+    }
+
+    /// The declared stream called `name`, or nil for `nil`.
+    func stream(_ name: String?) -> (any LabOutputStream)? {
+        guard let name else { return nil }
+        return state.withLock { $0.streams.first { $0.name == name }?.stream }
+    }
+
+    /// `stream NAME = …`: makes the stream (not open; the operation opens it).
+    func declare(_ declaration: StreamDeclaration) {
+        let stream: any LabOutputStream = switch declaration.kind {
+        case .memory: MemoryOutputStream()
+        case let .buffer(capacity): BufferOutputStream(capacity: capacity)
+        case let .file(path): FileOutputStream(path: path, append: false)
+        case let .failing(limit): FailingOutputStream(failingAfter: limit)
+        }
+        state.withLock { $0.streams.append((declaration.name, stream)) }
     }
 
     /// `checkpoint NAME`: records the point in the trace and what the operations hold.
     func checkpoint(_ name: String) {
         runtime.record(.note(CheckpointSnapshot.noteText(name)))
-        let snapshot = CheckpointSnapshot(name: name, operations: operationReports(), indicatorCount: indicatorCount)
+        let snapshot = CheckpointSnapshot(name: name, operations: operationReports(), streams: streamReports(), indicatorCount: indicatorCount)
         state.withLock { $0.checkpoints.append(snapshot) }
     }
 
@@ -191,6 +217,7 @@ final class ScenarioWorld: Sendable {
             preconditionFailure("a task is declared by declareTask")
         }
         if let modes = declaration.modes { operation.runLoopModes = modes }
+        if let stream = stream(declaration.stream) { operation.setOutputStream(stream) }
         let operationName = declaration.name
         operation.downloadProgress = { read, total, expected in
             let call = ProgressCall(bytesRead: read, totalBytesRead: total, totalBytesExpected: expected)

@@ -30,6 +30,8 @@ enum ThreadAction: Sendable, Equatable {
     case wake(String)
     /// `send P`: a message to a declared port, which wakes the loop it is in.
     case send(String)
+    /// `set stream A to S` (or `to nil`): `[A setOutputStream:S]`.
+    case setStream(operation: String, stream: String?)
     /// `checkpoint NAME`: a named point of the run, which `expect at NAME:` lines check.
     case checkpoint(String)
 }

@@ -17,14 +17,18 @@ struct ParserFuzzTests {
         server GET /big -> 200 etag "v1" type "application/json" body 10 bytes seed 9 in chunks 4,3,3 every 5ms chunked ranges fault reset after 4
         server GET /j -> 200 body "{\\"ok\\":true}"
         queue max 1
-        op A = http GET /big modes default, tracking timeout 2s completion
+        stream small = buffer 4
+        stream disk = failing after 5
+        stream other = memory
+        stream saved = file "/tmp/lab-fuzz-never-written"
+        op A = http GET /big modes default, tracking timeout 2s completion stream small
         op B = connection GET /j
         timer tick on worker every 10ms modes common
         observe main activities entry, exit as watcher
         when A received 4 bytes: pause A on main
         when B state == executing: cancel B; perform on worker wait modes default on worker
         interleave main, AFNetworking, T3
-        on main: start A; enqueue B; run mode tracking for 5ms; add port; remove port; add common mode tracking; checkpoint started
+        on main: start A; enqueue B; run mode tracking for 5ms; add port; remove port; add common mode tracking; checkpoint started; set stream A to other; set stream A to nil
         run for 30ms
         run 900 steps
         expect A.state == finished
@@ -50,6 +54,9 @@ struct ParserFuzzTests {
         expect A.completionBlock == nil
         expect A.queued == true
         expect A.connections >= 1
+        expect A.outputStream == small
+        expect small.status == open
+        expect disk.written <= 4
         expect at started: A.state == executing implies not notifications(A) == [DidFinish]
         expect "perform.run" "x" #2 before "timer.fire" #1
         """, """
@@ -69,7 +76,7 @@ struct ParserFuzzTests {
                          "(", ")", ".", "-", "-999", "5ms", "99999999999999999999", "0", "\t", "\r", "\n", "\r\n", "\u{0}",
                          "é", "\u{301}", "\u{2028}", "🙂", "modes", "bytes", "steps", "T3", "A", "main", "task", "source",
                          "port", "signal", "wake", "send", "pct", "depth", "not", "implies", "+", "success+failure",
-                         "header", "progress", "body", "from", "nil", "set", "error.url", "queued", "at", "checkpoint", "#2", "started:"]
+                         "header", "progress", "body", "from", "nil", "set", "error.url", "queued", "at", "checkpoint", "#2", "started:", "stream", "buffer", "failing", "after", "set", "to", "status", "written"]
 
     @Test("every scenario of the corpus parses, so mutations start from valid input")
     func corpusParses() throws {
