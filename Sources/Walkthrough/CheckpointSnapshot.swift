@@ -7,6 +7,8 @@ struct CheckpointSnapshot: Sendable {
     let operations: [OperationReport]
     /// The declared streams' reports at that moment.
     let streams: [StreamReport]
+    /// The batches' reports at that moment.
+    let batches: [BatchReport]
     /// The activity indicator's count at that moment.
     let indicatorCount: Int
 

@@ -69,6 +69,12 @@ extension ExpectationKind {
             guard let report = facts.operation(name) else { return (false, expected, "operation \(name) was never created") }
             guard let data = report.responseData else { return (comparison == .notEqual, expected, "none") }
             return ((data == content.bytes) == (comparison == .equal), expected, Self.difference(data, from: content))
+        case let .batchProgress(name, calls):
+            let actual = facts.batches.first { $0.name == name }?.progress ?? []
+            return (actual == calls, Self.list(calls.map(\.description)), Self.list(actual.map(\.description)))
+        case let .batchCompleted(name, comparison, completed):
+            let actual = facts.batches.first { $0.name == name }?.completed ?? false
+            return ((actual == completed) == (comparison == .equal), comparison == .equal ? "\(completed)" : "!= \(completed)", "\(actual)")
         case let .at(name, inner):
             guard let point = facts.checkpoints.first(where: { $0.checkpoint == name }) else {
                 return (false, "at \(name): \(inner.evaluate(in: facts).expected)", "checkpoint \(name) was never reached")

@@ -25,6 +25,10 @@ indirect enum ExpectationKind: Sendable, Equatable {
     case dataContent(operation: String, Comparison, DataContent)
     /// `expect S.status == closed` / `expect S.written == 4`: a declared output stream.
     case stream(name: String, StreamProperty, Comparison, ExpectedValue)
+    /// `expect Z.progress == [(1, 2), (2, 2)]`: every call of a batch's progress block.
+    case batchProgress(name: String, [BatchProgress])
+    /// `expect Z.completed == true`: whether a batch's completion block ran.
+    case batchCompleted(name: String, Comparison, Bool)
     /// `expect at NAME: X`: X checked against the run as it was when the checkpoint ran.
     case at(checkpoint: String, ExpectationKind)
     /// `expect not X`: holds when X does not.

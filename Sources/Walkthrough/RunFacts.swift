@@ -9,6 +9,8 @@ struct RunFacts {
     let operations: [OperationReport]
     /// The declared streams' reports.
     let streams: [StreamReport]
+    /// The batches' reports.
+    let batches: [BatchReport]
     let indicatorCount: Int
     let checkers: [any ScenarioChecker]
     /// The checkpoint these facts were taken at, or nil for the end of the run.

@@ -71,11 +71,17 @@ extension ScenarioParser {
         case "pause": return .pause(try operationName(&cursor, "an operation after 'pause'"))
         case "resume": return .resume(try operationName(&cursor, "an operation after 'resume'", allowingTasks: true))
         case "enqueue":
-            let operation = try operationName(&cursor, "an operation after 'enqueue'")
+            let action: ThreadAction
+            if let next = cursor.peek(), batches.contains(where: { $0.name == next.text }) {
+                _ = cursor.next()
+                action = .enqueueBatch(next.text)
+            } else {
+                action = .enqueue(try operationName(&cursor, "an operation or a batch after 'enqueue'"))
+            }
             guard queueLine != nil else {
                 throw LineError(column: token.column, "there is no queue to enqueue on", hint: "declare one first, e.g. 'queue max 1'")
             }
-            return .enqueue(operation)
+            return action
         case "run":
             try cursor.expect("mode", "after 'run' in an action", hint: "for example 'run mode tracking for 50ms'")
             let modeToken = try cursor.name("a mode")

@@ -7,12 +7,10 @@ extension ScenarioParser {
     mutating func parseOperation(_ cursor: inout TokenCursor, line: Int) throws(LineError) {
         let token = try cursor.word("an operation name after 'op'")
         try checkNewName(token, kind: "an operation")
-        if let earlier = streams.first(where: { $0.name == token.text }) {
-            throw LineError(column: token.column, "\(token.quoted) is already declared on line \(earlier.line)")
-        }
         if let earlier = operations.first(where: { $0.name == token.text }) {
             throw LineError(column: token.column, "operation \(token.quoted) is already declared on line \(earlier.line)")
         }
+        try checkUnusedName(token)
         operations.append((token.text, line))
         try cursor.expect("=", "after the operation name", hint: "for example 'op A = http GET /big'")
         let kindHint = "http makes an AFHTTPRequestOperation, connection a plain AFURLConnectionOperation, task a session manager's data task"

@@ -8,6 +8,10 @@ extension ScenarioParser {
             _ = cursor.next()
             return try parseStreamExpectation(&cursor, stream: first.text)
         }
+        if let first = cursor.peek(), batches.contains(where: { $0.name == first.text }) {
+            _ = cursor.next()
+            return try parseBatchExpectation(&cursor, batch: first.text)
+        }
         let operation = try operationName(&cursor, "what to expect")
         try cursor.expect(".", "after the operation", hint: "for example 'expect \(operation).state == finished'")
         let properties = OperationProperty.allCases.map(\.rawValue) + ["header"]

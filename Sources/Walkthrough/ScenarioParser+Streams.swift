@@ -3,9 +3,7 @@ extension ScenarioParser {
     mutating func parseStream(_ cursor: inout TokenCursor, line: Int) throws(LineError) {
         let token = try cursor.word("a stream name after 'stream'", hint: "for example 'stream small = buffer 4'")
         try checkNewName(token, kind: "a stream")
-        if let earlier = streams.first(where: { $0.name == token.text }) ?? operations.first(where: { $0.name == token.text }) {
-            throw LineError(column: token.column, "\(token.quoted) is already declared on line \(earlier.line)")
-        }
+        try checkUnusedName(token)
         try cursor.expect("=", "after the stream name", hint: "for example 'stream small = buffer 4'")
         let kinds = ["memory", "buffer", "file", "failing"]
         let kindToken = try cursor.word("memory, buffer N, file \"PATH\" or failing after N")

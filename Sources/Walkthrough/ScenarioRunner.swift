@@ -78,10 +78,10 @@ public struct ScenarioRunner: Sendable {
             let note = CheckpointSnapshot.noteText(snapshot.name)
             let end = result.trace.firstIndex { if case .note(note) = $0.kind { true } else { false } } ?? result.trace.endIndex
             let trace = Array(result.trace[...min(end, result.trace.count - 1)])
-            return RunFacts(result: result, trace: trace, operations: snapshot.operations.map { $0.reading(trace) }, streams: snapshot.streams,
+            return RunFacts(result: result, trace: trace, operations: snapshot.operations.map { $0.reading(trace) }, streams: snapshot.streams, batches: snapshot.batches,
                             indicatorCount: snapshot.indicatorCount, checkers: checkers, checkpoint: snapshot.name, checkpoints: [])
         }
-        let facts = RunFacts(result: result, trace: result.trace, operations: operations, streams: built.streamReports(), indicatorCount: built.indicatorCount,
+        let facts = RunFacts(result: result, trace: result.trace, operations: operations, streams: built.streamReports(), batches: built.batchReports(), indicatorCount: built.indicatorCount,
                              checkers: checkers, checkpoint: nil, checkpoints: checkpoints)
         let checks = scenario.expectations.map { expectation in
             let verdict = expectation.expectation.evaluate(in: facts)

@@ -12,6 +12,10 @@ struct ScenarioStatement: Sendable, Equatable {
         case queue(maxConcurrent: Int)
         /// `stream S = buffer 4`: an output stream for operations.
         case stream(StreamDeclaration)
+        /// `batch Z = A, B`: `batchOfRequestOperations:progressBlock:completionBlock:`.
+        case batch(name: String, members: [String])
+        /// `A depends on B`: `[A addDependency:B]`.
+        case dependency(operation: String, on: String)
         /// `op A = http GET /path …`: an operation.
         case operation(OperationDeclaration)
         /// `timer T on THREAD every 10ms …`: a timer.

@@ -55,7 +55,8 @@ extension ScenarioWorld {
         case let .pause(name): operation(name).pause()
         case let .resume(name):
             if let task = task(name) { task.resume() } else { operation(name).resume() }
-        case let .enqueue(name): queue.addOperation(operation(name))
+        case let .enqueue(name): enqueue([operation(name)], line: line)
+        case let .enqueueBatch(name): enqueue(batchOperations(name), line: line)
         case let .runMode(mode, duration, until):
             let deadline = until.map { LabInstant.zero + $0 } ?? runtime.now() + duration
             _ = try? RunLoop.current.run(mode: mode, before: deadline)

@@ -19,6 +19,8 @@ extension ScenarioWorld {
         case let .queue(limit): declareQueue(maxConcurrent: limit)
         case let .stream(declaration): declare(declaration)
         case let .operation(declaration): declare(declaration)
+        case let .batch(name, members): declareBatch(name, members: members)
+        case let .dependency(name, dependency): operation(name).addDependency(operation(dependency))
         case let .timer(declaration): declare(declaration)
         case let .observer(declaration): declare(declaration)
         case let .loopSource(declaration): declare(declaration, line: line)

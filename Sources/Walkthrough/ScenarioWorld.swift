@@ -24,6 +24,10 @@ final class ScenarioWorld: Sendable {
         var tasks: [(name: String, task: SessionTask)] = []
         var loopSources: [(name: String, source: RunLoopSource)] = []
         var streams: [(name: String, stream: any LabOutputStream)] = []
+        /// Each batch's operations (members, then its block operation) and report so far.
+        var batches: [(operations: [LabOperation], report: BatchReport)] = []
+        /// The operations the scenario has added to the queue.
+        var enqueued: [LabOperation] = []
         var ports: [(name: String, port: EventFDPort)] = []
         var queue: LabOperationQueue?
         var indicator: NetworkActivityIndicator?
@@ -69,6 +73,46 @@ final class ScenarioWorld: Sendable {
         }
     }
 
+    /// The batches' reports as they are now.
+    func batchReports() -> [BatchReport] { state.withLock { $0.batches.map(\.report) } }
+
+    /// `batch NAME = A, B`: `batchOfRequestOperations:progressBlock:completionBlock:` with
+    /// blocks that record their calls.
+    func declareBatch(_ name: String, members: [String]) {
+        let index = state.withLock { state in
+            state.batches.append(([], BatchReport(name: name)))
+            return state.batches.count - 1
+        }
+        let operations = URLConnectionOperation.batchOfRequestOperations(members.map(operation), progress: { finished, total in
+            self.state.withLock { $0.batches[index].report.progress.append(BatchProgress(finished: finished, total: total)) }
+        }, completion: { _ in
+            self.state.withLock { $0.batches[index].report.completed = true }
+        })
+        state.withLock { $0.batches[index].operations = operations }
+    }
+
+    /// `enqueue A` / `enqueue Z`: adds the operations to the queue in order, each once; one
+    /// the scenario already added is reported as a problem (NSOperationQueue raises).
+    func enqueue(_ operations: [LabOperation], line: Int) {
+        for operation in operations {
+            let fresh = state.withLock { state in
+                guard !state.enqueued.contains(where: { $0 === operation }) else { return false }
+                state.enqueued.append(operation)
+                return true
+            }
+            if fresh {
+                queue.addOperation(operation)
+            } else {
+                report("\(operation.name) is already in the queue (NSOperationQueue raises)", line: line)
+            }
+        }
+    }
+
+    /// The operations of the batch called `name`: its members, then its block operation.
+    func batchOperations(_ name: String) -> [LabOperation] {
+        state.withLock { $0.batches.first { $0.report.name == name }?.operations ?? [] }
+    }
+
     /// The declared streams' reports as they are now.
     func streamReports() -> [StreamReport] {
         state.withLock { $0.streams }.map { StreamReport(name: $0.name, stream: $0.stream) }
@@ -94,7 +138,8 @@ final class ScenarioWorld: Sendable {
     /// `checkpoint NAME`: records the point in the trace and what the operations hold.
     func checkpoint(_ name: String) {
         runtime.record(.note(CheckpointSnapshot.noteText(name)))
-        let snapshot = CheckpointSnapshot(name: name, operations: operationReports(), streams: streamReports(), indicatorCount: indicatorCount)
+        let snapshot = CheckpointSnapshot(name: name, operations: operationReports(), streams: streamReports(), batches: batchReports(),
+                                          indicatorCount: indicatorCount)
         state.withLock { $0.checkpoints.append(snapshot) }
     }
 

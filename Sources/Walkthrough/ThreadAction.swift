@@ -12,6 +12,9 @@ enum ThreadAction: Sendable, Equatable {
     case resume(String)
     /// `enqueue A`: add it to the queue.
     case enqueue(String)
+    /// `enqueue Z` for a batch: add its members and its block operation to the queue
+    /// (`addOperations:waitUntilFinished:NO`).
+    case enqueueBatch(String)
     /// `run mode M for D`: run the thread's own loop in `M` (nested when the loop is
     /// already running) for `D`. On main, in sequence, the run lasts until `until`
     /// instead: that point of the scenario's timeline (see ``RunStatement``).

@@ -59,7 +59,7 @@ struct ParserErrorTests {
         ("thread wörker", "1:9: error: unexpected character 'ö'", "names are ASCII letters, digits, '_' and '-'; put other text in double quotes"),
         ("\u{7}", "1:1: error: unexpected character U+0007", "names are ASCII letters, digits, '_' and '-'; put other text in double quotes"),
         ("server GET /x -> 200 body \"abc\\q\"", "1:31: error: unknown escape \\q in a string", "the escapes are \\\", \\\\, \\n and \\t"),
-        ("= = =", "1:1: error: expected a statement, found '='", "statements begin with fidelity, strategy, thread, server, queue, op, timer, observe, source, port, stream, on, when, interleave, run, expect"),
+        ("= = =", "1:1: error: expected a statement, found '='", "statements begin with fidelity, strategy, thread, server, queue, op, timer, observe, source, port, stream, batch, on, when, interleave, run, expect"),
         ("op A = http GET /nope", "1:17: error: no server route for GET /nope", "declare it before the operation, e.g. 'server GET /nope -> 200 body 10 bytes'"),
         (prelude + "op A = http GET /big", "3:4: error: operation 'A' is already declared on line 2", nil),
         (prelude + "op t = task GET /big modes default", "3:22: error: a session task has no run-loop modes",

@@ -23,12 +23,14 @@ struct ParserFuzzTests {
         stream saved = file "/tmp/lab-fuzz-never-written"
         op A = http GET /big modes default, tracking timeout 2s completion stream small
         op B = connection GET /j
+        batch both = A, B
+        B depends on A
         timer tick on worker every 10ms modes common
         observe main activities entry, exit as watcher
         when A received 4 bytes: pause A on main
         when B state == executing: cancel B; perform on worker wait modes default on worker
         interleave main, AFNetworking, T3
-        on main: start A; enqueue B; run mode tracking for 5ms; add port; remove port; add common mode tracking; checkpoint started; set stream A to other; set stream A to nil
+        on main: start A; enqueue B; run mode tracking for 5ms; add port; remove port; add common mode tracking; enqueue both; checkpoint started; set stream A to other; set stream A to nil
         run for 30ms
         run 900 steps
         expect A.state == finished
@@ -57,6 +59,8 @@ struct ParserFuzzTests {
         expect A.outputStream == small
         expect small.status == open
         expect disk.written <= 4
+        expect both.progress == [(1, 2), (2, 2)]
+        expect both.completed != false
         expect at started: A.state == executing implies not notifications(A) == [DidFinish]
         expect "perform.run" "x" #2 before "timer.fire" #1
         """, """
@@ -76,7 +80,7 @@ struct ParserFuzzTests {
                          "(", ")", ".", "-", "-999", "5ms", "99999999999999999999", "0", "\t", "\r", "\n", "\r\n", "\u{0}",
                          "é", "\u{301}", "\u{2028}", "🙂", "modes", "bytes", "steps", "T3", "A", "main", "task", "source",
                          "port", "signal", "wake", "send", "pct", "depth", "not", "implies", "+", "success+failure",
-                         "header", "progress", "body", "from", "nil", "set", "error.url", "queued", "at", "checkpoint", "#2", "started:", "stream", "buffer", "failing", "after", "set", "to", "status", "written"]
+                         "header", "progress", "body", "from", "nil", "set", "error.url", "queued", "at", "checkpoint", "#2", "started:", "stream", "buffer", "failing", "after", "set", "to", "status", "written", "batch", "depends", "completed"]
 
     @Test("every scenario of the corpus parses, so mutations start from valid input")
     func corpusParses() throws {
