@@ -6,8 +6,8 @@ import Testing
 /// the parser trap. Every input ends in a scenario or in diagnostics that point inside it.
 @Suite("Parser fuzz")
 struct ParserFuzzTests {
-    /// Valid scenarios to mutate: the three examples and one line of every statement.
-    static let corpus: [String] = ["modes-and-keep-alive", "interview-question", "cancel-race"].map {
+    /// Valid scenarios to mutate: the examples and one line of every statement.
+    static let corpus: [String] = (["modes-and-keep-alive", "interview-question", "cancel-race"] + TeacherExampleTests.examples).map {
         readFile("\(scenariosDirectory)/\($0).lab")
     } + ["""
         fidelity hardened
