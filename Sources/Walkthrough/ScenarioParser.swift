@@ -9,7 +9,7 @@ import AFReplay
 struct ScenarioParser {
     /// The statement keywords, in the order the reference lists them.
     static let keywords = ["fidelity", "strategy", "thread", "server", "queue", "op", "timer", "observe",
-                           "source", "port", "stream", "batch", "on", "when", "interleave", "run", "expect"]
+                           "source", "port", "lock", "semaphore", "stream", "batch", "on", "when", "interleave", "run", "expect"]
 
     /// Names that cannot name an operation or a thread, because `expect` lines would read
     /// ambiguously.
@@ -25,6 +25,8 @@ struct ScenarioParser {
     var strategy: (value: ScenarioStrategy, line: Int)?
     var threads: [(name: String, line: Int)] = []
     var operations: [(name: String, line: Int)] = []
+    /// The declared app locks and semaphores.
+    var synchronizations: [(name: String, isLock: Bool, line: Int)] = []
     /// The declared batches.
     var batches: [(name: String, line: Int)] = []
     /// The declared output streams.
@@ -114,6 +116,8 @@ struct ScenarioParser {
         case "port": try parseLoopSource(&cursor, kind: .port, line: line)
         case "stream": try parseStream(&cursor, line: line)
         case "batch": try parseBatch(&cursor, line: line)
+        case "lock": try parseSynchronization(&cursor, isLock: true, line: line)
+        case "semaphore": try parseSynchronization(&cursor, isLock: false, line: line)
         case "on": try parseActions(&cursor, line: line)
         case "when": try parseTrigger(&cursor, line: line)
         case "interleave": try parseInterleave(&cursor, line: line)

@@ -27,21 +27,30 @@ extension ScenarioWorld {
     /// holds.
     func install(_ trigger: Trigger, line: Int) {
         let once = OnceFlag()
-        let target = thread(trigger.thread)
+        let queued = thread(trigger.thread)
         let label = "when (line \(line))"
+        let fire: @Sendable () -> Void = {
+            if trigger.inline {
+                let current = LabThread.current
+                let target = self.scenarioThread(running: current.id) ?? ScenarioThread(name: current.name, thread: current)
+                self.perform(trigger.actions, on: target, line: line)
+            } else {
+                self.dispatch(trigger.actions, to: queued, line: line, label: label)
+            }
+        }
         switch trigger.condition {
         case let .received(name, bytes):
             let operation = operation(name)
             let earlier = operation.downloadProgress
             operation.downloadProgress = { read, total, expected in
                 earlier?(read, total, expected)
-                if total >= Int64(bytes), once.claim() { self.dispatch(trigger.actions, to: target, line: line, label: label) }
+                if total >= Int64(bytes), once.claim() { fire() }
             }
         case let .state(name, state):
             let operation = operation(name)
             operation.addObserver { change in
                 guard change.phase == .did, change.key == state.key, operation.state == state, once.claim() else { return }
-                self.dispatch(trigger.actions, to: target, line: line, label: label)
+                fire()
             }
         }
     }
@@ -79,6 +88,11 @@ extension ScenarioWorld {
         case let .wake(name): RunLoop.of(thread(name).thread).wakeUp()
         case let .send(name): port(name).send()
         case let .setStream(name, streamName): operation(name).setOutputStream(stream(streamName))
+        case let .acquire(name): appLock(name).acquire()
+        case let .release(name):
+            if !appLock(name).release() { report("\(target.name) does not hold lock \(name)", line: line) }
+        case let .waitSemaphore(name): semaphore(name).wait()
+        case let .signalSemaphore(name): semaphore(name).signal()
         case let .checkpoint(name): checkpoint(name)
         }
     }

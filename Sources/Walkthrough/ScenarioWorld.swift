@@ -24,6 +24,8 @@ final class ScenarioWorld: Sendable {
         var tasks: [(name: String, task: SessionTask)] = []
         var loopSources: [(name: String, source: RunLoopSource)] = []
         var streams: [(name: String, stream: any LabOutputStream)] = []
+        var locks: [(name: String, lock: AppLock)] = []
+        var semaphores: [(name: String, semaphore: any LabSemaphore)] = []
         /// Each batch's operations (members, then its block operation) and report so far.
         var batches: [(operations: [LabOperation], report: BatchReport)] = []
         /// The operations the scenario has added to the queue.
@@ -71,6 +73,34 @@ final class ScenarioWorld: Sendable {
             return OperationReport(name: entry.name, operation: entry.operation, progressCalls: progressCalls(of: entry.name),
                                    isQueued: isQueued(entry.operation), outputStreamName: held)
         }
+    }
+
+    /// `lock NAME` / `semaphore NAME`: makes the lock or semaphore.
+    func declare(_ declaration: SynchronizationDeclaration) {
+        switch declaration.kind {
+        case let .lock(recursive):
+            let lock = AppLock(runtime.makeLock(named: declaration.name, lockClass: "app lock \(declaration.name)", recursive: recursive))
+            state.withLock { $0.locks.append((declaration.name, lock)) }
+        case let .semaphore(value):
+            let semaphore = runtime.makeSemaphore(named: declaration.name, value: value)
+            state.withLock { $0.semaphores.append((declaration.name, semaphore)) }
+        }
+    }
+
+    /// The lock the scenario calls `name` (the parser checked it is declared first).
+    func appLock(_ name: String) -> AppLock {
+        guard let found = state.withLock({ $0.locks.first { $0.name == name }?.lock }) else {
+            preconditionFailure("lock \(name) is used before its declaration ran")
+        }
+        return found
+    }
+
+    /// The semaphore the scenario calls `name` (the parser checked it is declared first).
+    func semaphore(_ name: String) -> any LabSemaphore {
+        guard let found = state.withLock({ $0.semaphores.first { $0.name == name }?.semaphore }) else {
+            preconditionFailure("semaphore \(name) is used before its declaration ran")
+        }
+        return found
     }
 
     /// The batches' reports as they are now.
@@ -200,6 +230,11 @@ final class ScenarioWorld: Sendable {
             state.threads.append(network)
             return network
         }
+    }
+
+    /// The scenario's thread running as `id`, if the scenario knows it.
+    func scenarioThread(running id: LabThreadID) -> ScenarioThread? {
+        state.withLock { $0.threads.first { $0.thread.id == id } }
     }
 
     /// Records a problem caused by `line`.

@@ -35,6 +35,14 @@ enum ThreadAction: Sendable, Equatable {
     case send(String)
     /// `set stream A to S` (or `to nil`): `[A setOutputStream:S]`.
     case setStream(operation: String, stream: String?)
+    /// `acquire L`: `[L lock]`, blocking until this thread holds it.
+    case acquire(String)
+    /// `release L`: `[L unlock]`; one this thread does not hold is a problem.
+    case release(String)
+    /// `wait S`: `dispatch_semaphore_wait(S, DISPATCH_TIME_FOREVER)`.
+    case waitSemaphore(String)
+    /// `signal S` for a semaphore: `dispatch_semaphore_signal(S)`.
+    case signalSemaphore(String)
     /// `checkpoint NAME`: a named point of the run, which `expect at NAME:` lines check.
     case checkpoint(String)
 }

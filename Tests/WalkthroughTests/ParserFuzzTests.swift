@@ -17,6 +17,8 @@ struct ParserFuzzTests {
         server GET /big -> 200 etag "v1" type "application/json" body 10 bytes seed 9 in chunks 4,3,3 every 5ms chunked ranges fault reset after 4
         server GET /j -> 200 body "{\\"ok\\":true}"
         queue max 1
+        lock cache recursive
+        semaphore ready value 1
         stream small = buffer 4
         stream disk = failing after 5
         stream other = memory
@@ -29,6 +31,7 @@ struct ParserFuzzTests {
         observe main activities entry, exit as watcher
         when A received 4 bytes: pause A on main
         when B state == executing: cancel B; perform on worker wait modes default on worker
+        when A state == finished: acquire cache; signal ready; wait ready; release cache; perform on main wait inline
         interleave main, AFNetworking, T3
         on main: start A; enqueue B; run mode tracking for 5ms; add port; remove port; add common mode tracking; enqueue both; checkpoint started; set stream A to other; set stream A to nil
         run for 30ms
@@ -80,7 +83,7 @@ struct ParserFuzzTests {
                          "(", ")", ".", "-", "-999", "5ms", "99999999999999999999", "0", "\t", "\r", "\n", "\r\n", "\u{0}",
                          "é", "\u{301}", "\u{2028}", "🙂", "modes", "bytes", "steps", "T3", "A", "main", "task", "source",
                          "port", "signal", "wake", "send", "pct", "depth", "not", "implies", "+", "success+failure",
-                         "header", "progress", "body", "from", "nil", "set", "error.url", "queued", "at", "checkpoint", "#2", "started:", "stream", "buffer", "failing", "after", "set", "to", "status", "written", "batch", "depends", "completed"]
+                         "header", "progress", "body", "from", "nil", "set", "error.url", "queued", "at", "checkpoint", "#2", "started:", "stream", "buffer", "failing", "after", "set", "to", "status", "written", "batch", "depends", "completed", "lock", "semaphore", "acquire", "release", "wait", "inline", "recursive"]
 
     @Test("every scenario of the corpus parses, so mutations start from valid input")
     func corpusParses() throws {

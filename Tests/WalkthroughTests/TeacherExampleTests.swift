@@ -7,7 +7,8 @@ import Testing
 /// replays.
 @Suite("Teacher examples")
 struct TeacherExampleTests {
-    static let examples = ["pause-before-start", "cancel-paused", "pause-races-completion", "stream-without-space", "batch-stuck-member"]
+    static let examples = ["pause-before-start", "cancel-paused", "pause-races-completion", "stream-without-space", "batch-stuck-member",
+                            "observer-deadlock"]
 
     /// The example called `name`, parsed.
     static func example(_ name: String) throws -> Scenario {
@@ -37,6 +38,16 @@ struct TeacherExampleTests {
         for check in run.checks where check.statement.contains("implies") || check.statement.contains("body /big") {
             #expect(check.passed, "\(check)")
         }
+    }
+
+    @Test("hardened: the observer runs after the lock is released, and the same schedule completes")
+    func hardenedObserver() throws {
+        let scenario = try Self.example("observer-deadlock")
+        let original = try ScenarioRunner().run(scenario)
+        let hardened = try parsed(readFile("\(scenariosDirectory)/observer-deadlock.lab").replacingFidelity())
+        let run = ScenarioRunner().run(hardened, using: ReplayStrategy(original.schedule), named: "replay")
+        #expect(original.outcomeName == "deadlock")
+        #expect(run.outcomeName != "deadlock")
     }
 
     @Test("hardened: the paused and cancelled operation finishes with -999; the full buffer fails with ENOSPC")
