@@ -31,6 +31,9 @@ struct OperationDeclaration: Sendable, Equatable {
     let completion: Bool
     /// The declared stream to set as its output stream before it starts, if any.
     var stream: String? = nil
+    /// For a task, `on THREAD`: the thread that calls `dataTaskWithRequest:` (main unless
+    /// named).
+    var creationThread: String? = nil
 
     /// The name every trace event uses: `op A`.
     var traceName: String { Self.traceName(of: name) }

@@ -32,6 +32,7 @@ extension ScenarioParser {
         var timeout: Duration?
         var completion = false
         var stream: String?
+        var creationThread: String?
         while let option = cursor.peek() {
             if option.is("modes"), modes == nil {
                 guard kind != .task else {
@@ -52,16 +53,23 @@ extension ScenarioParser {
                 }
                 _ = cursor.next()
                 stream = try streamName(&cursor, "a stream after 'stream'")
+            } else if option.is("on"), creationThread == nil {
+                guard kind == .task else {
+                    throw LineError(column: option.column, "only a session task is created on another thread",
+                                    hint: "an operation is made where it is declared; start it on a thread with 'on THREAD: start \(token.text)'")
+                }
+                _ = cursor.next()
+                creationThread = try threadName(&cursor, "the thread that creates the task")
             } else {
-                let options = ["modes", "timeout", "completion", "stream"]
+                let options = ["modes", "timeout", "completion", "stream", "on"]
                 let repeated = options.contains(option.text)
                 throw LineError(column: option.column, repeated ? "\(option.quoted) is given twice" : "unknown operation option \(option.quoted)",
-                                hint: repeated ? nil : Suggestion.didYouMean(option.text, in: options) ?? "options are modes M,…, timeout D, completion and stream S")
+                                hint: repeated ? nil : Suggestion.didYouMean(option.text, in: options) ?? "options are modes M,…, timeout D, completion, stream S and (for a task) on THREAD")
             }
         }
         statements.append(ScenarioStatement(line: line, kind: .operation(OperationDeclaration(
             name: token.text, kind: kind, method: method, pathAndQuery: pathToken.text, modes: modes, timeout: timeout,
-            completion: completion, stream: stream))))
+            completion: completion, stream: stream, creationThread: creationThread))))
     }
 
     /// A request method.

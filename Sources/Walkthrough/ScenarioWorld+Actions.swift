@@ -12,12 +12,17 @@ extension ScenarioWorld {
     /// (`dispatch_async(dispatch_get_main_queue(), …)`), elsewhere with a perform in the
     /// common modes (`performSelector:onThread:…modes:NSRunLoopCommonModes`).
     func dispatch(_ actions: [ThreadAction], to target: ScenarioThread, line: Int, label: String) {
+        dispatch(target, label: label, line: line) { self.perform(actions, on: target, line: line) }
+    }
+
+    /// Queues `work` on `target`'s loop, as ``dispatch(_:to:line:label:)`` does for actions.
+    func dispatch(_ target: ScenarioThread, label: String, line: Int, _ work: @escaping @Sendable () -> Void) {
         if target.isMain {
-            MainQueue.shared(in: runtime).async(label: label) { self.perform(actions, on: target, line: line) }
+            MainQueue.shared(in: runtime).async(label: label, work)
             return
         }
         do {
-            try RunLoop.perform(on: target.thread, modes: [.common], label: label) { self.perform(actions, on: target, line: line) }
+            try RunLoop.perform(on: target.thread, modes: [.common], label: label, work)
         } catch {
             report(error.description, line: line)
         }
@@ -55,14 +60,25 @@ extension ScenarioWorld {
         }
     }
 
+    /// False, reporting a problem, when `name` is a session task that its thread has not
+    /// created yet; true otherwise.
+    private func taskIsReady(_ name: String, line: Int) -> Bool {
+        guard task(name) == nil, scenario.taskNames.contains(name) else { return true }
+        report("task \(name) has not been created yet: its thread has not run dataTaskWithRequest:", line: line)
+        return false
+    }
+
     private func perform(_ action: ThreadAction, on target: ScenarioThread, line: Int) {
         switch action {
         case let .start(name):
+            guard taskIsReady(name, line: line) else { return }
             if let task = task(name) { task.resume() } else { operation(name).start() }
         case let .cancel(name):
+            guard taskIsReady(name, line: line) else { return }
             if let task = task(name) { task.cancel() } else { operation(name).cancel() }
         case let .pause(name): operation(name).pause()
         case let .resume(name):
+            guard taskIsReady(name, line: line) else { return }
             if let task = task(name) { task.resume() } else { operation(name).resume() }
         case let .enqueue(name): enqueue([operation(name)], line: line)
         case let .enqueueBatch(name): enqueue(batchOperations(name), line: line)

@@ -271,9 +271,16 @@ final class ScenarioWorld: Sendable {
 
     /// `op …`: creates the operation (and, with the first one, the activity indicator),
     /// named `op NAME` in the trace; a `task` is made by the session manager instead.
-    func declare(_ declaration: OperationDeclaration) {
+    func declare(_ declaration: OperationDeclaration, line: Int) {
         if declaration.kind == .task {
-            declareTask(declaration)
+            let manager = sessionManager
+            if let name = declaration.creationThread, name != "main" {
+                dispatch(thread(name), label: "dataTaskWithRequest: \(declaration.name) (line \(line))", line: line) {
+                    self.declareTask(declaration, in: manager)
+                }
+            } else {
+                declareTask(declaration, in: manager)
+            }
             return
         }
         if state.withLock({ $0.indicator == nil }) {
@@ -307,18 +314,24 @@ final class ScenarioWorld: Sendable {
     }
 
     /// `op NAME = task …`: `[manager dataTaskWithRequest:completionHandler:]` on the
-    /// scenario's one `AFURLSessionManager` (made with the first task), which registers the
-    /// task's delegate in its task id → delegate dictionary. The task is left suspended.
-    private func declareTask(_ declaration: OperationDeclaration) {
-        let server = server
-        let manager = state.withLock({ $0.sessionManager }) ?? SessionManager(server: server)
-        state.withLock { $0.sessionManager = manager }
+    /// scenario's one `AFURLSessionManager` (made on main with the first task), on the
+    /// calling thread, which registers the task's delegate in its task id → delegate
+    /// dictionary. The task is left suspended.
+    private func declareTask(_ declaration: OperationDeclaration, in manager: SessionManager) {
         var request = HTTPRequest(method: declaration.method, url: server.url(declaration.pathAndQuery))
         if let timeout = declaration.timeout { request.timeout = timeout }
         var handler: SessionManager.CompletionHandler?
         if declaration.completion { handler = { _, _, _ in } }
         let task = manager.dataTask(with: request, completionHandler: handler)
         state.withLock { $0.tasks.append((declaration.name, task)) }
+    }
+
+    /// The scenario's one session manager, made on main by the first `task` line.
+    private var sessionManager: SessionManager {
+        if let manager = state.withLock({ $0.sessionManager }) { return manager }
+        let made = SessionManager(server: server)
+        state.withLock { $0.sessionManager = made }
+        return made
     }
 
     /// `timer …`: adds a timer, first due one interval from now, to the thread's loop.

@@ -73,6 +73,7 @@ struct ParserFuzzTests {
         port inbox on worker
         server GET /small -> 200 body 11 bytes
         op t = task GET /small timeout 1s completion
+        op u = task GET /small on worker
         on main: start t; signal flag; wake worker; send inbox; cancel t
         run until idle
         expect event "timer.add" count >= 0
