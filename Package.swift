@@ -33,7 +33,7 @@ let package = Package(
         .testTarget(name: "NetSimTests", dependencies: ["NetSim", "LabRuntime", "RunLoopKit", "LabTestSupport"]),
         .testTarget(name: "AFReplayTests", dependencies: ["AFReplay", "NetSim", "RunLoopKit", "LabRuntime", "LabTestSupport"]),
         .testTarget(name: "InspectorTests", dependencies: ["Inspector", "LabRuntime", "AFReplay"]),
-        .testTarget(name: "WalkthroughTests", dependencies: ["Walkthrough", "Inspector", "LabRuntime"]),
+        .testTarget(name: "WalkthroughTests", dependencies: ["Walkthrough", "Inspector", "LabRuntime", "LabTestSupport"]),
         .testTarget(name: "RunLoopLabTestingTests", dependencies: ["RunLoopLabTesting"]),
         .testTarget(name: "CLITests", dependencies: ["runloop-lab", "LabTestSupport"]),
     ],

@@ -18,6 +18,7 @@ extension URLConnectionOperation {
         if !isCancelled, fidelity == .afn263 || state == .executing {
             let connection = Connection(request: request, delegate: self, startImmediately: false, server: server)
             self.connection = connection
+            storage.withLock { $0.sentRequests.append(connection.request) }
             let loop = RunLoop.current
             for mode in runLoopModes { connection.schedule(in: loop, forMode: mode) }
             outputStream.open()

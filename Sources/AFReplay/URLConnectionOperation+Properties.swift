@@ -65,7 +65,22 @@ extension URLConnectionOperation {
         set { storage.withLock { $0.connection = newValue } }
     }
 
+    /// Whether the operation holds a connection now (`connection != nil`): set by
+    /// `operationDidStart`, cleared when loading finishes or fails, kept by `pause`.
+    public var hasConnection: Bool { connection != nil }
+
+    /// The requests the operation's connections were made with, in order: each
+    /// connection's `originalRequest`, which the lab keeps after AFNetworking lets the
+    /// connection go. A resumed HTTP operation's second request carries its Range and
+    /// If-Range headers.
+    public var sentRequests: [HTTPRequest] { storage.withLock { $0.sentRequests } }
+
     // MARK: Output stream (spec §3.11)
+
+    /// The output stream set now, read without the lazy getter (which would create one):
+    /// nil before `operationDidStart` unless one was set, and again once an in-memory body
+    /// has been moved to ``responseData``.
+    public var currentOutputStream: (any LabOutputStream)? { storage.withLock { $0.outputStream } }
 
     /// The stream the body is written to (`outputStream`). The getter is not locked and
     /// lazily creates a `MemoryOutputStream` through the locked setter when there is

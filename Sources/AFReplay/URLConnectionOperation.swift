@@ -37,6 +37,7 @@ public class URLConnectionOperation: LabOperation, ConnectionDelegate, @unchecke
         var responseData: [UInt8]?
         var outputStream: (any LabOutputStream)?
         var connection: Connection?
+        var sentRequests: [HTTPRequest] = []
         var runLoopModes: [RunLoopMode] = [.common]
         var totalBytesRead: Int64 = 0
         var downloadProgress: (@Sendable (Int, Int64, Int64) -> Void)?

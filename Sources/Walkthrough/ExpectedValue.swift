@@ -4,11 +4,14 @@ enum ExpectedValue: Sendable, Equatable, CustomStringConvertible {
     case word(String)
     /// A whole number.
     case number(Int)
+    /// Text in double quotes, or a URL path.
+    case text(String)
 
     var description: String {
         switch self {
         case let .word(word): word
         case let .number(number): "\(number)"
+        case let .text(text): "\"\(text)\""
         }
     }
 }

@@ -1,6 +1,6 @@
 import RunLoopKit
 
-/// `op NAME = (http|connection|task) METHOD /path [modes …] [timeout D] [completion]`.
+/// `op NAME = (http|connection|task) METHOD /path [modes …] [timeout D] [completion] [stream S]`.
 struct OperationDeclaration: Sendable, Equatable {
     /// Which AFNetworking class the operation is.
     enum Kind: String, Sendable, Equatable {
@@ -29,6 +29,11 @@ struct OperationDeclaration: Sendable, Equatable {
     /// Whether to install completion blocks (success/failure for `http`, the completion
     /// handler for `task`).
     let completion: Bool
+    /// The declared stream to set as its output stream before it starts, if any.
+    var stream: String? = nil
+    /// For a task, `on THREAD`: the thread that calls `dataTaskWithRequest:` (main unless
+    /// named).
+    var creationThread: String? = nil
 
     /// The name every trace event uses: `op A`.
     var traceName: String { Self.traceName(of: name) }

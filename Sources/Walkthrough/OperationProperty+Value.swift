@@ -1,3 +1,6 @@
+import AFReplay
+import NetSim
+
 extension OperationProperty {
     /// The property's value in `report`.
     func value(in report: OperationReport) -> PropertyValue {
@@ -9,6 +12,20 @@ extension OperationProperty {
         case .data: report.dataLength.map { .number($0, name: "\($0)") } ?? .word("none")
         case .status: report.status.map { .number($0, name: "\($0)") } ?? .word("none")
         case .completion: .word(report.completionName)
+        case .errorDomain: report.error.map { .text($0.domain) } ?? .word("none")
+        case .errorCode: report.error.map { .number($0.code, name: "\($0.code)") } ?? .word("none")
+        case .errorURL: Self.failingURL(of: report.error).map { .text($0) } ?? .word("none")
+        case .connection: .word(report.hasConnection ? "set" : "nil")
+        case .outputStream: .word(report.outputStreamName ?? "nil")
+        case .completionBlock: .word(report.hasCompletionBlock ? "set" : "nil")
+        case .queued: .word(report.isQueued ? "true" : "false")
+        case .connections: .number(report.sentRequests.count, name: "\(report.sentRequests.count)")
         }
+    }
+
+    /// The path and query of an NSURLError's failing URL (`NSURLErrorFailingURLErrorKey`).
+    private static func failingURL(of error: OperationError?) -> String? {
+        guard case let .url(error)? = error, let url = error.failingURL else { return nil }
+        return LabURL(string: url)?.pathAndQuery ?? url
     }
 }

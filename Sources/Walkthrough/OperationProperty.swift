@@ -13,6 +13,25 @@ enum OperationProperty: String, Sendable, Equatable, CaseIterable {
     case data
     /// The status code of the latest response, or `none`.
     case status
-    /// Which completion ran: `success`, `failure`, `block`, or `none`.
+    /// Which completion ran: `success`, `failure`, `success+failure`, `block`, or `none`.
     case completion
+    /// The error's domain, e.g. `NSURLErrorDomain`, or `none`.
+    case errorDomain = "error.domain"
+    /// The error's code, e.g. `-999`, or `none`.
+    case errorCode = "error.code"
+    /// The path (and query) of the error's failing URL, or `none`.
+    case errorURL = "error.url"
+    /// Whether it holds a connection: `nil` or `set`.
+    case connection
+    /// The output stream it holds: `nil`, a declared stream's name, or `set` for any.
+    case outputStream
+    /// Whether its `completionBlock` is set: `nil` or `set`.
+    case completionBlock
+    /// Whether it is among the queue's operations: `true` or `false`.
+    case queued
+    /// How many connections it made (each `operationDidStart` that connected).
+    case connections
+
+    /// The properties compared as numbers.
+    var isNumeric: Bool { [.bytes, .data, .status, .errorCode, .connections].contains(self) }
 }

@@ -1,5 +1,6 @@
 import AFReplay
 import LabRuntime
+import NetSim
 
 /// An operation's state when the run ended, and what the trace says happened to it: what
 /// `expect A.…` and `notifications(A)` lines read.
@@ -16,36 +17,68 @@ public struct OperationReport: Sendable {
     public let error: OperationError?
     /// `totalBytesRead`: the bytes counted on main by progress updates.
     public let bytes: Int64
+    /// `responseData`, if it was set.
+    public let responseData: [UInt8]?
     /// The length of `responseData`, if it was set.
-    public let dataLength: Int?
+    public var dataLength: Int? { responseData?.count }
     /// The status code of its latest response, if one arrived.
     public let status: Int?
     /// The AFNetworking notifications posted about it, in order: `DidStart`, `DidFinish`
     /// (or the notification's full name for others).
-    public let notifications: [String]
+    public private(set) var notifications: [String] = []
     /// The completion blocks that ran for it, in order, as the trace names them:
     /// `success`, `failure`, `completion block`, `completionBlock`, …
-    public let completions: [String]
+    public private(set) var completions: [String] = []
+    /// The requests its connections were made with, in order (each connection's
+    /// `originalRequest`).
+    public let sentRequests: [HTTPRequest]
+    /// Every call of its download-progress block, in order.
+    public let progressCalls: [ProgressCall]
+    /// Whether it still held a connection (`connection != nil`).
+    public let hasConnection: Bool
+    /// The scenario's name for the output stream it held, `set` for one the operation made
+    /// itself, nil for none.
+    public let outputStreamName: String?
+    /// Whether its `completionBlock` was set.
+    public let hasCompletionBlock: Bool
+    /// Whether it was among the queue's operations.
+    public let isQueued: Bool
 
-    /// The report of `operation`, called `name` in the scenario, after a run with `trace`.
-    init(name: String, operation: URLConnectionOperation, trace: [TraceEvent]) {
+    /// The report of `operation`, called `name` in the scenario, as it is now: its progress
+    /// block has been called with `progressCalls`, it is (or is not) in the queue, and it
+    /// holds the stream named `outputStreamName`. The
+    /// notifications and completions come from a trace, through ``reading(_:)``.
+    init(name: String, operation: URLConnectionOperation, progressCalls: [ProgressCall], isQueued: Bool, outputStreamName: String?) {
         self.name = name
         traceName = operation.name
         state = operation.state
         isCancelled = operation.isCancelled
         error = operation.error
         bytes = operation.totalBytesRead
-        dataLength = operation.responseData?.count
+        responseData = operation.responseData
+        sentRequests = operation.sentRequests
+        self.progressCalls = progressCalls
+        hasConnection = operation.hasConnection
+        self.outputStreamName = outputStreamName
+        hasCompletionBlock = operation.completionBlock != nil
+        self.isQueued = isQueued
         status = operation.response?.statusCode
-        let traceName = operation.name
-        notifications = trace.compactMap { event in
+    }
+
+    /// This report with the notifications and completions `trace` records about the
+    /// operation.
+    func reading(_ trace: [TraceEvent]) -> OperationReport {
+        var report = self
+        let traceName = traceName
+        report.notifications = trace.compactMap { event in
             guard case let .notificationPosted(name, object) = event.kind, object == traceName else { return nil }
             return Notification.Name(name).shortName
         }
-        completions = trace.compactMap { event in
+        report.completions = trace.compactMap { event in
             guard case let .completion(operation, block) = event.kind, operation == traceName else { return nil }
             return block
         }
+        return report
     }
 
     /// `none`, the NSURLError name (`cancelled`, `timedOut`, …) or the error's domain kind

@@ -4,9 +4,19 @@ import LabRuntime
 /// reports, the activity indicator and the checkers the runner offers.
 struct RunFacts {
     let result: SimulationResult
+    /// The trace the event expectations read: the whole run's, or up to a checkpoint.
+    let trace: [TraceEvent]
     let operations: [OperationReport]
+    /// The declared streams' reports.
+    let streams: [StreamReport]
+    /// The batches' reports.
+    let batches: [BatchReport]
     let indicatorCount: Int
     let checkers: [any ScenarioChecker]
+    /// The checkpoint these facts were taken at, or nil for the end of the run.
+    let checkpoint: String?
+    /// The facts as they were at each checkpoint that ran, in the order they ran.
+    let checkpoints: [RunFacts]
 
     /// The report of the operation the scenario calls `name`.
     func operation(_ name: String) -> OperationReport? {

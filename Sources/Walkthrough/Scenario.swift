@@ -63,6 +63,13 @@ public struct Scenario: Sendable {
         }
     }
 
+    /// The names of the declared session tasks.
+    var taskNames: [String] {
+        statements.compactMap { statement in
+            if case let .operation(declaration) = statement.kind, declaration.kind == .task { declaration.name } else { nil }
+        }
+    }
+
     /// How many `expect` lines the scenario has.
     public var expectationCount: Int { expectations.count }
 

@@ -1,10 +1,11 @@
 /// Cuts one scenario line into ``Token``s. A `#` outside a string starts a comment that runs
-/// to the end of the line.
+/// to the end of the line, except `#` directly followed by a digit right after a string:
+/// that is the `#` of an occurrence (`"perform.run" #2`).
 enum ScenarioLexer {
     /// The two-character symbols, tried before the one-character ones.
     private static let pairs: [String] = ["->", "==", "!=", "<=", ">="]
     /// The one-character symbols.
-    private static let singles: [Character] = ["=", ":", ";", ",", ".", "[", "]", "(", ")", "<", ">"]
+    private static let singles: [Character] = ["=", ":", ";", ",", ".", "[", "]", "(", ")", "<", ">", "+"]
 
     /// The tokens of `line`.
     ///
@@ -17,6 +18,9 @@ enum ScenarioLexer {
             let character = line[index]
             let column = index + 1
             if character == " " || character == "\t" {
+                index += 1
+            } else if character == "#", index + 1 < line.count, isDigit(line[index + 1]), tokens.last?.kind == .string {
+                tokens.append(Token(kind: .symbol, text: "#", column: column, endColumn: column + 1))
                 index += 1
             } else if character == "#" {
                 break

@@ -3,7 +3,7 @@ import RunLoopKit
 
 extension ScenarioParser {
     /// The words that begin an action.
-    static let actionWords = ["start", "cancel", "pause", "resume", "enqueue", "run", "perform", "add", "remove", "signal", "wake", "send"]
+    static let actionWords = ["start", "cancel", "pause", "resume", "enqueue", "run", "perform", "add", "remove", "signal", "wake", "send", "set", "acquire", "release", "wait", "checkpoint"]
 
     /// `on THREAD: action; action; …`.
     mutating func parseActions(_ cursor: inout TokenCursor, line: Int) throws(LineError) {
@@ -22,7 +22,7 @@ extension ScenarioParser {
         statements.append(ScenarioStatement(line: line, kind: .actions(thread: thread, actions)))
     }
 
-    /// `when A received N bytes: actions [on THREAD]` | `when A state == S: actions [on THREAD]`.
+    /// `when A received N bytes: actions [on THREAD | inline]` | `when A state == S: actions [on THREAD | inline]`.
     mutating func parseTrigger(_ cursor: inout TokenCursor, line: Int) throws(LineError) {
         let operation = try operationName(&cursor, "an operation after 'when'")
         let condition: Trigger.Condition
@@ -37,17 +37,29 @@ extension ScenarioParser {
             throw cursor.failure(expected: "'received' or 'state'", hint: "for example 'when A received 4 bytes: pause A on main'")
         }
         try cursor.expect(":", "after the condition", hint: "for example 'when A state == executing: cancel A on main'")
-        var actions: [ThreadAction] = []
+        var actions: [(action: ThreadAction, column: Int)] = []
         var thread = "main"
+        var inline = false
         repeat {
-            actions.append(try parseAction(&cursor, line: line))
+            let column = cursor.column
+            actions.append((try parseAction(&cursor, line: line), column))
             if cursor.accept("on") != nil {
                 thread = try threadName(&cursor, "the thread the actions run on")
                 break
             }
+            if cursor.accept("inline") != nil {
+                inline = true
+                break
+            }
         } while cursor.accept(";") != nil
         try cursor.end(after: "the triggered actions")
-        statements.append(ScenarioStatement(line: line, kind: .trigger(Trigger(condition: condition, actions: actions, thread: thread))))
+        if inline, let port = actions.first(where: { if case .addPort = $0.action { true } else { $0.action == .removePort } }) {
+            throw LineError(column: port.column, "an inline action runs on whatever thread made the condition true, which has no scenario ports",
+                            hint: "queue port actions on a named thread with 'on THREAD'")
+        }
+        var trigger = Trigger(condition: condition, actions: actions.map(\.action), thread: thread)
+        trigger.inline = inline
+        statements.append(ScenarioStatement(line: line, kind: .trigger(trigger)))
     }
 
     /// An operation state name.
@@ -63,7 +75,7 @@ extension ScenarioParser {
 
     /// One action.
     private mutating func parseAction(_ cursor: inout TokenCursor, line: Int) throws(LineError) -> ThreadAction {
-        let hint = "actions are start A, cancel A, pause A, resume A, enqueue A, run mode M for D, perform on THREAD, add port, remove port, add common mode M, signal S, wake THREAD, send P"
+        let hint = "actions are start A, cancel A, pause A, resume A, enqueue A, run mode M for D, perform on THREAD, add port, remove port, add common mode M, signal S, wake THREAD, send P, set stream A to S, acquire L, release L, wait S, checkpoint NAME"
         let token = try cursor.word("an action", hint: hint)
         switch token.text {
         case "start": return .start(try operationName(&cursor, "an operation after 'start'", allowingTasks: true))
@@ -71,11 +83,17 @@ extension ScenarioParser {
         case "pause": return .pause(try operationName(&cursor, "an operation after 'pause'"))
         case "resume": return .resume(try operationName(&cursor, "an operation after 'resume'", allowingTasks: true))
         case "enqueue":
-            let operation = try operationName(&cursor, "an operation after 'enqueue'")
+            let action: ThreadAction
+            if let next = cursor.peek(), batches.contains(where: { $0.name == next.text }) {
+                _ = cursor.next()
+                action = .enqueueBatch(next.text)
+            } else {
+                action = .enqueue(try operationName(&cursor, "an operation or a batch after 'enqueue'"))
+            }
             guard queueLine != nil else {
                 throw LineError(column: token.column, "there is no queue to enqueue on", hint: "declare one first, e.g. 'queue max 1'")
             }
-            return .enqueue(operation)
+            return action
         case "run":
             try cursor.expect("mode", "after 'run' in an action", hint: "for example 'run mode tracking for 50ms'")
             let modeToken = try cursor.name("a mode")
@@ -107,9 +125,31 @@ extension ScenarioParser {
         case "remove":
             try cursor.expect("port", "after 'remove'")
             return .removePort
-        case "signal": return .signal(try loopSourceName(&cursor, kind: .source, after: "signal"))
+        case "signal":
+            if let next = cursor.peek(), synchronizations.contains(where: { !$0.isLock && $0.name == next.text }) {
+                _ = cursor.next()
+                return .signalSemaphore(next.text)
+            }
+            return .signal(try loopSourceName(&cursor, kind: .source, after: "signal"))
+        case "acquire": return .acquire(try synchronizationName(&cursor, isLock: true, after: "acquire"))
+        case "release": return .release(try synchronizationName(&cursor, isLock: true, after: "release"))
+        case "wait": return .waitSemaphore(try synchronizationName(&cursor, isLock: false, after: "wait"))
         case "wake": return .wake(try threadName(&cursor, "the thread to wake after 'wake'"))
         case "send": return .send(try loopSourceName(&cursor, kind: .port, after: "send"))
+        case "set":
+            try cursor.expect("stream", "after 'set'", hint: "for example 'set stream A to small'")
+            let operation = try operationName(&cursor, "an operation after 'set stream'")
+            try cursor.expect("to", "after the operation", hint: "for example 'set stream \(operation) to small', or 'to nil'")
+            if cursor.accept("nil") != nil { return .setStream(operation: operation, stream: nil) }
+            return .setStream(operation: operation, stream: try streamName(&cursor, "a stream, or nil"))
+        case "checkpoint":
+            let name = try cursor.name("a checkpoint name after 'checkpoint'", hint: "for example 'checkpoint cancelled'")
+            if let earlier = checkpoints.first(where: { $0.name == name.text }) {
+                throw LineError(column: name.column, "checkpoint \(name.quoted) is already used on line \(earlier.line)",
+                                hint: "each checkpoint names one point of the run")
+            }
+            checkpoints.append((name.text, line))
+            return .checkpoint(name.text)
         default:
             throw LineError(column: token.column, "unknown action \(token.quoted)",
                             hint: Suggestion.didYouMean(token.text, in: Self.actionWords) ?? hint)

@@ -11,10 +11,63 @@ extension ScenarioParser {
     }
 
     /// The names `expect A.completion ==` accepts.
-    static let completionNames = ["success", "failure", "block", "none"]
+    static let completionNames = ["success", "failure", "success+failure", "block", "none"]
 
     /// `expect …`: see ``ExpectationKind`` for the forms.
     mutating func parseExpectation(_ cursor: inout TokenCursor, line: Int, text: String) throws(LineError) {
+        var checkpoint: String?
+        if cursor.peek()?.is("at") == true, cursor.peek(2)?.is(":") == true, let name = cursor.peek(1), name.kind != .symbol {
+            _ = cursor.next()
+            _ = cursor.next()
+            _ = cursor.next()
+            guard checkpoints.contains(where: { $0.name == name.text }) else {
+                throw LineError(column: name.column, "unknown checkpoint \(name.quoted)",
+                                hint: Suggestion.didYouMean(name.text, in: checkpoints.map(\.name))
+                                    ?? "name a point of the run with a 'checkpoint \(name.text)' action")
+            }
+            checkpoint = name.text
+        }
+        let conditionColumn = cursor.column
+        var expectation = try parseImplication(&cursor, line: line)
+        if let checkpoint {
+            guard !expectation.needsFinishedRun else {
+                throw LineError(column: conditionColumn, "outcome and checkers are known only when the run is over",
+                                hint: "check them without 'at \(checkpoint):'")
+            }
+            expectation = .at(checkpoint: checkpoint, expectation)
+        }
+        if case .implies = expectation {
+            try cursor.end(after: "the expectation", hint: "an expectation has at most one 'implies'")
+        } else {
+            try cursor.end(after: "the expectation", hint: "join two conditions with 'implies', e.g. 'expect A.cancelled == true implies A.error == cancelled'")
+        }
+        expectations.append(ScenarioExpectation(line: line, text: text, expectation: expectation))
+    }
+
+    /// `CONDITION [implies CONDITION]`.
+    private mutating func parseImplication(_ cursor: inout TokenCursor, line: Int) throws(LineError) -> ExpectationKind {
+        let characters = Array(lines[line - 1])
+        let premiseStart = cursor.column
+        let premise = try parseNegation(&cursor)
+        let premiseEnd = cursor.consumedEndColumn
+        guard cursor.accept("implies") != nil else { return premise }
+        let premiseText = String(characters[(premiseStart - 1)..<(premiseEnd - 1)])
+        let consequentStart = cursor.column
+        let consequent = try parseNegation(&cursor)
+        let consequentText = String(characters[(consequentStart - 1)..<(cursor.consumedEndColumn - 1)])
+        return .implies(premise: ExpectationClause(text: premiseText, expectation: premise),
+                        consequent: ExpectationClause(text: consequentText, expectation: consequent))
+    }
+
+    /// `[not] CONDITION`.
+    private mutating func parseNegation(_ cursor: inout TokenCursor) throws(LineError) -> ExpectationKind {
+        if cursor.accept("not") != nil { return .not(try parseNegation(&cursor)) }
+        return try parseCondition(&cursor)
+    }
+
+    /// One condition: a property, notifications, an event order or count, the outcome, the
+    /// indicator or a checker.
+    private mutating func parseCondition(_ cursor: inout TokenCursor) throws(LineError) -> ExpectationKind {
         let expectation: ExpectationKind
         guard let first = cursor.peek() else {
             throw cursor.failure(expected: "what to expect", hint: "for example 'expect A.state == finished'")
@@ -44,6 +97,8 @@ extension ScenarioParser {
             } else {
                 throw cursor.failure(expected: "'clean' or 'finds' after the checker name")
             }
+        } else if first.is("progress"), cursor.peek(1)?.is("(") == true {
+            expectation = try parseProgressExpectation(&cursor)
         } else if first.is("notifications") {
             _ = cursor.next()
             try cursor.expect("(", "after 'notifications'", hint: "for example 'expect notifications(A) == [DidStart, DidFinish]'")
@@ -60,15 +115,18 @@ extension ScenarioParser {
         } else {
             expectation = try parsePropertyExpectation(&cursor)
         }
-        try cursor.end(after: "the expectation")
-        expectations.append(ScenarioExpectation(line: line, text: text, expectation: expectation))
+        return expectation
     }
 
-    /// `[event] "name" ["text"] (before [event] "name" ["text"] | count CMP N)`.
+    /// `[event] "name" ["text"] [#N] (before [event] "name" ["text"] [#N] | count CMP N)`.
     private mutating func parseEventExpectation(_ cursor: inout TokenCursor) throws(LineError) -> ExpectationKind {
         let filter = try parseEventFilter(&cursor)
         if cursor.accept("before") != nil {
             return .order(filter, before: try parseEventFilter(&cursor))
+        }
+        if filter.occurrence != 1, let count = cursor.peek(), count.is("count") {
+            throw LineError(column: count.column, "an occurrence (#N) applies to 'before', not to 'count'",
+                            hint: "count every matching event: expect event \"\(filter.name)\" count >= \(filter.occurrence)")
         }
         if cursor.accept("count") != nil {
             let comparison = try parseComparison(&cursor, namesOnly: false)
@@ -77,7 +135,7 @@ extension ScenarioParser {
         throw cursor.failure(expected: "'before' or 'count'", hint: "for example 'expect \"perform.run\" before \"timer.fire\"' or 'expect event \"timer.fire\" count == 3'")
     }
 
-    /// `[event] "name" ["text"]`.
+    /// `[event] "name" ["text"] [#N]`.
     private mutating func parseEventFilter(_ cursor: inout TokenCursor) throws(LineError) -> EventFilter {
         cursor.accept("event")
         let hint = "event names are the trace's, in double quotes, e.g. \"perform.run\" or \"connection.callback\""
@@ -87,58 +145,15 @@ extension ScenarioParser {
                             hint: Suggestion.didYouMean(name.text, in: TraceEventNames.all) ?? hint)
         }
         let text = cursor.peek()?.kind == .string ? cursor.next()?.text : nil
-        return EventFilter(name: name.text, text: text)
-    }
-
-    /// `A.PROPERTY CMP VALUE`.
-    private mutating func parsePropertyExpectation(_ cursor: inout TokenCursor) throws(LineError) -> ExpectationKind {
-        let operation = try operationName(&cursor, "what to expect")
-        try cursor.expect(".", "after the operation", hint: "for example 'expect \(operation).state == finished'")
-        let properties = OperationProperty.allCases.map(\.rawValue)
-        let token = try cursor.word("a property", hint: "properties are \(properties.joined(separator: ", "))")
-        guard let property = OperationProperty(rawValue: token.text) else {
-            throw LineError(column: token.column, "unknown property \(token.quoted)",
-                            hint: Suggestion.didYouMean(token.text, in: properties) ?? "properties are \(properties.joined(separator: ", "))")
+        var filter = EventFilter(name: name.text, text: text)
+        if cursor.accept("#") != nil {
+            filter.occurrence = try cursor.integer("an occurrence after '#'", in: 1...10_000_000, hint: "#1 is the first matching event, #2 the second, …")
         }
-        let numeric = [.bytes, .data, .status].contains(property)
-        let comparison = try parseComparison(&cursor, namesOnly: !numeric)
-        let value = try parseValue(&cursor, for: property, comparison: comparison)
-        return .property(operation: operation, property, comparison, value)
-    }
-
-    /// The value a property is compared with.
-    private mutating func parseValue(_ cursor: inout TokenCursor, for property: OperationProperty,
-                                     comparison: Comparison) throws(LineError) -> ExpectedValue {
-        let names: [String]
-        switch property {
-        case .state: names = OperationState.allCases.map(\.description)
-        case .error: names = Self.errorNames
-        case .cancelled: names = ["true", "false"]
-        case .completion: names = Self.completionNames
-        case .bytes: names = []
-        case .data, .status: names = ["none"]
-        }
-        guard let token = cursor.peek(), token.kind == .word || token.kind == .number else {
-            throw cursor.failure(expected: "a value for \(property.rawValue)")
-        }
-        if token.kind == .number, property == .error || property == .bytes || property == .data || property == .status {
-            let value = try cursor.integer("the value", in: -1_000_000...100_000_000)
-            return .number(value)
-        }
-        guard token.kind == .word, names.contains(token.text) else {
-            let choices = property == .error ? names + ["a code such as -999"] : names.isEmpty ? ["a number"] : names
-            throw LineError(column: token.column, "\(token.quoted) is not a value of \(property.rawValue)",
-                            hint: Suggestion.didYouMean(token.text, in: names) ?? "\(property.rawValue) is \(choices.joined(separator: ", "))")
-        }
-        if token.text == "none", comparison != .equal, comparison != .notEqual {
-            throw LineError(column: token.column, "none can only be compared with == or !=")
-        }
-        _ = cursor.next()
-        return .word(token.text)
+        return filter
     }
 
     /// A comparison symbol; `==` and `!=` only when `namesOnly`.
-    private mutating func parseComparison(_ cursor: inout TokenCursor, namesOnly: Bool) throws(LineError) -> Comparison {
+    mutating func parseComparison(_ cursor: inout TokenCursor, namesOnly: Bool) throws(LineError) -> Comparison {
         let allowed = namesOnly ? [Comparison.equal, .notEqual] : Comparison.allCases
         guard let token = cursor.peek(), token.kind == .symbol, let comparison = Comparison(rawValue: token.text) else {
             throw cursor.failure(expected: allowed.map(\.rawValue).joined(separator: " or "))

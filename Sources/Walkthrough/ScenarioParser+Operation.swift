@@ -10,6 +10,7 @@ extension ScenarioParser {
         if let earlier = operations.first(where: { $0.name == token.text }) {
             throw LineError(column: token.column, "operation \(token.quoted) is already declared on line \(earlier.line)")
         }
+        try checkUnusedName(token)
         operations.append((token.text, line))
         try cursor.expect("=", "after the operation name", hint: "for example 'op A = http GET /big'")
         let kindHint = "http makes an AFHTTPRequestOperation, connection a plain AFURLConnectionOperation, task a session manager's data task"
@@ -30,6 +31,8 @@ extension ScenarioParser {
         var modes: [RunLoopMode]?
         var timeout: Duration?
         var completion = false
+        var stream: String?
+        var creationThread: String?
         while let option = cursor.peek() {
             if option.is("modes"), modes == nil {
                 guard kind != .task else {
@@ -43,16 +46,30 @@ extension ScenarioParser {
             } else if option.is("completion"), !completion {
                 _ = cursor.next()
                 completion = true
+            } else if option.is("stream"), stream == nil {
+                guard kind != .task else {
+                    throw LineError(column: option.column, "a session task has no output stream",
+                                    hint: "its data reaches its delegate; check it through the trace")
+                }
+                _ = cursor.next()
+                stream = try streamName(&cursor, "a stream after 'stream'")
+            } else if option.is("on"), creationThread == nil {
+                guard kind == .task else {
+                    throw LineError(column: option.column, "only a session task is created on another thread",
+                                    hint: "an operation is made where it is declared; start it on a thread with 'on THREAD: start \(token.text)'")
+                }
+                _ = cursor.next()
+                creationThread = try threadName(&cursor, "the thread that creates the task")
             } else {
-                let options = ["modes", "timeout", "completion"]
+                let options = ["modes", "timeout", "completion", "stream", "on"]
                 let repeated = options.contains(option.text)
                 throw LineError(column: option.column, repeated ? "\(option.quoted) is given twice" : "unknown operation option \(option.quoted)",
-                                hint: repeated ? nil : Suggestion.didYouMean(option.text, in: options) ?? "options are modes M,…, timeout D and completion")
+                                hint: repeated ? nil : Suggestion.didYouMean(option.text, in: options) ?? "options are modes M,…, timeout D, completion, stream S and (for a task) on THREAD")
             }
         }
         statements.append(ScenarioStatement(line: line, kind: .operation(OperationDeclaration(
             name: token.text, kind: kind, method: method, pathAndQuery: pathToken.text, modes: modes, timeout: timeout,
-            completion: completion))))
+            completion: completion, stream: stream, creationThread: creationThread))))
     }
 
     /// A request method.

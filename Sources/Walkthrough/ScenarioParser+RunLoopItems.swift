@@ -35,6 +35,9 @@ extension ScenarioParser {
         if let earlier = loopSources.first(where: { $0.name == token.text }) {
             throw LineError(column: token.column, "\(earlier.kind.rawValue) \(token.quoted) is already declared on line \(earlier.line)")
         }
+        if let earlier = synchronizations.first(where: { $0.name == token.text }) {
+            throw LineError(column: token.column, "\(token.quoted) is already declared on line \(earlier.line)")
+        }
         try cursor.expect("on", "after the \(kind.rawValue) name", hint: "for example '\(kind.rawValue) \(token.text) on worker'")
         let thread = try threadName(&cursor, "the thread whose loop gets the \(kind.rawValue)")
         let modes = try cursor.modes() ?? [.default]

@@ -9,11 +9,11 @@ import AFReplay
 struct ScenarioParser {
     /// The statement keywords, in the order the reference lists them.
     static let keywords = ["fidelity", "strategy", "thread", "server", "queue", "op", "timer", "observe",
-                           "source", "port", "on", "when", "interleave", "run", "expect"]
+                           "source", "port", "lock", "semaphore", "stream", "batch", "on", "when", "interleave", "run", "expect"]
 
     /// Names that cannot name an operation or a thread, because `expect` lines would read
     /// ambiguously.
-    static let reservedNames = ["outcome", "indicator", "checker", "notifications", "event"]
+    static let reservedNames = ["outcome", "indicator", "checker", "notifications", "event", "not", "implies"]
 
     let fileName: String
     let lines: [String]
@@ -25,6 +25,12 @@ struct ScenarioParser {
     var strategy: (value: ScenarioStrategy, line: Int)?
     var threads: [(name: String, line: Int)] = []
     var operations: [(name: String, line: Int)] = []
+    /// The declared app locks and semaphores.
+    var synchronizations: [(name: String, isLock: Bool, line: Int)] = []
+    /// The declared batches.
+    var batches: [(name: String, line: Int)] = []
+    /// The declared output streams.
+    var streams: [(name: String, line: Int)] = []
     /// The operations declared as session tasks (`op t = task GET /path`).
     var tasks: [String] = []
     var routes: [(method: String, path: String, line: Int)] = []
@@ -32,6 +38,8 @@ struct ScenarioParser {
     /// The declared version-0 sources and ports, which share one set of names.
     var loopSources: [(name: String, kind: LoopSourceDeclaration.Kind, line: Int)] = []
     var observerNames: [String] = []
+    /// The `checkpoint NAME` actions, each with its line.
+    var checkpoints: [(name: String, line: Int)] = []
     var queueLine: Int?
     /// The `run until idle` / `run N steps` line, after which only `expect` may follow.
     var endingRun: (text: String, line: Int)?
@@ -82,6 +90,9 @@ struct ScenarioParser {
     }
 
     private mutating func statement(_ cursor: inout TokenCursor, line: Int, text: String) throws(LineError) {
+        if let first = cursor.peek(), cursor.peek(1)?.is("depends") == true, operations.contains(where: { $0.name == first.text }) {
+            return try parseDependency(&cursor, line: line)
+        }
         let keyword = try cursor.word("a statement", hint: "statements begin with \(Self.keywords.joined(separator: ", "))")
         guard Self.keywords.contains(keyword.text) else {
             throw LineError(column: keyword.column, "unknown statement \(keyword.quoted)",
@@ -103,6 +114,10 @@ struct ScenarioParser {
         case "observe": try parseObserver(&cursor, line: line)
         case "source": try parseLoopSource(&cursor, kind: .source, line: line)
         case "port": try parseLoopSource(&cursor, kind: .port, line: line)
+        case "stream": try parseStream(&cursor, line: line)
+        case "batch": try parseBatch(&cursor, line: line)
+        case "lock": try parseSynchronization(&cursor, isLock: true, line: line)
+        case "semaphore": try parseSynchronization(&cursor, isLock: false, line: line)
         case "on": try parseActions(&cursor, line: line)
         case "when": try parseTrigger(&cursor, line: line)
         case "interleave": try parseInterleave(&cursor, line: line)
@@ -140,6 +155,14 @@ struct ScenarioParser {
                             hint: "check a task through its trace, e.g. expect event \"connection.callback\" \"→ delegate of task 1\" count == 3")
         }
         return token.text
+    }
+
+    /// Checks that `token` names no operation, stream or batch yet: the three share one set
+    /// of names.
+    func checkUnusedName(_ token: Token) throws(LineError) {
+        if let earlier = (operations + streams + batches).first(where: { $0.name == token.text }) {
+            throw LineError(column: token.column, "\(token.quoted) is already declared on line \(earlier.line)")
+        }
     }
 
     /// Checks that `token` can name a new thread or operation.

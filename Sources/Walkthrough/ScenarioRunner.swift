@@ -74,8 +74,16 @@ public struct ScenarioRunner: Sendable {
     /// `name` in the report: the entry point for replays and what-if runs.
     public func run(_ scenario: Scenario, using strategy: some SchedulingStrategy, named name: String) -> ScenarioRun {
         let (result, built, plan) = simulate(scenario, using: strategy)
-        let operations = built.operations.map { OperationReport(name: $0.name, operation: $0.operation, trace: result.trace) }
-        let facts = RunFacts(result: result, operations: operations, indicatorCount: built.indicatorCount, checkers: checkers)
+        let operations = built.operationReports().map { $0.reading(result.trace) }
+        let checkpoints = built.checkpoints.map { snapshot in
+            let note = CheckpointSnapshot.noteText(snapshot.name)
+            let end = result.trace.firstIndex { if case .note(note) = $0.kind { true } else { false } } ?? result.trace.endIndex
+            let trace = Array(result.trace[...min(end, result.trace.count - 1)])
+            return RunFacts(result: result, trace: trace, operations: snapshot.operations.map { $0.reading(trace) }, streams: snapshot.streams, batches: snapshot.batches,
+                            indicatorCount: snapshot.indicatorCount, checkers: checkers, checkpoint: snapshot.name, checkpoints: [])
+        }
+        let facts = RunFacts(result: result, trace: result.trace, operations: operations, streams: built.streamReports(), batches: built.batchReports(), indicatorCount: built.indicatorCount,
+                             checkers: checkers, checkpoint: nil, checkpoints: checkpoints)
         let checks = scenario.expectations.map { expectation in
             let verdict = expectation.expectation.evaluate(in: facts)
             return ScenarioCheck(fileName: scenario.fileName, line: expectation.line, statement: expectation.text,

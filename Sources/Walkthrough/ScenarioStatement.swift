@@ -10,6 +10,14 @@ struct ScenarioStatement: Sendable, Equatable {
         case thread(ThreadDeclaration)
         /// `queue max N`: the operation queue and its limit (−1 for none).
         case queue(maxConcurrent: Int)
+        /// `lock L` or `semaphore S`: an app-level lock or semaphore.
+        case synchronization(SynchronizationDeclaration)
+        /// `stream S = buffer 4`: an output stream for operations.
+        case stream(StreamDeclaration)
+        /// `batch Z = A, B`: `batchOfRequestOperations:progressBlock:completionBlock:`.
+        case batch(name: String, members: [String])
+        /// `A depends on B`: `[A addDependency:B]`.
+        case dependency(operation: String, on: String)
         /// `op A = http GET /path …`: an operation.
         case operation(OperationDeclaration)
         /// `timer T on THREAD every 10ms …`: a timer.

@@ -12,12 +12,17 @@ extension ScenarioWorld {
     /// (`dispatch_async(dispatch_get_main_queue(), …)`), elsewhere with a perform in the
     /// common modes (`performSelector:onThread:…modes:NSRunLoopCommonModes`).
     func dispatch(_ actions: [ThreadAction], to target: ScenarioThread, line: Int, label: String) {
+        dispatch(target, label: label, line: line) { self.perform(actions, on: target, line: line) }
+    }
+
+    /// Queues `work` on `target`'s loop, as ``dispatch(_:to:line:label:)`` does for actions.
+    func dispatch(_ target: ScenarioThread, label: String, line: Int, _ work: @escaping @Sendable () -> Void) {
         if target.isMain {
-            MainQueue.shared(in: runtime).async(label: label) { self.perform(actions, on: target, line: line) }
+            MainQueue.shared(in: runtime).async(label: label, work)
             return
         }
         do {
-            try RunLoop.perform(on: target.thread, modes: [.common], label: label) { self.perform(actions, on: target, line: line) }
+            try RunLoop.perform(on: target.thread, modes: [.common], label: label, work)
         } catch {
             report(error.description, line: line)
         }
@@ -27,35 +32,56 @@ extension ScenarioWorld {
     /// holds.
     func install(_ trigger: Trigger, line: Int) {
         let once = OnceFlag()
-        let target = thread(trigger.thread)
+        let queued = thread(trigger.thread)
         let label = "when (line \(line))"
+        let fire: @Sendable () -> Void = {
+            if trigger.inline {
+                let current = LabThread.current
+                let target = self.scenarioThread(running: current.id) ?? ScenarioThread(name: current.name, thread: current)
+                self.perform(trigger.actions, on: target, line: line)
+            } else {
+                self.dispatch(trigger.actions, to: queued, line: line, label: label)
+            }
+        }
         switch trigger.condition {
         case let .received(name, bytes):
             let operation = operation(name)
             let earlier = operation.downloadProgress
             operation.downloadProgress = { read, total, expected in
                 earlier?(read, total, expected)
-                if total >= Int64(bytes), once.claim() { self.dispatch(trigger.actions, to: target, line: line, label: label) }
+                if total >= Int64(bytes), once.claim() { fire() }
             }
         case let .state(name, state):
             let operation = operation(name)
             operation.addObserver { change in
                 guard change.phase == .did, change.key == state.key, operation.state == state, once.claim() else { return }
-                self.dispatch(trigger.actions, to: target, line: line, label: label)
+                fire()
             }
         }
+    }
+
+    /// False, reporting a problem, when `name` is a session task that its thread has not
+    /// created yet; true otherwise.
+    private func taskIsReady(_ name: String, line: Int) -> Bool {
+        guard task(name) == nil, scenario.taskNames.contains(name) else { return true }
+        report("task \(name) has not been created yet: its thread has not run dataTaskWithRequest:", line: line)
+        return false
     }
 
     private func perform(_ action: ThreadAction, on target: ScenarioThread, line: Int) {
         switch action {
         case let .start(name):
+            guard taskIsReady(name, line: line) else { return }
             if let task = task(name) { task.resume() } else { operation(name).start() }
         case let .cancel(name):
+            guard taskIsReady(name, line: line) else { return }
             if let task = task(name) { task.cancel() } else { operation(name).cancel() }
         case let .pause(name): operation(name).pause()
         case let .resume(name):
+            guard taskIsReady(name, line: line) else { return }
             if let task = task(name) { task.resume() } else { operation(name).resume() }
-        case let .enqueue(name): queue.addOperation(operation(name))
+        case let .enqueue(name): enqueue([operation(name)], line: line)
+        case let .enqueueBatch(name): enqueue(batchOperations(name), line: line)
         case let .runMode(mode, duration, until):
             let deadline = until.map { LabInstant.zero + $0 } ?? runtime.now() + duration
             _ = try? RunLoop.current.run(mode: mode, before: deadline)
@@ -77,6 +103,13 @@ extension ScenarioWorld {
         case let .signal(name): loopSource(name).signal()
         case let .wake(name): RunLoop.of(thread(name).thread).wakeUp()
         case let .send(name): port(name).send()
+        case let .setStream(name, streamName): operation(name).setOutputStream(stream(streamName))
+        case let .acquire(name): appLock(name).acquire()
+        case let .release(name):
+            if !appLock(name).release() { report("\(target.name) does not hold lock \(name)", line: line) }
+        case let .waitSemaphore(name): semaphore(name).wait()
+        case let .signalSemaphore(name): semaphore(name).signal()
+        case let .checkpoint(name): checkpoint(name)
         }
     }
 }

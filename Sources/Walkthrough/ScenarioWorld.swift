@@ -16,9 +16,20 @@ final class ScenarioWorld: Sendable {
         var server: LoopbackServer?
         var threads: [ScenarioThread] = []
         var operations: [(name: String, operation: URLConnectionOperation)] = []
+        /// Every call of each operation's progress block, by operation name.
+        var progressCalls: [String: [ProgressCall]] = [:]
+        /// What the operations held at each `checkpoint` action, in the order they ran.
+        var checkpoints: [CheckpointSnapshot] = []
         var sessionManager: SessionManager?
         var tasks: [(name: String, task: SessionTask)] = []
         var loopSources: [(name: String, source: RunLoopSource)] = []
+        var streams: [(name: String, stream: any LabOutputStream)] = []
+        var locks: [(name: String, lock: AppLock)] = []
+        var semaphores: [(name: String, semaphore: any LabSemaphore)] = []
+        /// Each batch's operations (members, then its block operation) and report so far.
+        var batches: [(operations: [LabOperation], report: BatchReport)] = []
+        /// The operations the scenario has added to the queue.
+        var enqueued: [LabOperation] = []
         var ports: [(name: String, port: EventFDPort)] = []
         var queue: LabOperationQueue?
         var indicator: NetworkActivityIndicator?
@@ -43,6 +54,127 @@ final class ScenarioWorld: Sendable {
 
     /// The declared operations with their objects, in declaration order.
     var operations: [(name: String, operation: URLConnectionOperation)] { state.withLock { $0.operations } }
+
+    /// The calls of the progress block of the operation called `name`, in order.
+    func progressCalls(of name: String) -> [ProgressCall] { state.withLock { $0.progressCalls[name] ?? [] } }
+
+    /// Whether `operation` is among the queue's operations (`[queue.operations
+    /// containsObject:]`); false when the scenario has no queue.
+    func isQueued(_ operation: URLConnectionOperation) -> Bool {
+        state.withLock { $0.queue }?.operations.contains { $0 === operation } ?? false
+    }
+
+    /// The operations' reports as they are now, without what the trace says (see
+    /// ``OperationReport/reading(_:)``).
+    func operationReports() -> [OperationReport] {
+        let streams = state.withLock { $0.streams }
+        return operations.map { entry in
+            let held = entry.operation.currentOutputStream.map { held in streams.first { $0.stream === held }?.name ?? "set" }
+            return OperationReport(name: entry.name, operation: entry.operation, progressCalls: progressCalls(of: entry.name),
+                                   isQueued: isQueued(entry.operation), outputStreamName: held)
+        }
+    }
+
+    /// `lock NAME` / `semaphore NAME`: makes the lock or semaphore.
+    func declare(_ declaration: SynchronizationDeclaration) {
+        switch declaration.kind {
+        case let .lock(recursive):
+            let lock = AppLock(runtime.makeLock(named: declaration.name, lockClass: "app lock \(declaration.name)", recursive: recursive))
+            state.withLock { $0.locks.append((declaration.name, lock)) }
+        case let .semaphore(value):
+            let semaphore = runtime.makeSemaphore(named: declaration.name, value: value)
+            state.withLock { $0.semaphores.append((declaration.name, semaphore)) }
+        }
+    }
+
+    /// The lock the scenario calls `name` (the parser checked it is declared first).
+    func appLock(_ name: String) -> AppLock {
+        guard let found = state.withLock({ $0.locks.first { $0.name == name }?.lock }) else {
+            preconditionFailure("lock \(name) is used before its declaration ran")
+        }
+        return found
+    }
+
+    /// The semaphore the scenario calls `name` (the parser checked it is declared first).
+    func semaphore(_ name: String) -> any LabSemaphore {
+        guard let found = state.withLock({ $0.semaphores.first { $0.name == name }?.semaphore }) else {
+            preconditionFailure("semaphore \(name) is used before its declaration ran")
+        }
+        return found
+    }
+
+    /// The batches' reports as they are now.
+    func batchReports() -> [BatchReport] { state.withLock { $0.batches.map(\.report) } }
+
+    /// `batch NAME = A, B`: `batchOfRequestOperations:progressBlock:completionBlock:` with
+    /// blocks that record their calls.
+    func declareBatch(_ name: String, members: [String]) {
+        let index = state.withLock { state in
+            state.batches.append(([], BatchReport(name: name)))
+            return state.batches.count - 1
+        }
+        let operations = URLConnectionOperation.batchOfRequestOperations(members.map(operation), progress: { finished, total in
+            self.state.withLock { $0.batches[index].report.progress.append(BatchProgress(finished: finished, total: total)) }
+        }, completion: { _ in
+            self.state.withLock { $0.batches[index].report.completed = true }
+        })
+        state.withLock { $0.batches[index].operations = operations }
+    }
+
+    /// `enqueue A` / `enqueue Z`: adds the operations to the queue in order, each once; one
+    /// the scenario already added is reported as a problem (NSOperationQueue raises).
+    func enqueue(_ operations: [LabOperation], line: Int) {
+        for operation in operations {
+            let fresh = state.withLock { state in
+                guard !state.enqueued.contains(where: { $0 === operation }) else { return false }
+                state.enqueued.append(operation)
+                return true
+            }
+            if fresh {
+                queue.addOperation(operation)
+            } else {
+                report("\(operation.name) is already in the queue (NSOperationQueue raises)", line: line)
+            }
+        }
+    }
+
+    /// The operations of the batch called `name`: its members, then its block operation.
+    func batchOperations(_ name: String) -> [LabOperation] {
+        state.withLock { $0.batches.first { $0.report.name == name }?.operations ?? [] }
+    }
+
+    /// The declared streams' reports as they are now.
+    func streamReports() -> [StreamReport] {
+        state.withLock { $0.streams }.map { StreamReport(name: $0.name, stream: $0.stream) }
+    }
+
+    /// The declared stream called `name`, or nil for `nil`.
+    func stream(_ name: String?) -> (any LabOutputStream)? {
+        guard let name else { return nil }
+        return state.withLock { $0.streams.first { $0.name == name }?.stream }
+    }
+
+    /// `stream NAME = …`: makes the stream (not open; the operation opens it).
+    func declare(_ declaration: StreamDeclaration) {
+        let stream: any LabOutputStream = switch declaration.kind {
+        case .memory: MemoryOutputStream()
+        case let .buffer(capacity): BufferOutputStream(capacity: capacity)
+        case let .file(path): FileOutputStream(path: path, append: false)
+        case let .failing(limit): FailingOutputStream(failingAfter: limit)
+        }
+        state.withLock { $0.streams.append((declaration.name, stream)) }
+    }
+
+    /// `checkpoint NAME`: records the point in the trace and what the operations hold.
+    func checkpoint(_ name: String) {
+        runtime.record(.note(CheckpointSnapshot.noteText(name)))
+        let snapshot = CheckpointSnapshot(name: name, operations: operationReports(), streams: streamReports(), batches: batchReports(),
+                                          indicatorCount: indicatorCount)
+        state.withLock { $0.checkpoints.append(snapshot) }
+    }
+
+    /// The checkpoints that ran, in order.
+    var checkpoints: [CheckpointSnapshot] { state.withLock { $0.checkpoints } }
 
     /// The activity indicator's count, or 0 when the scenario has no operations.
     var indicatorCount: Int { state.withLock { $0.indicator }?.count ?? 0 }
@@ -100,6 +232,11 @@ final class ScenarioWorld: Sendable {
         }
     }
 
+    /// The scenario's thread running as `id`, if the scenario knows it.
+    func scenarioThread(running id: LabThreadID) -> ScenarioThread? {
+        state.withLock { $0.threads.first { $0.thread.id == id } }
+    }
+
     /// Records a problem caused by `line`.
     func report(_ message: String, line: Int) {
         state.withLock { $0.problems.append(ScenarioProblem(line: line, message: message)) }
@@ -134,9 +271,16 @@ final class ScenarioWorld: Sendable {
 
     /// `op …`: creates the operation (and, with the first one, the activity indicator),
     /// named `op NAME` in the trace; a `task` is made by the session manager instead.
-    func declare(_ declaration: OperationDeclaration) {
+    func declare(_ declaration: OperationDeclaration, line: Int) {
         if declaration.kind == .task {
-            declareTask(declaration)
+            let manager = sessionManager
+            if let name = declaration.creationThread, name != "main" {
+                dispatch(thread(name), label: "dataTaskWithRequest: \(declaration.name) (line \(line))", line: line) {
+                    self.declareTask(declaration, in: manager)
+                }
+            } else {
+                declareTask(declaration, in: manager)
+            }
             return
         }
         if state.withLock({ $0.indicator == nil }) {
@@ -160,22 +304,34 @@ final class ScenarioWorld: Sendable {
             preconditionFailure("a task is declared by declareTask")
         }
         if let modes = declaration.modes { operation.runLoopModes = modes }
+        if let stream = stream(declaration.stream) { operation.setOutputStream(stream) }
+        let operationName = declaration.name
+        operation.downloadProgress = { read, total, expected in
+            let call = ProgressCall(bytesRead: read, totalBytesRead: total, totalBytesExpected: expected)
+            self.state.withLock { $0.progressCalls[operationName, default: []].append(call) }
+        }
         state.withLock { $0.operations.append((declaration.name, operation)) }
     }
 
     /// `op NAME = task …`: `[manager dataTaskWithRequest:completionHandler:]` on the
-    /// scenario's one `AFURLSessionManager` (made with the first task), which registers the
-    /// task's delegate in its task id → delegate dictionary. The task is left suspended.
-    private func declareTask(_ declaration: OperationDeclaration) {
-        let server = server
-        let manager = state.withLock({ $0.sessionManager }) ?? SessionManager(server: server)
-        state.withLock { $0.sessionManager = manager }
+    /// scenario's one `AFURLSessionManager` (made on main with the first task), on the
+    /// calling thread, which registers the task's delegate in its task id → delegate
+    /// dictionary. The task is left suspended.
+    private func declareTask(_ declaration: OperationDeclaration, in manager: SessionManager) {
         var request = HTTPRequest(method: declaration.method, url: server.url(declaration.pathAndQuery))
         if let timeout = declaration.timeout { request.timeout = timeout }
         var handler: SessionManager.CompletionHandler?
         if declaration.completion { handler = { _, _, _ in } }
         let task = manager.dataTask(with: request, completionHandler: handler)
         state.withLock { $0.tasks.append((declaration.name, task)) }
+    }
+
+    /// The scenario's one session manager, made on main by the first `task` line.
+    private var sessionManager: SessionManager {
+        if let manager = state.withLock({ $0.sessionManager }) { return manager }
+        let made = SessionManager(server: server)
+        state.withLock { $0.sessionManager = made }
+        return made
     }
 
     /// `timer …`: adds a timer, first due one interval from now, to the thread's loop.

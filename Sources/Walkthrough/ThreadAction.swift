@@ -12,6 +12,9 @@ enum ThreadAction: Sendable, Equatable {
     case resume(String)
     /// `enqueue A`: add it to the queue.
     case enqueue(String)
+    /// `enqueue Z` for a batch: add its members and its block operation to the queue
+    /// (`addOperations:waitUntilFinished:NO`).
+    case enqueueBatch(String)
     /// `run mode M for D`: run the thread's own loop in `M` (nested when the loop is
     /// already running) for `D`. On main, in sequence, the run lasts until `until`
     /// instead: that point of the scenario's timeline (see ``RunStatement``).
@@ -30,4 +33,16 @@ enum ThreadAction: Sendable, Equatable {
     case wake(String)
     /// `send P`: a message to a declared port, which wakes the loop it is in.
     case send(String)
+    /// `set stream A to S` (or `to nil`): `[A setOutputStream:S]`.
+    case setStream(operation: String, stream: String?)
+    /// `acquire L`: `[L lock]`, blocking until this thread holds it.
+    case acquire(String)
+    /// `release L`: `[L unlock]`; one this thread does not hold is a problem.
+    case release(String)
+    /// `wait S`: `dispatch_semaphore_wait(S, DISPATCH_TIME_FOREVER)`.
+    case waitSemaphore(String)
+    /// `signal S` for a semaphore: `dispatch_semaphore_signal(S)`.
+    case signalSemaphore(String)
+    /// `checkpoint NAME`: a named point of the run, which `expect at NAME:` lines check.
+    case checkpoint(String)
 }

@@ -11,7 +11,7 @@ struct Token: Sendable, Equatable {
         /// A URL path: `/` and everything up to a space, `,`, `;` or `#`.
         case path
         /// Punctuation: `->`, `==`, `!=`, `<=`, `>=`, `<`, `>`, `=`, `:`, `;`, `,`, `.`,
-        /// `[`, `]`, `(`, `)`.
+        /// `[`, `]`, `(`, `)`, `+`, and `#` before a digit right after a string.
         case symbol
     }
 

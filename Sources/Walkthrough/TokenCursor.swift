@@ -23,6 +23,9 @@ struct TokenCursor {
     /// The column of the next token, or the end of the line.
     var column: Int { peek()?.column ?? endColumn }
 
+    /// The column just past the last token consumed (1 before any).
+    var consumedEndColumn: Int { index > 0 ? tokens[min(index, tokens.count) - 1].endColumn : 1 }
+
     /// Consumes and returns the next token.
     mutating func next() -> Token? {
         defer { index += 1 }
@@ -120,8 +123,8 @@ struct TokenCursor {
     }
 
     /// Checks that the line has nothing more.
-    mutating func end(after what: String) throws(LineError) {
+    mutating func end(after what: String, hint: String? = nil) throws(LineError) {
         guard let token = peek() else { return }
-        throw LineError(column: token.column, "unexpected \(token.quoted) after \(what)")
+        throw LineError(column: token.column, "unexpected \(token.quoted) after \(what)", hint: hint)
     }
 }

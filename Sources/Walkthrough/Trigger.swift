@@ -1,7 +1,7 @@
 import AFReplay
 
-/// `when CONDITION: actions [on THREAD]`: actions queued on a thread the first time the
-/// condition holds.
+/// `when CONDITION: actions [on THREAD | inline]`: actions queued on a thread (or run
+/// inline) the first time the condition holds.
 struct Trigger: Sendable, Equatable {
     /// What is watched.
     enum Condition: Sendable, Equatable {
@@ -17,6 +17,10 @@ struct Trigger: Sendable, Equatable {
     let condition: Condition
     /// The actions, in order.
     let actions: [ThreadAction]
-    /// The thread they run on (main unless named).
+    /// The thread they are queued on (main unless named).
     let thread: String
+    /// `inline`: the actions run right in the check, on the thread that made the condition
+    /// true (for a state, the thread that changed it, inside its KVO notification),
+    /// instead of being queued.
+    var inline = false
 }
