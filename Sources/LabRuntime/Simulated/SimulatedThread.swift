@@ -17,6 +17,9 @@ final class SimulatedThread {
     var blocker: Blocker = .none
     /// Whether the thread's wait for the lock in its blocker is already in the trace.
     var lockWaitRecorded = false
+    /// What the thread does when it is next chosen: the operation its last scheduling
+    /// point came before (``VisibleOperation/Kind/start`` until its first point).
+    var nextOperation = VisibleOperation(.start)
     /// The body, until the thread is first chosen and given a pthread to run it on.
     var unstartedBody: (@Sendable () -> Void)?
 
