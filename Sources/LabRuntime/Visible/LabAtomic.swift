@@ -16,7 +16,7 @@ public final class LabAtomic: Sendable {
     /// An atomic named `name` holding `initial`, numbered in `runtime` (the caller's by
     /// default).
     public init(_ name: String, _ initial: Value, runtime: any Runtime = currentRuntime()) {
-        cell = VisibleCell(named: name, runtime: runtime)
+        cell = VisibleCell(named: name, runtime: runtime, atomic: true)
         value = Atomic(initial)
     }
 

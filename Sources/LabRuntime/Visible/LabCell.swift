@@ -21,7 +21,7 @@ public final class LabCell<Value: Sendable>: Sendable {
     /// default). `describe` says how traces show a value.
     public init(_ name: String, _ initial: Value, runtime: any Runtime = currentRuntime(),
                 describe: @escaping @Sendable (Value) -> String = { String(describing: $0) }) {
-        cell = VisibleCell(named: name, runtime: runtime)
+        cell = VisibleCell(named: name, runtime: runtime, atomic: false)
         value = Mutex(initial)
         self.describe = describe
     }

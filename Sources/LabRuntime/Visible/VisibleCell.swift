@@ -12,13 +12,16 @@ struct VisibleCell: Sendable {
     let traceName: String
     private let runtime: any Runtime
     private let isSimulated: Bool
+    private let isAtomic: Bool
 
-    init(named name: String, runtime: any Runtime) {
+    /// A cell named `name` in `runtime`; `atomic` for a ``LabAtomic``.
+    init(named name: String, runtime: any Runtime, atomic: Bool) {
         let id = runtime.nextID(.cell)
         object = LabObjectID(.cell, id)
         traceName = "V\(id) \(name)"
         self.runtime = runtime
         isSimulated = runtime.flavor == .simulated
+        isAtomic = atomic
     }
 
     /// The scheduling point before an access of `kind`; whether the access is visible (and
@@ -33,6 +36,6 @@ struct VisibleCell: Sendable {
     /// Records a visible access; `value` is only described when the trace is on.
     @inline(__always)
     func traced(_ access: CellAccess, _ value: @autoclosure () -> String) {
-        runtime.record(.cellAccess(cell: traceName, access: access, value: value()))
+        runtime.record(.cellAccess(cell: traceName, access: access, value: value(), atomic: isAtomic))
     }
 }

@@ -8,7 +8,7 @@ enum ScenarioCatalog {
     static let scenarios = ScenarioRegistry.all
 
     /// Every checker, by name.
-    static let checkers = CheckerRegistry.all
+    static let checkers = CheckerRegistry.selectable
 
     /// The scenario named by `--scenario`.
     ///

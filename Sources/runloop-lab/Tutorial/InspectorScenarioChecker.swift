@@ -10,7 +10,7 @@ struct InspectorScenarioChecker: ScenarioChecker {
     let checker: any Checker
 
     /// Every checker the command line can select, in the registry's order: what lessons use.
-    static let all = CheckerRegistry.all.checkers.map(InspectorScenarioChecker.init)
+    static let all = CheckerRegistry.selectable.checkers.map(InspectorScenarioChecker.init)
 
     var name: String { checker.name }
 
