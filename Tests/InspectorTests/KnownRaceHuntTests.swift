@@ -39,6 +39,8 @@ struct KnownRaceHuntTests {
              random: (54, nil), pct: (7, nil)),
         Hunt(base: "pause-completion", scenario: Scenario.pauseCompletion, checker: ExpectationChecker(),
              random: (1, nil), pct: (13, nil)),
+        Hunt(base: "pause-burst", scenario: Scenario.pauseBurst, checker: ExpectationChecker(),
+             random: (427, nil), pct: (21, nil)),
         Hunt(base: "resume-limit", scenario: Scenario.resumeQueueLimit, checker: ExpectationChecker(),
              random: (1, nil), pct: (1, nil)),
         Hunt(base: "kvo-under-lock", scenario: Scenario.kvoUnderLock, checker: LockOrderChecker(),
@@ -79,6 +81,22 @@ struct KnownRaceHuntTests {
         let fixed = Self.schedulesToFind(hunt, .hardened, .pct(seed: 0, depth: 2, steps: nil))
         #expect(fixed == hunt.pct.hardened)
         #expect(fixed == nil, "hardened still shows \(hunt) after \(fixed ?? 0) schedules")
+    }
+
+    @Test("chunks sent back to back: PCT finds 2.6.3's HTTP pause keeping a chunk it asks for again, with no timing trick")
+    func pauseBurstDuplicates() throws {
+        var explorer = Explorer(scenario: Scenario.pauseBurst(.afn263), checkers: [ExpectationChecker()],
+                                strategy: .pct(seed: 0, depth: 2, steps: nil), schedules: Self.budget, jobs: 2)
+        explorer.shrinkBudget = 100
+        let finding = try #require(explorer.explore().finding)
+        #expect(finding.violations.first?.summary == "expectation failed: op A succeeded with a body that is not the one sent")
+        let stream = try #require(finding.run.trace.first { event in
+            if case .cellAccess(let cell, .load, _, _) = event.kind, event.threadName == "user" { cell.hasSuffix("outputStreamToMemory") } else { false }
+        })
+        #expect(finding.run.trace.contains { event in
+            if case .cellAccess(let cell, .update, let value, _) = event.kind, event.sequence > stream.sequence,
+               event.threadName == "AFNetworking" { cell.hasSuffix("outputStreamToMemory") && value.contains("bytes") } else { false }
+        })
     }
 
     @Test("exhaustive, bound 2, every checker: two operations paused and cancelled on main show 2.6.3's race at once; hardened is clean over the whole bound")
