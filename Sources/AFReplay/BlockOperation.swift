@@ -10,7 +10,7 @@ public final class BlockOperation: LabOperation, @unchecked Sendable {
     /// An operation that runs `block` (`blockOperationWithBlock:`).
     public init(name: String? = nil, _ block: @escaping @Sendable () -> Void) {
         blocks = Mutex([block])
-        super.init(name: name)
+        super.init(identity: Identity(name: name))
     }
 
     /// Adds a block to run after the others (`addExecutionBlock:`).

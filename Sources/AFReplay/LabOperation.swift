@@ -51,10 +51,29 @@ open class LabOperation: TraceNamed, CustomStringConvertible, @unchecked Sendabl
     }
 
     /// A new operation in the caller's runtime, named `name` or `"op <id>"`.
-    public init(name: String? = nil) {
-        runtime = currentRuntime()
-        id = runtime.nextID(.operation)
-        self.name = name ?? "op \(id)"
+    public convenience init(name: String? = nil) {
+        self.init(identity: Identity(name: name))
+    }
+
+    /// A new operation with an identity its subclass made first, to name its own state.
+    init(identity: Identity) {
+        runtime = identity.runtime
+        id = identity.id
+        name = identity.name
+    }
+
+    /// An operation's runtime, number and name, given out in creation order.
+    struct Identity {
+        let runtime: any Runtime
+        let id: Int
+        let name: String
+
+        /// The next operation's identity in the caller's runtime, named `name` or `"op <id>"`.
+        init(name: String?) {
+            runtime = currentRuntime()
+            id = runtime.nextID(.operation)
+            self.name = name ?? "op \(id)"
+        }
     }
 
     /// The name used in traces.

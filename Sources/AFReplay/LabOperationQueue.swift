@@ -58,6 +58,28 @@ public final class LabOperationQueue: Sendable {
             return started
         }
 
+        /// Whether the queue may start another operation.
+        var hasFreeSlot: Bool { maxConcurrent < 0 || running < maxConcurrent }
+
+        /// The operations not yet started by the queue, in the order added.
+        func candidates() -> [LabOperation] {
+            entries[firstCandidate...].compactMap { $0.startedByQueue ? nil : $0.operation }
+        }
+
+        /// Takes a slot for `operation` if it is still in the queue, unstarted, and a slot is
+        /// free; says whether it did. Moves ``firstCandidate`` past the started prefix.
+        mutating func claim(_ operation: LabOperation) -> Bool {
+            guard hasFreeSlot, let index = positions[ObjectIdentifier(operation)], !entries[index].startedByQueue else {
+                return false
+            }
+            entries[index].startedByQueue = true
+            running += 1
+            while firstCandidate < entries.count, entries[firstCandidate].startedByQueue || entries[firstCandidate].operation == nil {
+                firstCandidate += 1
+            }
+            return true
+        }
+
         /// Drops the holes, keeping the order.
         private mutating func compact() {
             entries.removeAll { $0.operation == nil }
@@ -140,28 +162,16 @@ public final class LabOperationQueue: Sendable {
     /// Drops `finishing` if it has finished (the queue learns of every finish from the
     /// operation's `isFinished` KVO, and of an operation added finished when it is added),
     /// then claims a slot for each ready operation, in the order added, while slots are
-    /// free, and starts those on the workers.
+    /// free, and starts those on the workers. An operation's predicates read its shared
+    /// fields, each access a scheduling point, so they are read outside the queue's mutex
+    /// and a slot is claimed only if it is still free.
     private func startReadyOperations(finishing: LabOperation? = nil) {
-        let (toStart, unstarted) = state.withLock { state -> ([LabOperation], LabOperation?) in
-            var unstarted: LabOperation?
-            if let finishing, finishing.isFinished, state.remove(finishing) == false { unstarted = finishing }
-            var toStart: [LabOperation] = []
-            var index = state.firstCandidate
-            var everyEarlierStarted = true
-            while index < state.entries.count, state.maxConcurrent < 0 || state.running < state.maxConcurrent {
-                if let operation = state.entries[index].operation, !state.entries[index].startedByQueue {
-                    if operation.isReady {
-                        state.entries[index].startedByQueue = true
-                        state.running += 1
-                        toStart.append(operation)
-                    } else {
-                        everyEarlierStarted = false
-                    }
-                }
-                index += 1
-                if everyEarlierStarted { state.firstCandidate = index }
-            }
-            return (toStart, unstarted)
+        var unstarted: LabOperation?
+        if let finishing, finishing.isFinished, state.withLock({ $0.remove(finishing) }) == false { unstarted = finishing }
+        var toStart: [LabOperation] = []
+        for operation in state.withLock({ $0.candidates() }) {
+            guard state.withLock({ $0.hasFreeSlot }) else { break }
+            if operation.isReady, state.withLock({ $0.claim(operation) }) { toStart.append(operation) }
         }
         if let unstarted {
             runtime.record(.note("\(name): \(unstarted.name) finished without being started by the queue"))

@@ -8,7 +8,7 @@ import Synchronization
 /// ``delegateQueue``.
 ///
 /// **Task identifiers.** `dataTask(with:)` reads the session's last identifier and stores
-/// it plus one in two steps, with a scheduling point between them: the unsynchronized
+/// it plus one in two steps, two accesses of a ``LabAtomic``: the unsynchronized
 /// counter behind iOS 7's non-unique identifiers under concurrent creation (AFN#2093,
 /// radar 5871104061079552). Creating tasks from several threads at once can therefore hand
 /// two tasks the same identifier; ``SessionManager`` creates them one at a time on its
@@ -27,7 +27,7 @@ public final class Session: Sendable, CustomStringConvertible {
     public let server: LoopbackServer
     let runtime: any Runtime
     private let delegate = Mutex<(any SessionDelegate)?>(nil)
-    private let lastTaskIdentifier = Mutex(0)
+    private let lastTaskIdentifier: LabAtomic
 
     /// A session in the caller's runtime (`sessionWithConfiguration:delegate:delegateQueue:`,
     /// with the delegate attached by ``attach(_:)``).
@@ -36,6 +36,7 @@ public final class Session: Sendable, CustomStringConvertible {
         self.delegateQueue = delegateQueue
         self.server = server
         runtime = currentRuntime()
+        lastTaskIdentifier = LabAtomic("lastTaskIdentifier of \(name)", 0, runtime: runtime)
     }
 
     /// The session's name.
@@ -50,10 +51,8 @@ public final class Session: Sendable, CustomStringConvertible {
     /// `dataTaskWithRequest:`: a new, suspended task with the next identifier, read and
     /// stored in two steps (see the type's discussion).
     public func dataTask(with request: HTTPRequest) -> SessionTask {
-        let last = lastTaskIdentifier.withLock { $0 }
-        runtime.schedulingPoint("\(name) taskIdentifier = \(last) + 1")
-        let identifier = last + 1
-        lastTaskIdentifier.withLock { $0 = identifier }
+        let identifier = lastTaskIdentifier.load() + 1
+        lastTaskIdentifier.store(identifier)
         runtime.record(.note("\(name) dataTaskWithRequest: task \(identifier) \(request.method) \(request.url.pathAndQuery), suspended"))
         return SessionTask(taskIdentifier: identifier, request: request, session: self)
     }

@@ -5,7 +5,7 @@ import NetSim
 extension URLConnectionOperation {
     /// `connection:didReceiveResponse:` (UCO.m 646-650): stores the response, nothing else.
     public func connection(_ connection: Connection, didReceive response: HTTPResponseHead) {
-        storage.withLock { $0.response = response }
+        shared.response.store(response)
     }
 
     /// `connection:didReceiveData:` (UCO.m 652-688, 2.6.1+ behaviour, spec §3.10).
@@ -30,7 +30,7 @@ extension URLConnectionOperation {
                 let count = outputStream.write(data[written...])
                 if count == -1 { break }
                 if count == 0, fidelity == .hardened { return failForNoSpace() }
-                if count == 0 { runtime.schedulingPoint("didReceiveData: write took 0 bytes, retrying") }
+                if count == 0 { runtime.schedulingPoint(before: .yield, "didReceiveData: write took 0 bytes, retrying") }
                 written += count
             }
         } else {
@@ -43,11 +43,10 @@ extension URLConnectionOperation {
             return
         }
         MainQueue.shared(in: runtime).async(label: "progress \(name)") {
-            let (total, progress, expected) = self.storage.withLock { storage in
-                storage.totalBytesRead += Int64(length)
-                return (storage.totalBytesRead, storage.downloadProgress, storage.response?.expectedContentLength)
-            }
-            progress?(length, total, Int64(expected ?? -1))
+            let total = self.shared.totalBytesRead.load() + Int64(length)
+            self.shared.totalBytesRead.store(total)
+            let expected = self.response?.expectedContentLength
+            self.downloadProgress?(length, total, Int64(expected ?? -1))
         }
     }
 

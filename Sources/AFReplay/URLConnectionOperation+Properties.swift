@@ -10,18 +10,18 @@ extension URLConnectionOperation {
     }
 
     /// The latest response head (`response`); after an HTTP resume, the 206's.
-    public var response: HTTPResponseHead? { storage.withLock { $0.response } }
+    public var response: HTTPResponseHead? { shared.response.load() }
 
     func setError(_ error: OperationError) {
-        storage.withLock { $0.error = error }
+        shared.error.store(error)
     }
 
     /// The body collected in memory, set when loading finishes (`responseData`).
-    public var responseData: [UInt8]? { storage.withLock { $0.responseData } }
+    public var responseData: [UInt8]? { shared.responseData.load() }
 
     /// `setResponseData:` (locked, spec §3.10).
     func setResponseData(_ data: [UInt8]?) {
-        lock.withLock { storage.withLock { $0.responseData = data } }
+        lock.withLock { shared.responseData.store(data) }
     }
 
     /// The modes of the four hops and of the connection's scheduling (`runLoopModes`,
@@ -37,7 +37,7 @@ extension URLConnectionOperation {
 
     /// Bytes received so far (`totalBytesRead`): changed only on the main queue, never
     /// reset by pause, resume, cancel or start (spec §3.11).
-    public var totalBytesRead: Int64 { storage.withLock { $0.totalBytesRead } }
+    public var totalBytesRead: Int64 { shared.totalBytesRead.load() }
 
     /// `setDownloadProgressBlock:`: called on main after each chunk with the chunk's length,
     /// ``totalBytesRead`` and the latest response's expected length (−1 when unknown).
@@ -61,8 +61,8 @@ extension URLConnectionOperation {
 
     /// The live connection, if any (`connection`). `pause` does not clear it.
     var connection: Connection? {
-        get { storage.withLock { $0.connection } }
-        set { storage.withLock { $0.connection = newValue } }
+        get { shared.connection.load() }
+        set { shared.connection.store(newValue) }
     }
 
     /// Whether the operation holds a connection now (`connection != nil`): set by
@@ -80,16 +80,16 @@ extension URLConnectionOperation {
     /// The output stream set now, read without the lazy getter (which would create one):
     /// nil before `operationDidStart` unless one was set, and again once an in-memory body
     /// has been moved to ``responseData``.
-    public var currentOutputStream: (any LabOutputStream)? { storage.withLock { $0.outputStream } }
+    public var currentOutputStream: (any LabOutputStream)? { shared.outputStream.load() }
 
     /// The stream the body is written to (`outputStream`). The getter is not locked and
     /// lazily creates a `MemoryOutputStream` through the locked setter when there is
     /// none (UCO.m 268-274), so two threads can both create one.
     public var outputStream: any LabOutputStream {
-        if let stream = storage.withLock({ $0.outputStream }) { return stream }
+        if let stream = shared.outputStream.load() { return stream }
         let made = MemoryOutputStream()
         setOutputStream(made)
-        return storage.withLock { $0.outputStream } ?? made
+        return shared.outputStream.load() ?? made
     }
 
     /// `setOutputStream:` (locked, UCO.m 276-286): a different stream closes the current one
@@ -97,11 +97,9 @@ extension URLConnectionOperation {
     /// download to a file.
     public func setOutputStream(_ stream: (any LabOutputStream)?) {
         lock.withLock {
-            let old = storage.withLock { storage -> (any LabOutputStream)? in
-                guard storage.outputStream !== stream else { return nil }
-                defer { storage.outputStream = stream }
-                return storage.outputStream
-            }
+            let old = shared.outputStream.load()
+            guard old !== stream else { return }
+            shared.outputStream.store(stream)
             old?.close()
         }
     }

@@ -23,7 +23,7 @@ extension URLConnectionOperation {
         let oldState = state
         willChangeValue(for: newState.key)
         willChangeValue(for: oldState.key)
-        storage.withLock { $0.state = newState }
+        shared.state.store(newState)
         runtime.record(.operationState(operation: name, from: oldState.description, to: newState.description, accepted: true))
         didChangeValue(for: oldState.key)
         didChangeValue(for: newState.key)

@@ -22,24 +22,19 @@ import Synchronization
 ///   ``NotificationCenter``), ``downloadProgress`` and ``totalBytesRead`` (§3.10).
 /// - **Completion** (§3.12): setting ``completionBlock`` installs AFNetworking's wrapper.
 ///
-/// Properties that AFNetworking declares `nonatomic` are read and written without the
-/// lab lock (a Swift mutex only keeps memory safe); the locked setters of UCO.m
-/// (`outputStream`, `responseData`, `completionBlock`) take it. So their races are the
-/// original's. The operation is the `ConnectionDelegate` of its connection, with
+/// Properties that AFNetworking declares `nonatomic` and touches without its lock are
+/// ``OperationSharedFields`` (lab cells), so each unlocked access is a scheduling point
+/// and a traced `cell.*` event; the locked setters of UCO.m (`outputStream`,
+/// `responseData`, `completionBlock`) take the lock around theirs. So their races are the
+/// original's. The rest (the request, the modes, the blocks) is behind a Swift mutex that
+/// only keeps memory safe. The operation is the ``ConnectionDelegate`` of its connection, with
 /// ``LabOperation/traceName`` as the name every callback is traced with.
 public class URLConnectionOperation: LabOperation, ConnectionDelegate, @unchecked Sendable {
-    // @unchecked: every mutable field lives in `storage`, a Mutex.
+    // @unchecked: every mutable field lives in `storage`, a Mutex, or in `shared`, lab cells.
     struct Storage {
-        var state = OperationState.ready
         var request: HTTPRequest
-        var response: HTTPResponseHead?
-        var error: OperationError?
-        var responseData: [UInt8]?
-        var outputStream: (any LabOutputStream)?
-        var connection: Connection?
         var sentRequests: [HTTPRequest] = []
         var runLoopModes: [RunLoopMode] = [.common]
-        var totalBytesRead: Int64 = 0
         var downloadProgress: (@Sendable (Int, Int64, Int64) -> Void)?
         var completionQueue: (any LabDispatchQueue)?
         var completionGroup: DispatchGroupModel?
@@ -61,23 +56,26 @@ public class URLConnectionOperation: LabOperation, ConnectionDelegate, @unchecke
     /// (``Fidelity/hardened``, deviation 10).
     let operationLock: OperationLock
     let storage: Mutex<Storage>
+    /// The fields 2.6.3 touches without the lock.
+    let shared: OperationSharedFields
 
     /// `initWithRequest:` (spec §3.1): Ready (set directly, no KVO), a new recursive lock,
     /// ``runLoopModes`` = the common modes, the request stored. No output stream yet.
     public init(request: HTTPRequest, server: LoopbackServer, fidelity: Fidelity = .afn263, name: String? = nil) {
-        let runtime = currentRuntime()
-        operationLock = OperationLock(named: Self.lockName, lockClass: Self.lockClass, runtime: runtime,
+        let identity = Identity(name: name)
+        operationLock = OperationLock(named: Self.lockName, lockClass: Self.lockClass, runtime: identity.runtime,
                                       canDefer: fidelity == .hardened)
         storage = Mutex(Storage(request: request))
+        shared = OperationSharedFields(of: identity.name, runtime: identity.runtime)
         self.server = server
         self.fidelity = fidelity
-        super.init(name: name)
+        super.init(identity: identity)
     }
 
     // MARK: Predicates (spec §2.5)
 
     /// The current ``OperationState`` (read without the lock, as UCO.m's getters do).
-    public var state: OperationState { storage.withLock { $0.state } }
+    public var state: OperationState { shared.state.load() }
 
     /// State Ready **and** NSOperation's readiness (dependencies finished, or cancelled).
     public override var isReady: Bool { state == .ready && super.isReady }
@@ -95,7 +93,7 @@ public class URLConnectionOperation: LabOperation, ConnectionDelegate, @unchecke
     public override var isConcurrent: Bool { true }
 
     /// The error the operation ended with, if any (`error`).
-    public var error: OperationError? { storage.withLock { $0.error } }
+    public var error: OperationError? { shared.error.load() }
 
     // MARK: Key-value observing (spec §1.4, §2.4)
 

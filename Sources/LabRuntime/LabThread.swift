@@ -21,6 +21,21 @@ public final class LabThread: Sendable, CustomStringConvertible {
     }
     private let local = Mutex(Local())
     private let exited = Atomic<Bool>(false)
+    /// How many ``inspecting(_:)`` calls are open on this thread.
+    private let inspectionDepth = Atomic<Int>(0)
+
+    /// Whether the thread is inside ``inspecting(_:)``: its cell accesses are then plain memory.
+    public var isInspecting: Bool { inspectionDepth.load(ordering: .relaxed) > 0 }
+
+    /// Runs `body` as the lab's own look at shared state, not as the program's work: inside
+    /// it, this thread's ``LabCell`` and ``LabAtomic`` accesses are neither scheduling points
+    /// nor trace events, so a snapshot (a scenario's `checkpoint`) is taken in one step and
+    /// leaves the schedule as it was. `body` must not block or take lab locks.
+    public func inspecting<Result>(_ body: () throws -> Result) rethrows -> Result {
+        inspectionDepth.add(1, ordering: .relaxed)
+        defer { inspectionDepth.subtract(1, ordering: .relaxed) }
+        return try body()
+    }
 
     /// Owns the run loop installed with ``installRunLoop(_:)``.
     private let runLoopOwner = Mutex<(AnyObject & Sendable)?>(nil)

@@ -44,10 +44,11 @@ public protocol Runtime: AnyObject, Sendable {
     /// nothing but trace.
     func yield(_ label: String)
 
-    /// A scheduling point before a visible side effect such as a port signal or a socket
-    /// write, so that a simulation can run another thread first. Not traced itself: the
-    /// effect that follows is.
-    func schedulingPoint(_ label: @autoclosure () -> String)
+    /// A scheduling point before `operation`, a visible side effect such as a port signal,
+    /// a socket write or a cell access, so that a simulation can run another thread first
+    /// (see the contract on ``VisibleOperation``). Not traced itself: the effect that
+    /// follows is. Live, it does nothing.
+    func schedulingPoint(before operation: VisibleOperation, _ label: @autoclosure () -> String)
 
     /// Sleeps until `deadline`: live, on the monotonic clock; simulated, by letting virtual
     /// time reach it.
@@ -70,7 +71,7 @@ public enum RuntimeFlavor: String, Sendable {
 
 /// The kinds of lab object that are numbered in creation order.
 public enum LabObjectKind: Int, CaseIterable, Sendable {
-    case thread, lock, semaphore, portSet, port, source, timer, observer, block, connection, operation
+    case thread, lock, semaphore, portSet, port, source, timer, observer, block, connection, operation, cell
 }
 
 extension Runtime {

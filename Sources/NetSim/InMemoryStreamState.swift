@@ -15,6 +15,9 @@ struct InMemoryStreamState: Sendable {
 
     init(capacity: Int?) { self.capacity = capacity }
 
+    /// `"open, 12 bytes"`: how a trace shows the state.
+    var summary: String { "\(status), \(count) bytes" }
+
     /// Whether a write would take at least one byte.
     var hasSpaceAvailable: Bool { status == .open && count < (capacity ?? Int.max) }
 

@@ -107,7 +107,7 @@ final class ServerLoop: Sendable {
     private func acceptPending(on loop: RunLoop) {
         guard let listener else { return }
         while true {
-            runtime.schedulingPoint("server accept")
+            runtime.schedulingPoint(before: VisibleOperation(.receive), "server accept")
             guard let (socket, peerPort) = LoopbackSocket.accept(listener, label: { "\(name) peer \($0)" }) else { return }
             let known = state.withLock { state -> String? in
                 guard let index = state.expectedClients.firstIndex(where: { $0.port == peerPort }) else { return nil }

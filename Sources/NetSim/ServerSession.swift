@@ -75,7 +75,7 @@ final class ServerSession: Sendable {
     }
 
     private func readable() {
-        runtime.schedulingPoint("server read \(name)")
+        runtime.schedulingPoint(before: VisibleOperation(.receive), "server read \(name)")
         let (outcome, buffer) = LoopbackSocket.receive(socket, limit: 16 * 1024)
         switch outcome {
         case .wouldBlock:
@@ -156,7 +156,7 @@ final class ServerSession: Sendable {
     /// Writes what is pending; true when all of it went out.
     private func flush() -> Bool {
         let pending = state.withLock { $0.pending }
-        runtime.schedulingPoint("server write \(name)")
+        runtime.schedulingPoint(before: VisibleOperation(.send), "server write \(name)")
         switch LoopbackSocket.send(socket, pending) {
         case let .transferred(count):
             let left = state.withLock { state -> Int in

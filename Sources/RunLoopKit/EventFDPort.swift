@@ -23,7 +23,7 @@ public final class EventFDPort: LabPort {
     }
 
     public func send() {
-        runtime.schedulingPoint("send \(self.name)")
+        runtime.schedulingPoint(before: VisibleOperation(.send), "send \(self.name)")
         runtime.record(.portSend(name: name))
         post()
     }

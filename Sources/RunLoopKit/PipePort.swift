@@ -28,7 +28,7 @@ public final class PipePort: LabPort {
     }
 
     public func send() {
-        runtime.schedulingPoint("send \(self.name)")
+        runtime.schedulingPoint(before: VisibleOperation(.send), "send \(self.name)")
         runtime.record(.portSend(name: name))
         guard let fd = writeEnd.rawValue else { return }
         var byte: UInt8 = 1

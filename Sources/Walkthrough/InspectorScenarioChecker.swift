@@ -13,9 +13,9 @@ public struct InspectorScenarioChecker: ScenarioChecker {
         self.checker = checker
     }
 
-    /// Every checker the command line can select (`CheckerRegistry.all`), in the
+    /// Every checker the command line can select (`CheckerRegistry.selectable`), in the
     /// registry's order: what a ``ScenarioRunner`` offers unless given others.
-    public static let all = CheckerRegistry.all.checkers.map(InspectorScenarioChecker.init)
+    public static let all = CheckerRegistry.selectable.checkers.map(InspectorScenarioChecker.init)
 
     public var name: String { checker.name }
 

@@ -168,8 +168,10 @@ final class ScenarioWorld: Sendable {
     /// `checkpoint NAME`: records the point in the trace and what the operations hold.
     func checkpoint(_ name: String) {
         runtime.record(.note(CheckpointSnapshot.noteText(name)))
-        let snapshot = CheckpointSnapshot(name: name, operations: operationReports(), streams: streamReports(), batches: batchReports(),
-                                          indicatorCount: indicatorCount)
+        let snapshot = LabThread.current.inspecting {
+            CheckpointSnapshot(name: name, operations: operationReports(), streams: streamReports(), batches: batchReports(),
+                               indicatorCount: indicatorCount)
+        }
         state.withLock { $0.checkpoints.append(snapshot) }
     }
 

@@ -1,3 +1,5 @@
+import LabRuntime
+
 /// The dotted names of the trace's events, as `TraceEvent.name` gives them: the
 /// names `expect` lines may use. It mirrors `TraceEvent.Kind.name`, so that a misspelt
 /// name is an error with a suggestion instead of a check that can never match.
@@ -12,6 +14,6 @@ public enum TraceEventNames {
         "timer.add", "timer.fire", "timer.invalidate", "perform.enqueue", "perform.run",
         "connection.create", "connection.callback", "connection.cancel", "server",
         "operation.state", "operation.cancel", "kvo", "notification.post", "notification.deliver",
-        "completion", "note",
-    ]
+        "completion", "note", "thread.spawn",
+    ] + CellAccess.allCases.map { "cell.\($0.rawValue)" }
 }

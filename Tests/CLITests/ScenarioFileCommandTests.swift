@@ -28,7 +28,7 @@ struct ScenarioFileCommandTests {
         #expect(command == "replay:    runloop-lab replay --scenario \(Self.cancelRace) --schedule \"-\"")
         let (replayStatus, replay) = runCLI("replay", "--scenario", Self.cancelRace, "--schedule", "-")
         #expect(replayStatus == ExitCode.success)
-        #expect(replay.output.first == "replay \(Self.cancelRace) \"-\": quiescent, 91 steps")
+        #expect(replay.output.first == "replay \(Self.cancelRace) \"-\": quiescent, 144 steps")
         #expect(replay.output.contains("[expectation] cancel-race.lab:25: expect A.cancelled == true"))
     }
 

@@ -104,7 +104,9 @@ struct StepThroughTests {
         }
         #expect(stepper.recipe == .flipped(base: .random(seed: 7), step: step, thread: report.alternativeChoice))
         #expect(stepper.position == report.flipIndex + 1)
-        #expect(report.originalOperationEvent != nil || report.alternativeOperationEvent != nil)
+        let diverged = report.originalOperationEvent != nil || report.alternativeOperationEvent != nil
+        #expect(report.lines[1] == (diverged ? "  operations diverge:  was  " + (report.originalOperationEvent.map(WhatIfReport.text) ?? "(nothing)")
+                                             : "  the operations' events are the same in both runs"))
         #expect(report.lines[0] == "what-if: at #\(report.flipIndex) (step \(step), \(report.point)) T\(report.alternativeChoice) runs instead of T\(chosen)")
         #expect(report.lines.contains { $0.hasPrefix("  outcome: was quiescent, now ") })
         let before = stepper.position

@@ -225,8 +225,8 @@ struct CommandStepTests {
     func quotedSchedule() {
         let lines = CommandStep.lines(for: #"runloop-lab trace --scenario abba --schedule "4:T2" --events lock.wait"#)
         #expect(lines == [
-            "#11 0.000000 T2 ba lock.wait L0 A held by T1",
-            "#12 0.000000 T1 ab lock.wait L1 B held by T2",
+            "#12 0.000000 T2 ba lock.wait L0 A held by T1",
+            "#13 0.000000 T1 ab lock.wait L1 B held by T2",
             "exit status: 0",
         ])
         #expect(CommandStep.words(of: #"a "b c" "d\"e" f"#) == .success(["a", "b c", "d\"e", "f"]))
@@ -264,7 +264,7 @@ struct CommandStepTests {
     func runCommandLesson() {
         let directory = TemporaryDirectory(prefix: "tutorial-test")
         let text = "# C\n\n```command\nrunloop-lab trace --scenario abba --schedule \"4:T2\" --events lock.wait\n```\n\n```expected\n"
-            + "#11 0.000000 T2 ba lock.wait L0 A held by T1\n#12 0.000000 T1 ab lock.wait L1 B held by T2\nexit status: 0\n```\n"
+            + "#12 0.000000 T2 ba lock.wait L0 A held by T1\n#13 0.000000 T1 ab lock.wait L1 B held by T2\nexit status: 0\n```\n"
         directory.write(text, to: "01-c.md")
         let run = runTutorial(["run", "1", "--dir", directory.path, "--no-pause"])
         #expect(run.status == ExitCode.success)

@@ -70,9 +70,9 @@ struct ExampleScenarioTests {
         #expect(run.checks.count == 4)
     }
 
-    @Test("the cancel race goes the other way under seed 0: the cancel lands after the finish and is ignored")
+    @Test("the cancel race goes the other way under seed 5: the cancel lands after the finish and is ignored")
     func cancelRaceOtherSeed() throws {
-        let run = try ScenarioRunner().run(Self.example("cancel-race"), seed: 0)
+        let run = try ScenarioRunner().run(Self.example("cancel-race"), seed: 5)
         let operation = try #require(run.operation(named: "A"))
         #expect(operation.state == .finished)
         #expect(!operation.isCancelled)

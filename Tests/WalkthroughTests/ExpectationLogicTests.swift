@@ -36,7 +36,7 @@ struct ExpectationLogicTests {
         #expect(kinds[3] == .property(operation: "A", .completion, .notEqual, .word("success+failure")))
     }
 
-    @Test("the race stated as the correct behaviour: seed 1 violates it, seed 0 holds vacuously")
+    @Test("the race stated as the correct behaviour: seed 1 violates it, seed 5 holds vacuously")
     func cancelledImpliesNoSuccess() throws {
         let scenario = try parsed(Self.cancelRace + """
             expect A.cancelled == true implies A.completion != success
@@ -52,7 +52,7 @@ struct ExpectationLogicTests {
             """)
         #expect(violated.checks[2].expected == "not finished")
         #expect(violated.checks[2].actual == "finished")
-        let vacuous = try ScenarioRunner().run(scenario, seed: 0)
+        let vacuous = try ScenarioRunner().run(scenario, seed: 5)
         #expect(vacuous.checks[0].passed)
         #expect(vacuous.checks[0].actual == "A.cancelled == true does not hold (false)")
     }

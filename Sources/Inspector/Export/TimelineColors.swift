@@ -47,7 +47,8 @@ enum TimelineColors {
         case .lockAcquire, .lockRelease: return Style(category: "lock", fill: "#fff3bf", stroke: "#f08c00")
         case .semaphoreSignal, .semaphoreWait: return Style(category: "semaphore", fill: "#e5dbff", stroke: "#7048e8")
         case .schedule: return Style(category: "switch", fill: "#f1f3f5", stroke: "#adb5bd")
-        case .threadStart, .threadExit, .join: return Style(category: "thread", fill: "#d3f9d8", stroke: "#37b24d")
+        case .cellAccess: return Style(category: "cell", fill: "#fff0f6", stroke: "#d6336c")
+        case .threadStart, .threadExit, .threadSpawn, .join: return Style(category: "thread", fill: "#d3f9d8", stroke: "#37b24d")
         case .performEnqueued, .performRun: return Style(category: "perform", fill: "#d0ebff", stroke: "#1c7ed6")
         case let .note(text) where text.hasPrefix(ScenarioExpectation.failurePrefix):
             return Style(category: "failure", fill: "#ff8787", stroke: "#c92a2a")

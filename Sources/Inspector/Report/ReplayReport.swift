@@ -31,16 +31,21 @@ public struct ReplayReport: Sendable {
     }
 
     /// Whether the schedule did not fit the scenario: it named a thread that could not run
-    /// at one of its steps, or a step the run never reached.
+    /// at one of its steps, a step the run never reached, or a switch the run did not make.
     public var diverged: Bool { divergence != nil }
 
     private static func divergence(of run: SimulationResult, following schedule: Schedule) -> String? {
         if case let .replayDiverged(step, wanted, enabled) = run.outcome {
             return "replay-diverged at step \(step): T\(wanted) cannot run (enabled: \(enabled.map { "T\($0)" }.joined(separator: ", ")))"
         }
-        guard let unreached = schedule.switches.first(where: { $0.step >= run.steps }) else { return nil }
-        return "replay-diverged at step \(unreached.step): the run ended (\(run.outcome.summaryLine)) after \(run.steps) steps, "
-            + "before the switch to T\(unreached.thread)"
+        if let unreached = schedule.switches.first(where: { $0.step >= run.steps }) {
+            return "replay-diverged at step \(unreached.step): the run ended (\(run.outcome.summaryLine)) after \(run.steps) steps, "
+                + "before the switch to T\(unreached.thread)"
+        }
+        let made = run.schedule.switches.map { "\($0.step):\($0.thread)" }
+        guard let ignored = schedule.switches.first(where: { !made.contains("\($0.step):\($0.thread)") }) else { return nil }
+        return "replay-diverged at step \(ignored.step): the run did not switch to T\(ignored.thread) there "
+            + "(no other thread could run, or T\(ignored.thread) would have run anyway)"
     }
 
     /// `replay abba "4:T2": deadlock, 31 steps`.

@@ -4,7 +4,7 @@ extension ScenarioRegistry {
     /// The AFNetworking scenarios, each in `Fidelity.afn263` then `Fidelity.hardened`.
     /// None scripts the interleaving: the schedule decides which way each race goes.
     public static let afNetworkingScenarios: [Scenario] = [
-        Scenario.pauseCancel, Scenario.pauseAfterStart, Scenario.cancelCompletion, Scenario.pauseCompletion,
+        Scenario.pauseCancel, Scenario.pauseAfterStart, Scenario.cancelCompletion, Scenario.pauseCompletion, Scenario.pauseBurst,
         Scenario.resumeQueueLimit, Scenario.kvoUnderLock, Scenario.pauseCancelPair,
     ].flatMap { make in Fidelity.allCases.map(make) }
 

@@ -94,7 +94,7 @@ public final class LiveRuntime: Runtime {
         record(.yield(label: label))
     }
 
-    public func schedulingPoint(_ label: @autoclosure () -> String) {}
+    public func schedulingPoint(before operation: VisibleOperation, _ label: @autoclosure () -> String) {}
 
     public func sleep(until deadline: LabInstant) {
         var target = timespec()

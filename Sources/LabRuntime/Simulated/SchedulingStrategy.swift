@@ -23,6 +23,27 @@ public struct SchedulingDecision: Sendable, Equatable {
     public let defaultChoice: LabThreadID
     /// What the point is, e.g. `"lock L2 B"`.
     public let label: String
+    /// What each thread of ``enabled`` (same order) does if chosen: see the contract on
+    /// ``VisibleOperation``. Partial-order reduction compares these with
+    /// ``VisibleOperation/isDependent(on:)``.
+    public let nextOperations: [VisibleOperation]
+
+    /// A decision at point `step` among `enabled`, whose next operations are
+    /// `nextOperations` (empty when unknown, as in a hand-made decision).
+    public init(step: Int, enabled: [LabThreadID], current: LabThreadID, defaultChoice: LabThreadID,
+                label: String, nextOperations: [VisibleOperation] = []) {
+        self.step = step
+        self.enabled = enabled
+        self.current = current
+        self.defaultChoice = defaultChoice
+        self.label = label
+        self.nextOperations = nextOperations
+    }
+
+    /// The next operation of `thread`, one of ``enabled``, if known.
+    public func nextOperation(of thread: LabThreadID) -> VisibleOperation? {
+        enabled.firstIndex(of: thread).flatMap { $0 < nextOperations.count ? nextOperations[$0] : nil }
+    }
 }
 
 /// Uniformly random choices from a seeded ``SplitMix64``: `random(seed)`.

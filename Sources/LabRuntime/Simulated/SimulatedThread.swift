@@ -18,7 +18,10 @@ final class SimulatedThread {
     var blocker: Blocker = .none
     /// Whether the thread's wait for the lock in its blocker is already in the trace.
     var lockWaitRecorded = false
-    /// The body, until the thread runs it on its fiber.
+    /// What the thread does when it is next chosen: the operation its last scheduling
+    /// point came before (``VisibleOperation/Kind/start`` until its first point).
+    var nextOperation = VisibleOperation(.start)
+    /// The body, until the thread is first chosen and runs it on its fiber.
     var unstartedBody: (@Sendable () -> Void)?
 
     init(thread: LabThread, body: @escaping @Sendable () -> Void) {

@@ -7,8 +7,11 @@ import Synchronization
 /// scheduling point a ``SchedulingStrategy`` chooses which goes next.
 ///
 /// Scheduling points are lock acquire and release, semaphore signal and wait, thread
-/// start, join and exit, port-set waits (a run loop about to sleep), port signals and
-/// socket I/O (through ``schedulingPoint(_:)``), and ``yield(_:)``. Time is virtual: when
+/// start, join and exit, port-set waits (a run loop about to sleep), port signals, socket
+/// I/O and cell accesses (through ``schedulingPoint(before:_:)``), and ``yield(_:)``.
+/// Every point but a thread's exit comes before the operation it describes (see
+/// ``VisibleOperation``), and each decision lists the next operation of every runnable
+/// thread. Time is virtual: when
 /// no thread can run, the clock jumps to the next deadline. When nothing can ever run
 /// again, the run is over: ``SimulationOutcome/quiescent`` if every live thread is idle in
 /// its run loop, otherwise ``SimulationOutcome/deadlock(_:)`` with the wait-for graph.
@@ -55,6 +58,8 @@ public final class Simulation: Runtime, @unchecked Sendable {
     private var hasRun = false
     /// Reused by every scheduling point to list the runnable threads.
     private var enabled: [LabThreadID] = []
+    /// Reused by every decision to list the next operations of the runnable threads.
+    private var nextOperations: [VisibleOperation] = []
 
     /// A simulation that chooses with `strategy`. It gives up after `stepLimit` scheduling
     /// points (a livelock) or when virtual time would pass `timeLimit`.
@@ -137,8 +142,9 @@ public final class Simulation: Runtime, @unchecked Sendable {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         let me = currentLocked()
+        pass(me, VisibleOperation(.spawn), "spawn \(name)")
         let child = makeThread(named: name, body)
-        pass(me, "spawn T\(child.id)")
+        appendLocked(me, .threadSpawn(child: child.id, name: name))
         return child.thread
     }
 
@@ -150,7 +156,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         precondition(thread.id != me.id, "join: \(thread) cannot join itself")
         let target = threads[thread.id]
         if !target.hasExited { me.blocker = .join(target) }
-        pass(me, "join T\(thread.id)")
+        pass(me, VisibleOperation(.join, on: LabObjectID(.thread, thread.id)), "join T\(thread.id)")
         appendLocked(me, .join(thread: thread.id))
     }
 
@@ -171,13 +177,13 @@ public final class Simulation: Runtime, @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         let me = currentLocked()
         appendLocked(me, .yield(label: label))
-        pass(me, label)
+        pass(me, .yield, label)
     }
 
-    public func schedulingPoint(_ label: @autoclosure () -> String) {
+    public func schedulingPoint(before operation: VisibleOperation, _ label: @autoclosure () -> String) {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        pass(currentLocked(), label())
+        pass(currentLocked(), operation, label())
     }
 
     public func sleep(until deadline: LabInstant) {
@@ -185,7 +191,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         let me = currentLocked()
         me.blocker = .sleep(until: deadline)
-        pass(me, "sleep until \(deadline)")
+        pass(me, VisibleOperation(.sleep), "sleep until \(deadline)")
     }
 
     // MARK: Primitives
@@ -204,7 +210,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
             me.lockWaitRecorded = true
         }
         me.blocker = .lock(lock)
-        pass(me, "lock \(lock.traceName)")
+        pass(me, VisibleOperation(.lockAcquire, on: LabObjectID(.lock, lock.id)), "lock \(lock.traceName)")
         me.lockWaitRecorded = false
         lock.owner = me.id
         lock.depth = 1
@@ -216,19 +222,19 @@ public final class Simulation: Runtime, @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         let me = currentLocked()
         precondition(lock.owner == me.id, "unlock: T\(me.id) does not hold \(lock.traceName)")
+        pass(me, VisibleOperation(.lockRelease, on: LabObjectID(.lock, lock.id)), "unlock \(lock.traceName)")
         appendLocked(me, .lockRelease(lock: lock.traceName, depth: lock.depth))
         lock.depth -= 1
         if lock.depth == 0 { lock.owner = nil }
-        pass(me, "unlock \(lock.traceName)")
     }
 
     func signal(_ semaphore: SimulatedSemaphore) {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         let me = currentLocked()
+        pass(me, VisibleOperation(.semaphoreSignal, on: LabObjectID(.semaphore, semaphore.id)), "signal \(semaphore.name)")
         semaphore.count += 1
         appendLocked(me, .semaphoreSignal(name: semaphore.name))
-        pass(me, "signal \(semaphore.name)")
     }
 
     func wait(_ semaphore: SimulatedSemaphore) {
@@ -236,7 +242,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         let me = currentLocked()
         me.blocker = .semaphore(semaphore)
-        pass(me, "wait \(semaphore.name)")
+        pass(me, VisibleOperation(.semaphoreWait, on: LabObjectID(.semaphore, semaphore.id)), "wait \(semaphore.name)")
         semaphore.count -= 1
         appendLocked(me, .semaphoreWait(name: semaphore.name))
     }
@@ -246,7 +252,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         let me = currentLocked()
         me.blocker = .ports(set, deadline: deadline)
-        pass(me, "wait P\(set.id)")
+        pass(me, VisibleOperation(.receive, on: LabObjectID(.portSet, set.id)), "wait P\(set.id)")
         return set.firstReadyMember().map { PortSetWaitResult.ready($0.0, $0.1) } ?? .timedOut
     }
 
@@ -320,12 +326,13 @@ public final class Simulation: Runtime, @unchecked Sendable {
         record.thread.runExitHandlers()
     }
 
-    /// A scheduling point: `me` (holding the baton and the mutex, with its blocker set)
-    /// lets the strategy choose who runs next, switches to it, and returns, with the mutex
-    /// held, when `me` is chosen again. If the run ends instead, `me` switches back to the
-    /// caller of ``run(main:)`` and is never resumed. `label` is only built when the
-    /// strategy has a choice to make.
-    private func pass(_ me: SimulatedThread, _ label: @autoclosure () -> String) {
+    /// A scheduling point before `operation`: `me` (holding the baton and the mutex, with
+    /// its blocker set) lets the strategy choose who runs next, switches to it, and returns,
+    /// with the mutex held, when `me` is chosen again (to perform `operation`). If the run
+    /// ends instead, `me` switches back to the caller of ``run(main:)`` and is never
+    /// resumed. `label` is only built when the strategy has a choice to make.
+    private func pass(_ me: SimulatedThread, _ operation: VisibleOperation, _ label: @autoclosure () -> String) {
+        me.nextOperation = operation
         guard let next = choose(after: me, label()) else { endRun(from: me) }
         if next !== me {
             let nextFiber = fiberOf(next)
@@ -364,8 +371,11 @@ public final class Simulation: Runtime, @unchecked Sendable {
         var chosen = defaultChoice
         if enabled.count > 1 {
             let point = label()
+            nextOperations.removeAll(keepingCapacity: true)
+            for id in enabled { nextOperations.append(threads[id].nextOperation) }
             chosen = strategy.choose(SchedulingDecision(step: step, enabled: enabled, current: me.id,
-                                                        defaultChoice: defaultChoice, label: point))
+                                                        defaultChoice: defaultChoice, label: point,
+                                                        nextOperations: nextOperations))
             guard enabled.contains(chosen) else {
                 return finish(.replayDiverged(step: step, wanted: chosen, enabled: enabled))
             }

@@ -23,6 +23,12 @@ public struct TraceEvent: Sendable, Equatable, CustomStringConvertible {
         case threadStart
         /// A lab thread's body returned and its exit handlers ran.
         case threadExit
+        /// The thread started thread `child`, named `name` (`pthread_create`).
+        case threadSpawn(child: LabThreadID, name: String)
+        /// The thread accessed a ``LabCell`` or ``LabAtomic`` (its ``LabCell/traceName``);
+        /// `value` says what it read or wrote. `atomic` is true for a ``LabAtomic``, whose
+        /// accesses synchronise instead of racing; the text form leaves it out.
+        case cellAccess(cell: String, access: CellAccess, value: String, atomic: Bool)
         /// The scheduler chose `chosen` among `enabled` at a point labelled `point`, the
         /// run's scheduling point number `step` (the number a ``Schedule`` switch names; the
         /// text form leaves it out).
@@ -124,6 +130,8 @@ extension TraceEvent.Kind {
         switch self {
         case .threadStart: "thread.start"
         case .threadExit: "thread.exit"
+        case .threadSpawn: "thread.spawn"
+        case let .cellAccess(_, access, _, _): "cell.\(access.rawValue)"
         case .schedule: "schedule"
         case .clockAdvance: "clock.advance"
         case .lockWait: "lock.wait"
@@ -172,6 +180,8 @@ extension TraceEvent.Kind {
         case let .lockWait(lock, _, holder): "\(lock) held by T\(holder)"
         case let .lockAcquire(lock, _, depth), let .lockRelease(lock, depth): "\(lock) depth=\(depth)"
         case let .semaphoreSignal(name), let .semaphoreWait(name): name
+        case let .threadSpawn(child, name): "T\(child) \(name)"
+        case let .cellAccess(cell, _, value, _): "\(cell) \(value)"
         case let .yield(label): label
         case let .join(thread): "T\(thread)"
         case let .loopEntry(mode): mode

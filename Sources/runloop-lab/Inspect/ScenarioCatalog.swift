@@ -9,7 +9,7 @@ enum ScenarioCatalog {
     static let scenarios = ScenarioRegistry.all
 
     /// Every checker, by name.
-    static let checkers = CheckerRegistry.all
+    static let checkers = CheckerRegistry.selectable
 
     /// The scenario named by `--scenario`: a built-in one, or the scenario file at that path
     /// (see ``ScenarioFile/isPath(_:)``), named by its path.

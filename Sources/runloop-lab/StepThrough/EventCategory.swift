@@ -5,7 +5,8 @@ extension TraceEvent {
     /// `lock`, `perform hop`, `callback → operation`, ….
     var demoCategory: String {
         switch kind {
-        case .threadStart, .threadExit, .join: "thread"
+        case .threadStart, .threadExit, .threadSpawn, .join: "thread"
+        case .cellAccess: "shared memory"
         case .schedule, .clockAdvance, .yield: "scheduling"
         case .lockWait, .lockAcquire, .lockRelease, .semaphoreSignal, .semaphoreWait: "lock"
         case .loopEntry, .loopExit, .loopWait, .loopWake, .wakeUp, .stop, .observer, .sourceSignal, .sourcePerform,

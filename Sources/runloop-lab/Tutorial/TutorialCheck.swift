@@ -5,7 +5,9 @@ enum TutorialCheck {
     /// `N passed, N failed` (files). Returns 1 when any file failed or none was found.
     ///
     /// A translation shares its lesson's blocks, so each step runs once: its output is kept
-    /// for the same block at the same step number of the other language.
+    /// for the same block at the same step number of the other language. With
+    /// ``TutorialOptions/rewrites``, a file whose steps differ gets those expected blocks
+    /// replaced by what the run printed, and is reported as `rewritten`.
     static func run(options: TutorialOptions, console: any Console) -> Int32 {
         let library = LessonLibrary(root: options.directory)
         guard let fileNames = library.lessonFileNames() else {
@@ -16,7 +18,8 @@ enum TutorialCheck {
         for fileName in fileNames {
             var outputs = StepOutputs()
             for language in LessonLanguage.allCases {
-                let failures = check(fileName, in: language, library: library, outputs: &outputs)
+                let failures = check(fileName, in: language, library: library, outputs: &outputs,
+                                     rewriting: options.rewrites)
                 let label = language.rawValue.padded(to: 8)
                 if failures.isEmpty {
                     passed += 1
@@ -34,7 +37,7 @@ enum TutorialCheck {
 
     /// The failure lines of one lesson file: empty when every step matches.
     private static func check(_ fileName: String, in language: LessonLanguage, library: LessonLibrary,
-                              outputs: inout StepOutputs) -> [String] {
+                              outputs: inout StepOutputs, rewriting: Bool) -> [String] {
         guard library.exists(fileName, in: language) else {
             return ["missing: \(language.directory(in: library.root))/\(fileName)"]
         }
@@ -44,14 +47,23 @@ enum TutorialCheck {
         case .failure(let error): return [error.description]
         }
         var failures: [String] = []
+        var actualBlocks: [[String]] = []
         for (offset, step) in lesson.steps.enumerated() {
-            let comparison = StepComparison(step: step, actual: outputs.lines(for: step, index: offset + 1))
+            let actual = outputs.lines(for: step, index: offset + 1)
+            actualBlocks.append(actual)
+            let comparison = StepComparison(step: step, actual: actual)
             if !comparison.matches {
                 failures.append("step \(offset + 1) (line \(step.line)) does not match its expected block:")
                 failures += comparison.diff
             }
         }
-        return failures
+        guard rewriting, !failures.isEmpty else { return failures }
+        let path = language.directory(in: library.root) + "/" + fileName
+        guard let text = TextFile.read(path) else { return failures + ["cannot read \(path) to rewrite it"] }
+        if let problem = OutputFile.write(ExpectedBlocks.replacing(in: text, with: actualBlocks), to: path) {
+            return failures + [problem]
+        }
+        return []
     }
 }
 

@@ -5,7 +5,7 @@ enum TutorialCommand {
         synopsis: [
             "runloop-lab tutorial list [--dir PATH]",
             "runloop-lab tutorial run N [--lang en|zh-Hans] [--no-pause] [--restart] [--dir PATH]",
-            "runloop-lab tutorial check [--dir PATH]",
+            "runloop-lab tutorial check [--dir PATH] [--rewrite]",
         ],
         description: """
             Lessons that teach run loops by running scenarios. Each step of a lesson is a lab

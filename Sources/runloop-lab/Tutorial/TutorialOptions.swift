@@ -14,12 +14,19 @@ struct TutorialOptions: Equatable, Sendable {
     /// Whether `run` ignores saved progress and starts at step 1 (`--restart`).
     var restarts = false
 
+    /// Whether `check` rewrites every expected block that differs with what this run
+    /// printed (`--rewrite`): a developer's tool after a change that moves schedules or
+    /// trace text on purpose. Review the diff before committing it.
+    var rewrites = false
+
     /// Every option, for parsing and help.
     static let specs = [
         OptionSpec(name: "--dir", valueName: "PATH", help: "The tutorial directory (default: Tutorials)."),
         OptionSpec(name: "--lang", valueName: "en|zh-Hans", help: "The lesson language for run (default: en)."),
         OptionSpec(name: "--no-pause", valueName: nil, help: "Do not wait for Enter between steps (run)."),
         OptionSpec(name: "--restart", valueName: nil, help: "Start the lesson at step 1, ignoring saved progress (run)."),
+        OptionSpec(name: "--rewrite", valueName: nil,
+                   help: "Developers: replace each expected block that differs with this run's output, in both languages (check)."),
     ]
 
     /// Parses the options after the subcommand (and its lesson number).
@@ -40,6 +47,7 @@ struct TutorialOptions: Equatable, Sendable {
         options.language = try parsed.choice("--lang", default: options.language)
         options.pauses = terminal && !parsed.isSet("--no-pause")
         options.restarts = parsed.isSet("--restart")
+        options.rewrites = parsed.isSet("--rewrite")
         return options
     }
 }

@@ -1,0 +1,73 @@
+import Synchronization
+
+/// An atomic integer that lab threads share: `std::atomic<int>` with sequentially
+/// consistent operations, every one visible.
+///
+/// Like ``LabCell``, each operation is a scheduling point and a `cell.<access>` trace
+/// event under a ``Simulation``; under ``LiveRuntime`` it is a bare `Atomic`, with no lock
+/// and no trace.
+public final class LabAtomic: Sendable {
+    /// The atomic's value type.
+    public typealias Value = Int
+
+    private let cell: VisibleCell
+    private let value: Atomic<Value>
+
+    /// An atomic named `name` holding `initial`, numbered in `runtime` (the caller's by
+    /// default).
+    public init(_ name: String, _ initial: Value, runtime: any Runtime = currentRuntime()) {
+        cell = VisibleCell(named: name, runtime: runtime, atomic: true)
+        value = Atomic(initial)
+    }
+
+    /// `"V3 lastTaskIdentifier"`: how traces and reports name the atomic.
+    public var traceName: String { cell.traceName }
+
+    /// The atomic's identity in ``VisibleOperation``s.
+    public var object: LabObjectID { cell.object }
+
+    /// Reads the value.
+    public func load() -> Value {
+        let visible = cell.begin(.load)
+        let current = value.load(ordering: .sequentiallyConsistent)
+        if visible { cell.traced(.load, "→ \(current)") }
+        return current
+    }
+
+    /// Replaces the value.
+    public func store(_ newValue: Value) {
+        let visible = cell.begin(.store)
+        value.store(newValue, ordering: .sequentiallyConsistent)
+        if visible { cell.traced(.store, "← \(newValue)") }
+    }
+
+    /// Replaces the value and returns the old one, as one step.
+    public func exchange(_ newValue: Value) -> Value {
+        let visible = cell.begin(.readModifyWrite)
+        let old = value.exchange(newValue, ordering: .sequentiallyConsistent)
+        if visible { cell.traced(.exchange, "← \(newValue) (was \(old))") }
+        return old
+    }
+
+    /// Replaces the value with `desired` if it is `expected`, as one step; returns whether
+    /// it did and the value found.
+    public func compareExchange(expected: Value, desired: Value) -> (exchanged: Bool, original: Value) {
+        let visible = cell.begin(.readModifyWrite)
+        let result = value.compareExchange(expected: expected, desired: desired, ordering: .sequentiallyConsistent)
+        if visible {
+            cell.traced(result.exchanged ? .compareExchange : .compareExchangeFailed,
+                        result.exchanged ? "← \(desired) (was \(result.original))"
+                                         : "→ \(result.original) (expected \(expected))")
+        }
+        return result
+    }
+
+    /// Adds `delta` (wrapping on overflow) as one step, `fetch_add`; returns the new value.
+    @discardableResult
+    public func add(_ delta: Value) -> Value {
+        let visible = cell.begin(.readModifyWrite)
+        let (old, new) = value.wrappingAdd(delta, ordering: .sequentiallyConsistent)
+        if visible { cell.traced(.update, "← \(new) (was \(old))") }
+        return new
+    }
+}

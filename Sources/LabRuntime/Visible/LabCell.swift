@@ -1,0 +1,88 @@
+import Synchronization
+
+/// A variable that lab threads share without a common lock: every access is visible.
+///
+/// Under a ``Simulation`` each access is a scheduling point before it (so another thread
+/// can run between any two accesses, and partial-order reduction sees a
+/// ``VisibleOperation`` on the cell) and a `cell.load`/`cell.store`/… trace event naming
+/// the cell, the thread and the value, which the data-race checker reads. Under
+/// ``LiveRuntime`` it is a plain value behind a `Mutex` held only for the copy in or out;
+/// use ``LabAtomic`` for integers and flags, which needs no lock at all.
+///
+/// Each method is one atomic step; a read followed by a write is two steps, with a point
+/// between them, which is exactly how an unsynchronised read-then-write races. Objective-C's
+/// `nonatomic` properties read and written without a lock are such cells.
+public final class LabCell<Value: Sendable>: Sendable {
+    private let cell: VisibleCell
+    private let value: Mutex<Value>
+    private let describe: @Sendable (Value) -> String
+
+    /// A cell named `name` holding `initial`, numbered in `runtime` (the caller's by
+    /// default). `describe` says how traces show a value.
+    public init(_ name: String, _ initial: Value, runtime: any Runtime = currentRuntime(),
+                describe: @escaping @Sendable (Value) -> String = { String(describing: $0) }) {
+        cell = VisibleCell(named: name, runtime: runtime, atomic: false)
+        value = Mutex(initial)
+        self.describe = describe
+    }
+
+    /// `"V3 state of op A"`: how traces and reports name the cell.
+    public var traceName: String { cell.traceName }
+
+    /// The cell's identity in ``VisibleOperation``s.
+    public var object: LabObjectID { cell.object }
+
+    /// Reads the value.
+    public func load() -> Value {
+        let visible = cell.begin(.load)
+        let current = value.withLock { $0 }
+        if visible { cell.traced(.load, "→ \(describe(current))") }
+        return current
+    }
+
+    /// Replaces the value.
+    public func store(_ newValue: Value) {
+        let visible = cell.begin(.store)
+        value.withLock { $0 = newValue }
+        if visible { cell.traced(.store, "← \(describe(newValue))") }
+    }
+
+    /// Replaces the value and returns the old one, as one step.
+    public func exchange(_ newValue: Value) -> Value {
+        let visible = cell.begin(.readModifyWrite)
+        let old = value.withLock { value in
+            defer { value = newValue }
+            return value
+        }
+        if visible { cell.traced(.exchange, "← \(describe(newValue)) (was \(describe(old)))") }
+        return old
+    }
+
+    /// Reads, changes and writes the value as one step (an atomic read-modify-write), and
+    /// returns what `body` returns. `body` must not touch other lab objects.
+    public func update<Result>(_ body: (inout Value) -> Result) -> Result {
+        let visible = cell.begin(.readModifyWrite)
+        let (result, newValue) = value.withLock { value in (body(&value), value) }
+        if visible { cell.traced(.update, "← \(describe(newValue))") }
+        return result
+    }
+}
+
+extension LabCell where Value: Equatable {
+    /// Replaces the value with `desired` if it is `expected`, as one step; returns whether
+    /// it did and the value found.
+    public func compareExchange(expected: Value, desired: Value) -> (exchanged: Bool, original: Value) {
+        let visible = cell.begin(.readModifyWrite)
+        let original = value.withLock { value in
+            defer { if value == expected { value = desired } }
+            return value
+        }
+        let exchanged = original == expected
+        if visible {
+            cell.traced(exchanged ? .compareExchange : .compareExchangeFailed,
+                        exchanged ? "← \(describe(desired)) (was \(describe(original)))"
+                                  : "→ \(describe(original)) (expected \(describe(expected)))")
+        }
+        return (exchanged, original)
+    }
+}
