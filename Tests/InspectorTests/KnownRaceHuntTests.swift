@@ -95,7 +95,7 @@ struct KnownRaceHuntTests {
                              strategy: .exhaustive(preemptionBound: 2), schedules: 100_000, jobs: 2).explore()
         #expect(fixed.finding == nil)
         #expect(fixed.complete)
-        #expect(fixed.explored == 6_470)
+        #expect(fixed.explored == 1_253)
     }
 }
 

@@ -6,15 +6,20 @@ enum ExploreCommand {
     /// The help text of `explore`.
     static let usage = HelpText.render(
         synopsis: [
-            "runloop-lab explore --scenario NAME [--strategy random|pct|exhaustive] [--seed N] [--depth D]",
-            "                    [--schedules N] [--seconds S] [--preemption-bound B] [--jobs N] [--checkers A,B]",
-            "                    [--no-interleaving]",
+            "runloop-lab explore --scenario NAME [--strategy random|pct|pos|exhaustive|delay] [--seed N]",
+            "                    [--depth D] [--schedules N] [--seconds S] [--preemption-bound B] [--delay-bound B]",
+            "                    [--jobs N] [--checkers A,B] [--no-interleaving]",
             "runloop-lab explore --list",
         ],
         description: """
             Runs the scenario on the deterministic runtime under many schedules and checks
-            every run. On the first violation (the lowest-numbered run, whatever --jobs is)
-            it shrinks the schedule to the fewest preemptions, then the fewest switches,
+            every run. random, pct and pos (partial-order sampling) draw one schedule per
+            seed; exhaustive (preemption bounding) and delay (delay bounding) walk every
+            schedule within their bound depth-first, cheapest first, where the choice at
+            a blocking point is round-robin and only deviations from it are counted, so
+            bound 0 is one schedule. On the first violation (the lowest-numbered run,
+            whatever --jobs is) it shrinks the schedule to the fewest preemptions, then
+            the fewest switches,
             and prints the violation, the seed, the schedule, the interleaving in one
             column per thread, and the replay command. A lock-order inversion is followed
             by a search for a schedule that really deadlocks. Exits 1 when it finds a
