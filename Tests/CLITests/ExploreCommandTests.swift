@@ -50,7 +50,7 @@ struct ExploreCommandTests {
     @Test("usage errors exit 64 and name the problem", arguments: [
         (["explore"], "runloop-lab: missing --scenario NAME (see 'runloop-lab explore --list')"),
         (["explore", "--scenario", "nope"], "runloop-lab: unknown scenario 'nope' (known: abba, counter, lock-pair, lost-signal, reentrant-callback, spin-wait, pause-cancel-263, pause-cancel-hardened, pause-after-start-263, pause-after-start-hardened, cancel-completion-263, cancel-completion-hardened, pause-completion-263, pause-completion-hardened, resume-limit-263, resume-limit-hardened, kvo-under-lock-263, kvo-under-lock-hardened, pause-cancel-pair-263, pause-cancel-pair-hardened)"),
-        (["explore", "--scenario", "abba", "--strategy", "dfs"], "runloop-lab: --strategy expects random, pct, pos, exhaustive or delay, got 'dfs'"),
+        (["explore", "--scenario", "abba", "--strategy", "dfs"], "runloop-lab: --strategy expects random, pct, pos, exhaustive, delay or dpor, got 'dfs'"),
         (["explore", "--scenario", "abba", "--checkers", "deadlock,nope"], "runloop-lab: unknown checker 'nope' (known: deadlock, lock-misuse, liveness, livelock, expect, lock-order, callback-ledger, exactly-once, operation-liveness, notification-balance)"),
         (["explore", "--scenario", "abba", "--jobs", "0"], "runloop-lab: --jobs expects a whole number from 1 to 256, got '0'"),
         (["replay", "--scenario", "abba"], "runloop-lab: missing --schedule TEXT"),

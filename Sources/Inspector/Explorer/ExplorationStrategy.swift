@@ -15,6 +15,9 @@ public enum ExplorationStrategy: Sendable, Equatable, CustomStringConvertible {
     /// Depth-first search of every schedule with at most `delayBound` delays (Emmi, Qadeer
     /// and Rakamarić): each runnable thread passed over in round-robin order is one delay.
     case delayBounded(delayBound: Int)
+    /// Every Mazurkiewicz trace once: dynamic partial-order reduction with source sets and
+    /// sleep sets over the visible operations, no bound.
+    case dpor
 
     public var description: String {
         switch self {
@@ -23,6 +26,7 @@ public enum ExplorationStrategy: Sendable, Equatable, CustomStringConvertible {
         case let .pos(seed): "pos (seed \(seed))"
         case let .exhaustive(bound): "exhaustive (preemption bound \(bound))"
         case let .delayBounded(bound): "delay bounding (delay bound \(bound))"
+        case .dpor: "dpor (source sets and sleep sets, no bound)"
         }
     }
 }

@@ -80,6 +80,8 @@ public struct Explorer: Sendable {
         case let .delayBounded(bound):
             BoundedSearch(scenario: scenario, checkers: checkers, kind: .delays, bound: bound, limit: limit,
                           deadline: deadline).run()
+        case .dpor:
+            DPORSearch(scenario: scenario, checkers: checkers, limit: limit, deadline: deadline).run()
         }
     }
 

@@ -47,12 +47,19 @@ public final class Simulation: Runtime, @unchecked Sendable {
     private var cpu = 0
     /// Reused by every scheduling point to list the runnable threads.
     private var enabled: [LabThreadID] = []
+    /// Whether the strategy is told each transition's objects.
+    private let observesTransitions: Bool
+    /// The objects the running transition has touched so far (when observed).
+    private var touched: [VisibleObject] = []
+    /// The scheduling point where the running transition's thread was chosen.
+    private var transitionStep = -1
 
     /// A simulation that chooses with `strategy`. It gives up after `stepLimit` scheduling
     /// points (a livelock) or when virtual time would pass `timeLimit`.
     public init(strategy: some SchedulingStrategy, stepLimit: Int = 1_000_000,
                 timeLimit: Duration? = nil, tracing: Bool = true) {
         self.strategy = strategy
+        observesTransitions = strategy.observesTransitions
         self.stepLimit = stepLimit
         self.timeLimit = timeLimit.map { .zero + $0 }
         trace = TraceRecorder(enabled: tracing)
@@ -125,6 +132,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         let me = currentLocked()
         let child = makeThread(named: name, body)
+        touch(.thread(child.id))
         pass(me, "spawn T\(child.id)")
         return child.thread
     }
@@ -138,6 +146,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         let target = threads[thread.id]
         if !target.hasExited { me.blocker = .join(target) }
         pass(me, "join T\(thread.id)")
+        touch(.thread(thread.id))
         appendLocked(me, .join(thread: thread.id))
     }
 
@@ -158,12 +167,14 @@ public final class Simulation: Runtime, @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         let me = currentLocked()
         appendLocked(me, .yield(label: label))
+        touch(.shared)
         pass(me, label)
     }
 
     public func schedulingPoint(_ label: @autoclosure () -> String) {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
+        touch(.shared)
         pass(currentLocked(), label())
     }
 
@@ -172,6 +183,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         let me = currentLocked()
         me.blocker = .sleep(until: deadline)
+        touch(.shared)
         pass(me, "sleep until \(deadline)")
     }
 
@@ -182,6 +194,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         let me = currentLocked()
         if lock.owner == me.id, lock.isRecursive {
+            touch(.lock(lock.id))
             lock.depth += 1
             appendLocked(me, .lockAcquire(lock: lock.traceName, lockClass: lock.lockClass, depth: lock.depth))
             return
@@ -193,6 +206,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         me.blocker = .lock(lock)
         pass(me, "lock \(lock.traceName)")
         me.lockWaitRecorded = false
+        touch(.lock(lock.id))
         lock.owner = me.id
         lock.depth = 1
         appendLocked(me, .lockAcquire(lock: lock.traceName, lockClass: lock.lockClass, depth: 1))
@@ -206,6 +220,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         appendLocked(me, .lockRelease(lock: lock.traceName, depth: lock.depth))
         lock.depth -= 1
         if lock.depth == 0 { lock.owner = nil }
+        touch(.lock(lock.id))
         pass(me, "unlock \(lock.traceName)")
     }
 
@@ -214,6 +229,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         let me = currentLocked()
         semaphore.count += 1
+        touch(.semaphore(semaphore.id))
         appendLocked(me, .semaphoreSignal(name: semaphore.name))
         pass(me, "signal \(semaphore.name)")
     }
@@ -224,6 +240,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         let me = currentLocked()
         me.blocker = .semaphore(semaphore)
         pass(me, "wait \(semaphore.name)")
+        touch(.semaphore(semaphore.id))
         semaphore.count -= 1
         appendLocked(me, .semaphoreWait(name: semaphore.name))
     }
@@ -234,6 +251,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         let me = currentLocked()
         me.blocker = .ports(set, deadline: deadline)
         pass(me, "wait P\(set.id)")
+        touch(.shared)
         return set.firstReadyMember().map { PortSetWaitResult.ready($0.0, $0.1) } ?? .timedOut
     }
 
@@ -259,11 +277,15 @@ public final class Simulation: Runtime, @unchecked Sendable {
 
     private func threadMain(_ record: SimulatedThread, _ body: ThreadBody) {
         CurrentThreadSlot.set(record.thread)
+        pthread_mutex_lock(mutex)
+        touch(.thread(record.id))
+        pthread_mutex_unlock(mutex)
         self.record(.threadStart)
         body.runOnce()
         record.thread.runExitHandlers()
         pthread_mutex_lock(mutex)
         appendLocked(record, .threadExit)
+        touch(.thread(record.id))
         record.blocker = .exited
         let wake = choose(after: record, "exit T\(record.id)").map(prepareWake)
         leave(record)
@@ -294,6 +316,10 @@ public final class Simulation: Runtime, @unchecked Sendable {
     private func choose(after me: SimulatedThread, _ label: @autoclosure () -> String) -> SimulatedThread? {
         let step = steps
         steps += 1
+        if observesTransitions {
+            strategy.transitionEnded(Transition(step: transitionStep, thread: me.id, objects: touched))
+            touched.removeAll(keepingCapacity: true)
+        }
         guard step < stepLimit else { return finish(.stepLimitExceeded(steps: stepLimit), leaving: me) }
         collectEnabled()
         while enabled.isEmpty {
@@ -318,6 +344,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
             appendLocked(me, .schedule(chosen: chosen, enabled: enabled, point: point, step: step))
         }
         if chosen != defaultChoice { switches.append(.init(step: step, thread: chosen, preempted: canContinue)) }
+        transitionStep = step
         return threads[chosen]
     }
 
@@ -403,6 +430,12 @@ public final class Simulation: Runtime, @unchecked Sendable {
         let thread = LabThread.current
         precondition(thread.runtime === self, "\(thread) is not a thread of this simulation; lab objects must be used from the lab threads of their own runtime")
         return threads[thread.id]
+    }
+
+    /// Notes that the running transition touched `object`, when the strategy observes
+    /// transitions. Mutex held.
+    private func touch(_ object: VisibleObject) {
+        if observesTransitions { touched.append(object) }
     }
 
     private func appendLocked(_ thread: SimulatedThread, _ kind: @autoclosure () -> TraceEvent.Kind) {

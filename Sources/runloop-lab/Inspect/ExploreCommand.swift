@@ -6,9 +6,9 @@ enum ExploreCommand {
     /// The help text of `explore`.
     static let usage = HelpText.render(
         synopsis: [
-            "runloop-lab explore --scenario NAME [--strategy random|pct|pos|exhaustive|delay] [--seed N]",
-            "                    [--depth D] [--schedules N] [--seconds S] [--preemption-bound B] [--delay-bound B]",
-            "                    [--jobs N] [--checkers A,B] [--no-interleaving]",
+            "runloop-lab explore --scenario NAME [--strategy random|pct|pos|exhaustive|delay|dpor]",
+            "                    [--seed N] [--depth D] [--schedules N] [--seconds S] [--preemption-bound B]",
+            "                    [--delay-bound B] [--jobs N] [--checkers A,B] [--no-interleaving]",
             "runloop-lab explore --list",
         ],
         description: """
@@ -17,7 +17,8 @@ enum ExploreCommand {
             seed; exhaustive (preemption bounding) and delay (delay bounding) walk every
             schedule within their bound depth-first, cheapest first, where the choice at
             a blocking point is round-robin and only deviations from it are counted, so
-            bound 0 is one schedule. On the first violation (the lowest-numbered run,
+            bound 0 is one schedule; dpor runs every Mazurkiewicz trace of the visible
+            operations once (dynamic partial-order reduction with sleep sets), no bound. On the first violation (the lowest-numbered run,
             whatever --jobs is) it shrinks the schedule to the fewest preemptions, then
             the fewest switches,
             and prints the violation, the seed, the schedule, the interleaving in one

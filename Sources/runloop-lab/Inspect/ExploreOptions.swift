@@ -7,11 +7,11 @@ struct ExploreOptions {
     static let specs = [
         OptionSpec(name: "--scenario", valueName: "NAME", help: "The scenario to explore (see --list)."),
         OptionSpec(name: "--list", valueName: nil, help: "List the scenarios and checkers, then stop."),
-        OptionSpec(name: "--strategy", valueName: "S", help: "random, pct, pos, exhaustive or delay (default random)."),
+        OptionSpec(name: "--strategy", valueName: "S", help: "random, pct, pos, exhaustive, delay or dpor (default random)."),
         OptionSpec(name: "--seed", valueName: "N", help: "The first seed; run i uses seed N+i (default 0)."),
         OptionSpec(name: "--depth", valueName: "D", help: "PCT's bug depth: D-1 priority change points (default 2)."),
         OptionSpec(name: "--steps", valueName: "K", help: "PCT's k, the choice points per run (default: measured)."),
-        OptionSpec(name: "--schedules", valueName: "N", help: "The most runs (default 1000; 1000000 for exhaustive and delay)."),
+        OptionSpec(name: "--schedules", valueName: "N", help: "The most runs (default 1000; 1000000 for exhaustive, delay and dpor)."),
         OptionSpec(name: "--seconds", valueName: "S", help: "A wall-clock budget for the search (default none)."),
         OptionSpec(name: "--preemption-bound", valueName: "B", help: "Exhaustive search's preemption bound (default 2)."),
         OptionSpec(name: "--delay-bound", valueName: "B", help: "Delay bounding's delay bound (default 2)."),
@@ -32,6 +32,8 @@ struct ExploreOptions {
         case exhaustive
         /// Every schedule within a delay bound.
         case delay
+        /// Every Mazurkiewicz trace, with partial-order reduction.
+        case dpor
     }
 
     /// The explorer to run, or `nil` for `--list`.
@@ -65,9 +67,11 @@ struct ExploreOptions {
             strategy = .exhaustive(preemptionBound: try parsed.integer("--preemption-bound", default: 2, in: 0...20))
         case .delay:
             strategy = .delayBounded(delayBound: try parsed.integer("--delay-bound", default: 2, in: 0...20))
+        case .dpor:
+            strategy = .dpor
         }
         let isExhaustive = switch strategy {
-        case .exhaustive, .delayBounded: true
+        case .exhaustive, .delayBounded, .dpor: true
         case .random, .pct, .pos: false
         }
         let schedules = try parsed.integer("--schedules", default: isExhaustive ? 1_000_000 : 1_000, in: 1...100_000_000)
