@@ -77,3 +77,27 @@ struct DPORTests {
         #expect(!full.complete, "unreduced search covered \(name) in \(full.explored) schedules")
     }
 }
+
+/// The classic-bug suite: every kernel's bug is there to be found.
+@Suite("Classic-bug suite")
+struct ClassicBugSuiteTests {
+    @Test("every kernel's bug is found by bounded search within 2,000 schedules, except the five philosophers'",
+          arguments: ClassicBug.suite.map(\.scenario.name))
+    func boundedSearchFinds(name: String) throws {
+        let bug = try #require(ClassicBug.suite.first { $0.scenario.name == name })
+        var explorer = Explorer(scenario: bug.scenario, checkers: [bug.checker], strategy: .exhaustive(preemptionBound: 3),
+                                schedules: 2_000)
+        explorer.shrinkBudget = 0
+        let report = explorer.explore()
+        #expect((report.finding != nil) == (name != "philosophers"), "\(name): \(report.explored) schedules")
+    }
+
+    @Test("a POS run of every kernel is reproducible by its seed", arguments: [UInt64(0), 1])
+    func samplersAreDeterministic(seed: UInt64) {
+        for bug in ClassicBug.suite where bug.scenario.name != "pipeline" {
+            let first = bug.scenario.run(POSStrategy(seed: seed))
+            let second = bug.scenario.run(POSStrategy(seed: seed))
+            #expect(first.traceText == second.traceText, "\(bug.scenario.name)")
+        }
+    }
+}

@@ -31,6 +31,17 @@ final class SimulatedThread {
         if case .exited = blocker { true } else { false }
     }
 
+    /// The object the thread's next transition will touch because it waits for it: a
+    /// lock, a semaphore or a thread to join.
+    var pendingObject: VisibleObject? {
+        switch blocker {
+        case let .lock(lock): .lock(lock.id)
+        case let .semaphore(semaphore): .semaphore(semaphore.id)
+        case let .join(target): .thread(target.id)
+        default: nil
+        }
+    }
+
     /// The deadline that would make this thread runnable, if it waits for one.
     var deadline: LabInstant? {
         switch blocker {

@@ -317,7 +317,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         let step = steps
         steps += 1
         if observesTransitions {
-            strategy.transitionEnded(Transition(step: transitionStep, thread: me.id, objects: touched))
+            strategy.transitionEnded(Transition(step: transitionStep, thread: me.id, objects: touched, pending: me.pendingObject))
             touched.removeAll(keepingCapacity: true)
         }
         guard step < stepLimit else { return finish(.stepLimitExceeded(steps: stepLimit), leaving: me) }

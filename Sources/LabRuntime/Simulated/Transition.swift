@@ -28,12 +28,17 @@ public struct Transition: Sendable, Equatable {
     public let thread: LabThreadID
     /// The objects it touched, in order (an object may repeat).
     public let objects: [VisibleObject]
+    /// The object the thread waits at when the transition ends (a lock to acquire, a
+    /// semaphore to take, a thread to join), which its next transition will touch.
+    public let pending: VisibleObject?
 
-    /// A transition of `thread`, chosen at `step`, touching `objects`.
-    public init(step: Int, thread: LabThreadID, objects: [VisibleObject]) {
+    /// A transition of `thread`, chosen at `step`, touching `objects`, ending at a point
+    /// where the thread waits for `pending`.
+    public init(step: Int, thread: LabThreadID, objects: [VisibleObject], pending: VisibleObject? = nil) {
         self.step = step
         self.thread = thread
         self.objects = objects
+        self.pending = pending
     }
 
     /// Whether this and `other` touch a common object.

@@ -12,6 +12,12 @@ struct ExploreBenchOptions {
     var preemptionBound = 2
     /// Baton hand-offs timed for the hand-off figure.
     var handOffs = 20_000
+    /// Whether to run the classic-bug suite instead of the throughput figures.
+    var suite = false
+    /// The schedules each strategy may spend on each kernel of the suite.
+    var budget = 10_000
+    /// The schedules each search may spend on each scenario of the reduction table.
+    var reductionBudget = 2_000
 
     /// The options `bench explore` accepts.
     static let specs = [
@@ -20,6 +26,9 @@ struct ExploreBenchOptions {
         OptionSpec(name: "--jobs", valueName: "N", help: "Simulations at once for the parallel figure (default: CPUs online)."),
         OptionSpec(name: "--preemption-bound", valueName: "B", help: "Bound of the timed exhaustive search (default 2)."),
         OptionSpec(name: "--hand-offs", valueName: "N", help: "Baton hand-offs timed for the hand-off cost (default 20000)."),
+        OptionSpec(name: "--suite", valueName: nil, help: "Run every strategy on the classic-bug suite, then DPOR's reduction table."),
+        OptionSpec(name: "--budget", valueName: "N", help: "Schedules per strategy and kernel with --suite (default 10000)."),
+        OptionSpec(name: "--reduction-budget", valueName: "N", help: "Schedules per search and scenario in the reduction table (default 2000)."),
     ]
 
     /// Parses the arguments after `bench explore`.
@@ -35,6 +44,9 @@ struct ExploreBenchOptions {
         options.jobs = try parsed.integer("--jobs", default: options.jobs, in: 1...256)
         options.preemptionBound = try parsed.integer("--preemption-bound", default: options.preemptionBound, in: 0...10)
         options.handOffs = try parsed.integer("--hand-offs", default: options.handOffs, in: 2...100_000_000)
+        options.suite = parsed.isSet("--suite")
+        options.budget = try parsed.integer("--budget", default: options.budget, in: 1...10_000_000)
+        options.reductionBudget = try parsed.integer("--reduction-budget", default: options.reductionBudget, in: 1...10_000_000)
         return options
     }
 }

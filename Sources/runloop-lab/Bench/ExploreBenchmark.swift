@@ -9,14 +9,19 @@ import LabRuntime
 enum ExploreBenchmark {
     /// The help text of `bench explore`.
     static let usage = HelpText.render(
-        synopsis: ["runloop-lab bench explore [--scenario NAME] [--schedules N] [--jobs N] [--preemption-bound B] [--hand-offs N]"],
+        synopsis: ["runloop-lab bench explore [--scenario NAME] [--schedules N] [--jobs N] [--preemption-bound B] [--hand-offs N]",
+                   "runloop-lab bench explore --suite [--budget N] [--reduction-budget N]"],
         description: """
             Measures, in one run: the baton hand-off (two lab threads that always switch)
             and the eventfd round trip between two threads on one CPU (the kernel's limit);
             random schedules per second and scheduling points per second on the scenario,
             with one job and with --jobs, without checkers and with the scenario's checkers;
             and the wall time of an exhaustive search with the preemption bound. Prints a
-            Markdown table; progress goes to standard error.
+            Markdown table; progress goes to standard error. With --suite it runs random,
+            PCT (depth 3), POS, preemption bounding, delay bounding and DPOR on each kernel
+            of the classic-bug suite and prints which bugs each found after how many
+            schedules, then the schedules DPOR and unreduced search need to cover each
+            built-in scenario.
             """,
         sections: [(title: "Options", rows: HelpText.optionRows(ExploreBenchOptions.specs))]
     )
@@ -39,6 +44,10 @@ enum ExploreBenchmark {
 
     /// Measures everything and prints the table.
     static func run(_ options: ExploreBenchOptions, console: any Console) {
+        if options.suite {
+            ClassicBugBenchmark.run(budget: options.budget, reductionBudget: options.reductionBudget, console: console)
+            return
+        }
         let scenario = options.scenario
         console.printError("measuring the baton hand-off…")
         let handOff = BatonHandOffBench.measure(handOffs: options.handOffs)
