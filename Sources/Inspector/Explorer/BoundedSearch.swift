@@ -9,8 +9,9 @@ import LabRuntime
 /// of choice points of the current run) and re-runs the scenario from scratch along the
 /// next path. Level `b` walks every path of cost at most `b` but checks and counts only the
 /// schedules of cost exactly `b`: the cheaper ones were checked on an earlier level and are
-/// re-run only to reach their costlier neighbours. Runs are made one after another, so the
-/// result never depends on `jobs`.
+/// re-run only to reach their costlier neighbours. A level whose bound cut off no choice
+/// has covered every schedule, and the search ends there, complete. Runs are made one after
+/// another, so the result never depends on `jobs`.
 struct BoundedSearch: Sendable {
     let scenario: Scenario
     let checkers: [any Checker]
@@ -47,6 +48,7 @@ struct BoundedSearch: Sendable {
                     return outcome
                 }
             } while path.advance(within: level)
+            if !path.wasPruned { break }
         }
         outcome.complete = true
         return outcome

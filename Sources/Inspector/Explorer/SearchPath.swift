@@ -28,6 +28,8 @@ final class SearchPath: Sendable {
         var depth = 0
         /// What the current run's choices cost so far.
         var cost = 0
+        /// Whether the bound has cut off an alternative since the path was made.
+        var pruned = false
     }
 
     private let bound: ScheduleBound
@@ -38,6 +40,10 @@ final class SearchPath: Sendable {
 
     /// What the last run's choices cost.
     var cost: Int { state.withLock { $0.cost } }
+
+    /// Whether the bound has cut off any alternative: if not, a higher bound would find
+    /// nothing new.
+    var wasPruned: Bool { state.withLock { $0.pruned } }
 
     /// How many choice points the path holds.
     var depth: Int { state.withLock { $0.entries.count } }
@@ -74,11 +80,13 @@ final class SearchPath: Sendable {
         state.withLock { state in
             while var entry = state.entries.popLast() {
                 let next = Int(entry.position) + 1
-                if next < entry.count, Int(entry.costBefore) + bound.cost(ofPosition: next) <= limit {
+                guard next < entry.count else { continue }
+                if Int(entry.costBefore) + bound.cost(ofPosition: next) <= limit {
                     entry.position = Int32(next)
                     state.entries.append(entry)
                     return true
                 }
+                state.pruned = true
             }
             return false
         }

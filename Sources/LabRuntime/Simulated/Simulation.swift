@@ -87,6 +87,9 @@ public final class Simulation: Runtime, @unchecked Sendable {
         start()
         pthread_mutex_lock(mutex)
         while outcome == nil || live > 0 { pthread_cond_wait(ended, mutex) }
+        // Each thread's record holds its LabThread, which holds this simulation: dropping
+        // the records once the run is over breaks that cycle, so the run is freed.
+        threads.removeAll()
         pthread_mutex_unlock(mutex)
         for descriptor in descriptors.withLock({ $0 }) { descriptor.close() }
         locals.removeAll()
