@@ -17,9 +17,10 @@ extension ScenarioParser {
         fidelity = (value, line)
     }
 
-    /// `strategy random seed N` | `replay "SCHEDULE"` | `pct seed N depth D` | `exhaustive [bound B]`.
+    /// `strategy random seed N` | `replay "SCHEDULE"` | `pct seed N depth D` | `pos seed N` |
+    /// `exhaustive [bound B]` | `delay [bound B]`.
     mutating func parseStrategy(_ cursor: inout TokenCursor, line: Int) throws(LineError) {
-        let hint = "strategies are 'random seed N', 'replay \"SCHEDULE\"', 'pct seed N depth D' and 'exhaustive bound B'"
+        let hint = "strategies are 'random seed N', 'replay \"SCHEDULE\"', 'pct seed N depth D', 'pos seed N', 'exhaustive bound B' and 'delay bound B'"
         let kind = try cursor.word("a strategy after 'strategy'", hint: hint)
         let value: ScenarioStrategy
         switch kind.text {
@@ -39,11 +40,16 @@ extension ScenarioParser {
             let seed = try cursor.seed("the seed")
             try cursor.expect("depth", "after the seed")
             value = .pct(seed: seed, depth: try cursor.integer("the depth", in: 1...64))
+        case "pos":
+            try cursor.expect("seed", "after 'pos'")
+            value = .pos(seed: try cursor.seed("the seed"))
         case "exhaustive":
             value = .exhaustive(preemptionBound: cursor.accept("bound") != nil ? try cursor.integer("the preemption bound", in: 0...64) : 2)
+        case "delay":
+            value = .delayBounded(delayBound: cursor.accept("bound") != nil ? try cursor.integer("the delay bound", in: 0...64) : 2)
         default:
             throw LineError(column: kind.column, "unknown strategy \(kind.quoted)",
-                            hint: Suggestion.didYouMean(kind.text, in: ["random", "replay", "pct", "exhaustive"]) ?? hint)
+                            hint: Suggestion.didYouMean(kind.text, in: ["random", "replay", "pct", "pos", "exhaustive", "delay"]) ?? hint)
         }
         if let strategy {
             throw LineError(column: kind.column, "the strategy is already set on line \(strategy.line)", hint: "a scenario has one strategy")

@@ -39,8 +39,8 @@ public struct ScenarioRunner: Sendable {
     /// scenario's default schedule (every thread runs until it blocks), measured first.
     ///
     /// - Throws: ``ScenarioDiagnostics`` pointing at the strategy line when the scenario
-    ///   declares `exhaustive`, a search of many schedules that only the explorer runs, and
-    ///   no `seed` is given.
+    ///   declares `exhaustive` or `delay`, searches of many schedules that only the explorer
+    ///   runs, and no `seed` is given.
     public func run(_ scenario: Scenario, seed: UInt64? = nil) throws(ScenarioDiagnostics) -> ScenarioRun {
         let strategy = seed.map { ScenarioStrategy.random(seed: $0) } ?? scenario.strategy
         switch strategy {
@@ -52,14 +52,16 @@ public struct ScenarioRunner: Sendable {
             let steps = pctSteps(for: scenario)
             return run(scenario, using: PCTStrategy(seed: seed, depth: depth, steps: steps),
                        named: "\(strategy.description) (k = \(steps))")
-        case .exhaustive:
+        case let .pos(seed):
+            return run(scenario, using: POSStrategy(seed: seed), named: strategy.description)
+        case .exhaustive, .delayBounded:
             let line = scenario.strategyLine ?? 1
             let source = scenario.sourceLines[line - 1]
             let column = (source.firstIndex { $0 != " " && $0 != "\t" }).map { source.distance(from: source.startIndex, to: $0) + 1 } ?? 1
             throw ScenarioDiagnostics([ScenarioDiagnostic(
                 fileName: scenario.fileName, location: SourceLocation(line: line, column: column),
-                message: "strategy exhaustive searches many schedules; the interpreter runs one",
-                hint: "run the search with 'runloop-lab explore --strategy exhaustive', or run one schedule here with 'strategy random seed N', 'strategy pct seed N depth D' or 'strategy replay \"SCHEDULE\"'",
+                message: "strategy \(strategy.description.prefix { $0 != " " }) searches many schedules; the interpreter runs one",
+                hint: "run the search with 'runloop-lab explore --strategy exhaustive' or '--strategy delay', or run one schedule here with 'strategy random seed N', 'strategy pct seed N depth D', 'strategy pos seed N' or 'strategy replay \"SCHEDULE\"'",
                 sourceLine: source)])
         }
     }

@@ -57,7 +57,7 @@ struct ShardMergeTests {
         (["--shard", "x/4"], "--shard expects K/N or N"),
         (["--shard", "0/0"], "--shard expects K/N or N"),
         (["--shard", "4"], "JOB_COMPLETION_INDEX"),
-        (["--shard", "0/2", "--strategy", "exhaustive"], "an exhaustive search cannot be split"),
+        (["--shard", "0/2", "--strategy", "exhaustive"], "a bounded or DPOR search cannot be split"),
     ])
     func badShard(arguments: [String], message: String) {
         #expect(throws: UsageError.self) { try ExploreOptions.parse(["--scenario", "counter"] + arguments) { _ in nil } }

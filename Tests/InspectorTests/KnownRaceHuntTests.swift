@@ -113,7 +113,7 @@ struct KnownRaceHuntTests {
                              strategy: .exhaustive(preemptionBound: 2), schedules: 100_000, jobs: 2).explore()
         #expect(fixed.finding == nil)
         #expect(fixed.complete)
-        #expect(fixed.explored == 14_896)
+        #expect(fixed.explored == 2_758)
     }
 }
 

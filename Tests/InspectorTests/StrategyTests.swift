@@ -2,7 +2,7 @@ import Inspector
 import LabRuntime
 import Testing
 
-@Suite("Strategies: PCT and bounded exhaustive search")
+@Suite("Strategies: PCT, POS, and preemption- and delay-bounded search")
 struct StrategyTests {
     @Test("PCT finds the AB/BA deadlock at least as often as its bound 1/(n·k^(d−1)) promises")
     func pctMeetsItsBound() throws {
@@ -40,7 +40,7 @@ struct StrategyTests {
         #expect(first.traceText == second.traceText)
     }
 
-    @Test("exhaustive search: no deadlock with 0 preemptions, found with 1, and it is the simplest")
+    @Test("exhaustive search: no deadlock with 0 preemptions, found with 1, and it shrinks to one switch")
     func exhaustiveFindsABBAAtBoundOne() throws {
         let none = Explorer(scenario: .abba, checkers: [DeadlockChecker()], strategy: .exhaustive(preemptionBound: 0),
                             schedules: 100_000).explore()
@@ -50,8 +50,8 @@ struct StrategyTests {
                               schedules: 100_000).explore()
         let finding = try #require(report.finding)
         #expect(finding.original.result.schedule.preemptions == 1)
-        #expect(finding.original.result.schedule.switches.count == 1)
-        #expect(finding.run.schedule == finding.original.result.schedule)
+        #expect(finding.run.schedule.switches.count == 1)
+        #expect(none.explored == 1)
         #expect(report.explored > none.explored)
         #expect(Scenario.abba.replay(finding.run.schedule).outcome.isDeadlock)
     }
@@ -61,23 +61,59 @@ struct StrategyTests {
         let report = Explorer(scenario: .lockCounter, strategy: .exhaustive(preemptionBound: 2), schedules: 1_000_000).explore()
         #expect(report.finding == nil)
         #expect(report.complete)
-        #expect(report.explored > 1_000)
+        #expect(report.explored > 100)
         #expect(report.text.contains("(complete: every schedule within the bound)"))
     }
 
-    @Test("exhaustive search runs each schedule once, cheapest first: preemptions, then switches")
-    func exhaustiveOrder() {
+    @Test("bound 0 is exactly one schedule: the choice at a blocking point is round-robin", arguments: ["counter", "lock-pair", "lost-signal", "abba"])
+    func boundZeroIsOneSchedule(name: String) throws {
+        let scenario = try ScenarioRegistry.lab.scenario(named: name)
+        for strategy in [ExplorationStrategy.exhaustive(preemptionBound: 0), .delayBounded(delayBound: 0)] {
+            let report = Explorer(scenario: scenario, checkers: [], strategy: strategy, schedules: 1_000).explore()
+            #expect(report.explored == 1)
+            #expect(report.complete)
+        }
+    }
+
+    @Test("bounded search runs each schedule once, level by level: bound B starts with every schedule of bound B − 1",
+          arguments: [ExplorationStrategy.exhaustive(preemptionBound: 2), .delayBounded(delayBound: 3)])
+    func boundedSearchOrder(strategy: ExplorationStrategy) {
+        let lower: ExplorationStrategy = switch strategy {
+        case let .exhaustive(bound): .exhaustive(preemptionBound: bound - 1)
+        case let .delayBounded(bound): .delayBounded(delayBound: bound - 1)
+        default: strategy
+        }
         let seen = ScheduleRecorder()
-        let report = Explorer(scenario: .lockPair, checkers: [seen], strategy: .exhaustive(preemptionBound: 2),
-                              schedules: 100_000, jobs: 2).explore()
-        let schedules = seen.schedules
-        #expect(report.complete)
+        let report = Explorer(scenario: .lockPair, checkers: [seen], strategy: strategy, schedules: 100_000, jobs: 2).explore()
+        let seenBelow = ScheduleRecorder()
+        let below = Explorer(scenario: .lockPair, checkers: [seenBelow], strategy: lower, schedules: 100_000).explore()
+        let schedules = seen.schedules.map(\.description)
+        #expect(report.complete && below.complete)
         #expect(schedules.count == report.explored)
-        #expect(Set(schedules.map(\.description)).count == schedules.count)
-        #expect(schedules.allSatisfy { $0.preemptions <= 2 })
-        let costs = schedules.map { [$0.preemptions, $0.switches.count] }
-        #expect(costs == costs.sorted { $0.lexicographicallyPrecedes($1) })
-        #expect(schedules.contains { $0.preemptions == 2 })
+        #expect(Set(schedules).count == schedules.count)
+        #expect(report.explored > below.explored)
+        #expect(Array(schedules.prefix(below.explored)) == seenBelow.schedules.map(\.description))
+    }
+
+    @Test("delay bounding finds the AB/BA deadlock with one delay, and not with none")
+    func delayBoundingFindsABBA() throws {
+        let none = Explorer(scenario: .abba, checkers: [DeadlockChecker()], strategy: .delayBounded(delayBound: 0)).explore()
+        #expect(none.finding == nil)
+        let report = Explorer(scenario: .abba, checkers: [DeadlockChecker()], strategy: .delayBounded(delayBound: 1)).explore()
+        let finding = try #require(report.finding)
+        #expect(finding.run.schedule.preemptions == 1)
+        #expect(Scenario.abba.replay(finding.run.schedule).outcome.isDeadlock)
+    }
+
+    @Test("partial-order sampling is deterministic per seed and finds the AB/BA deadlock", arguments: [UInt64(0), 1, 2])
+    func posDeterministicAndFinds(seed: UInt64) throws {
+        let first = Scenario.abba.run(POSStrategy(seed: seed))
+        let second = Scenario.abba.run(POSStrategy(seed: seed))
+        #expect(first.schedule == second.schedule)
+        #expect(first.traceText == second.traceText)
+        let report = Explorer(scenario: .abba, checkers: [DeadlockChecker()], strategy: .pos(seed: seed), schedules: 200).explore()
+        let finding = try #require(report.finding)
+        #expect(Scenario.abba.replay(finding.run.schedule).outcome.isDeadlock)
     }
 
     @Test("the step budget surfaces as a livelock violation")

@@ -203,16 +203,17 @@ struct InterpreterTests {
         #expect(withChecker.checks[2].actual == "checker lock-order is not available (available: no-timers)")
     }
 
-    @Test("exhaustive parses, but the interpreter refuses it and points at the explorer")
+    @Test("exhaustive and delay parse, but the interpreter refuses them and points at the explorer")
     func exhaustiveIsTheExplorers() throws {
-        for line in ["strategy exhaustive bound 1", "  strategy exhaustive"] {
+        for line in ["strategy exhaustive bound 1", "  strategy exhaustive", "strategy delay bound 1"] {
             let scenario = try parsed("thread w\n\(line)\nrun until idle", fileName: "x.lab")
             #expect(throws: ScenarioDiagnostics.self) { try ScenarioRunner().run(scenario) }
             do {
                 _ = try ScenarioRunner().run(scenario)
             } catch {
                 let column = line.hasPrefix(" ") ? 3 : 1
-                #expect(error.diagnostics.first?.headline == "x.lab:2:\(column): error: strategy exhaustive searches many schedules; the interpreter runs one")
+                let name = line.contains("delay") ? "delay" : "exhaustive"
+                #expect(error.diagnostics.first?.headline == "x.lab:2:\(column): error: strategy \(name) searches many schedules; the interpreter runs one")
                 #expect(error.diagnostics.first?.hint?.contains("runloop-lab explore --strategy exhaustive") == true)
             }
         }
@@ -237,6 +238,25 @@ struct InterpreterTests {
         let k = try ScenarioRunner().run(scenario, using: ReplayStrategy(Schedule(switches: [])), named: "default").choicePoints
         #expect(k > 1)
         #expect(first.strategy == "pct seed \(seed) depth 2 (k = \(k))")
+    }
+
+    @Test("pos runs one schedule of partial-order sampling: the same seed twice gives the same run", arguments: [UInt64(1), 2])
+    func posRunsOneSchedule(seed: UInt64) throws {
+        let source = """
+            thread left
+            thread right
+            strategy pos seed \(seed)
+            on left: perform on right; perform on right
+            on right: perform on left; perform on left
+            run until idle
+            expect outcome == quiescent
+            """
+        let scenario = try parsed(source, fileName: "pos.lab")
+        let first = try ScenarioRunner().run(scenario)
+        let second = try ScenarioRunner().run(scenario)
+        #expect(first.passed)
+        #expect(first.traceText == second.traceText)
+        #expect(first.strategy == "pos seed \(seed)")
     }
 
     @Test("a seed replaces the declared strategy; a declared replay reproduces the run it came from")

@@ -33,6 +33,9 @@ struct ParserStatementTests {
         #expect(try parsed("strategy pct seed 5 depth 3").strategy == .pct(seed: 5, depth: 3))
         #expect(try parsed("strategy exhaustive bound 1").strategy == .exhaustive(preemptionBound: 1))
         #expect(try parsed("strategy exhaustive").strategy == .exhaustive(preemptionBound: 2))
+        #expect(try parsed("strategy pos seed 9").strategy == .pos(seed: 9))
+        #expect(try parsed("strategy delay bound 3").strategy == .delayBounded(delayBound: 3))
+        #expect(try parsed("strategy delay").strategy == .delayBounded(delayBound: 2))
         #expect(try parsed("strategy random seed 18446744073709551615").strategy == .random(seed: .max))
     }
 

@@ -5,7 +5,7 @@ import LabRuntime
 ///
 /// The reported violation is the one of the lowest-numbered violating run, whatever
 /// `jobs` is: random and PCT runs are numbered by seed offset, exhaustive runs by search
-/// order (see `ExhaustiveSearch`). A lock-order inversion is then confirmed, if it can
+/// order (see `BoundedSearch`). A lock-order inversion is then confirmed, if it can
 /// be, by an exhaustive search (preemption bound 2) for a schedule that really deadlocks.
 public struct Explorer: Sendable {
     /// The scenario to explore.
@@ -61,8 +61,8 @@ public struct Explorer: Sendable {
         return .pct(seed: seed, depth: depth, steps: PCTStepEstimate.measure(scenario, seed: seed))
     }
 
-    /// Searches the runs numbered `runs` (an exhaustive search always starts at 0 and makes
-    /// at most `runs.count`).
+    /// Searches the runs numbered `runs` (a bounded or DPOR search always starts at 0 and
+    /// makes at most `runs.count`).
     private func search(_ strategy: ExplorationStrategy, checkers: [any Checker], runs: Range<Int>,
                         deadline: ContinuousClock.Instant?) -> SearchOutcome {
         switch strategy {
@@ -76,9 +76,19 @@ public struct Explorer: Sendable {
                 let seed = seed &+ UInt64(index)
                 return (seed, PCTStrategy(seed: seed, depth: depth, steps: steps ?? 1))
             }.run()
+        case let .pos(seed):
+            IndexedSearch(scenario: scenario, checkers: checkers, runs: runs, jobs: jobs, deadline: deadline) { index in
+                let seed = seed &+ UInt64(index)
+                return (seed, POSStrategy(seed: seed))
+            }.run()
         case let .exhaustive(bound):
-            ExhaustiveSearch(scenario: scenario, checkers: checkers, bound: bound, limit: runs.count, jobs: jobs,
-                             deadline: deadline).run()
+            BoundedSearch(scenario: scenario, checkers: checkers, kind: .preemptions, bound: bound, limit: runs.count,
+                          deadline: deadline).run()
+        case let .delayBounded(bound):
+            BoundedSearch(scenario: scenario, checkers: checkers, kind: .delays, bound: bound, limit: runs.count,
+                          deadline: deadline).run()
+        case .dpor:
+            DPORSearch(scenario: scenario, checkers: checkers, limit: runs.count, deadline: deadline).run()
         }
     }
 
@@ -88,7 +98,7 @@ public struct Explorer: Sendable {
         guard let checker = checkers.first(where: { $0.name == primary.checker }) else {
             return Finding(original: found, run: found.result, violations: found.violations, shrinkReplays: 0, confirmation: nil)
         }
-        let shrinker = Shrinker(scenario: scenario, checker: checker, kind: primary.kind, maxReplays: shrinkBudget, jobs: jobs)
+        let shrinker = Shrinker(scenario: scenario, checker: checker, kind: primary.kind, maxReplays: shrinkBudget)
         let (shrunk, replays) = shrinker.shrink(found.result)
         let all = checkers.flatMap { $0.check(shrunk) }
         let isPrimary = { (violation: Violation) in violation.checker == primary.checker && violation.kind == primary.kind }
@@ -105,7 +115,7 @@ public struct Explorer: Sendable {
         guard let found = outcome.finding else {
             return .init(strategy: strategy, explored: outcome.explored, run: nil, violation: nil)
         }
-        let shrinker = Shrinker(scenario: scenario, checker: deadlock, kind: .deadlock, maxReplays: shrinkBudget, jobs: jobs)
+        let shrinker = Shrinker(scenario: scenario, checker: deadlock, kind: .deadlock, maxReplays: shrinkBudget)
         let shrunk = shrinker.shrink(found.result).result
         return .init(strategy: strategy, explored: outcome.explored, run: shrunk, violation: deadlock.check(shrunk).first)
     }

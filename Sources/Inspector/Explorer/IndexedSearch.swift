@@ -49,7 +49,7 @@ struct IndexedSearch: Sendable {
         }
         let finding = findings.withLock { $0 }.min { $0.index < $1.index }
         let counted = steps.withLock { $0 }.filter { finding == nil || $0.index <= finding!.index }
-        return SearchOutcome(finding: finding, explored: counted.count, steps: counted.reduce(0) { $0 + $1.steps },
+        return SearchOutcome(finding: finding, explored: counted.count, runs: counted.count, steps: counted.reduce(0) { $0 + $1.steps },
                              complete: false, stoppedByTime: timedOut.load(ordering: .relaxed))
     }
 }

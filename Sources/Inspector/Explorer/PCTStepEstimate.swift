@@ -6,9 +6,7 @@ import LabRuntime
 enum PCTStepEstimate {
     /// The estimate, at least 1.
     static func measure(_ scenario: Scenario, seed: UInt64, probes: Int = 4) -> Int {
-        let log = PrefixStrategy.Log()
-        _ = scenario.run(PrefixStrategy(prefix: [], log: log))
-        var most = log.choicePoints.count
+        var most = scenario.replay(Schedule(switches: [])).choicePoints
         var generator = SplitMix64(seed: seed ^ 0x5043_545F_5052_4F42)
         for _ in 0..<probes {
             let result = scenario.run(RandomStrategy(seed: generator.next()))

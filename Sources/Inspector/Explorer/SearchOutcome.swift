@@ -5,7 +5,10 @@ struct SearchOutcome: Sendable {
     /// How many runs the search counts as explored: up to and including the finding, or
     /// every run made when there is none. Independent of the number of jobs.
     var explored: Int
-    /// The scheduling points passed in those runs.
+    /// Every simulation the search made: `explored`, plus the cheaper schedules bounded
+    /// search re-runs to reach costlier ones.
+    var runs: Int
+    /// The scheduling points passed in every run made.
     var steps: Int
     /// Whether the search covered its whole space (exhaustive search within its bound).
     var complete: Bool

@@ -4,22 +4,41 @@ import LabRuntime
 /// fewest steps, keeping only schedules that still show a violation of the same kind from
 /// the same checker.
 ///
-/// Greedy and deterministic: it tries removing one switch at a time (preemptions first,
-/// the latest first), then two neighbouring switches at once (a switch away and the switch
-/// back), replaying each candidate with a lenient replay, and keeps the first candidate that
-/// is smaller and still violates; it stops when no candidate helps or after `maxReplays`.
-/// The result is the schedule the last kept run really followed, so it replays exactly.
+/// Deterministic, in two phases. First delta debugging over the switches, greedily: it
+/// tries removing one switch at a time (preemptions first, the latest first), then two
+/// neighbouring switches at once (a switch away and the switch back), replaying each
+/// candidate with a lenient replay, and keeps the first candidate that is smaller and still
+/// violates, until no candidate helps. Then a bounded search up to the preemption count
+/// reached (cheapest schedules first, from 0) looks for a violation with fewer preemptions
+/// or, at the same count, fewer switches; since it walks cost levels in order, what it
+/// finds has the fewest preemptions any violation has; its
+/// schedule, which takes round-robin choices, is then delta-debugged again. Both phases share `maxReplays`. The result is the
+/// schedule the last kept run really followed, so it replays exactly.
 struct Shrinker: Sendable {
     let scenario: Scenario
     let checker: any Checker
     let kind: ViolationKind
     let maxReplays: Int
-    let jobs: Int
 
     /// The shrunk run and how many replays it took.
     func shrink(_ run: SimulationResult) -> (result: SimulationResult, replays: Int) {
-        var best = run
         var replays = 0
+        var best = removeSwitches(from: run, replays: &replays)
+        let remaining = maxReplays - replays
+        guard remaining > 0 else { return (best, replays) }
+        let search = BoundedSearch(scenario: scenario, checkers: [checker], kind: .preemptions,
+                                   bound: best.schedule.preemptions, limit: remaining, deadline: nil).run()
+        replays += search.runs
+        if let found = search.finding?.result, Self.size(found) < Self.size(best), violates(found) {
+            best = removeSwitches(from: found, replays: &replays)
+        }
+        return (best, replays)
+    }
+
+    /// Delta debugging over the switches of `run`: keeps the first smaller candidate that
+    /// still violates until none helps or the replays run out.
+    private func removeSwitches(from run: SimulationResult, replays: inout Int) -> SimulationResult {
+        var best = run
         var improved = true
         while improved, replays < maxReplays {
             improved = false
@@ -34,13 +53,7 @@ struct Shrinker: Sendable {
                 }
             }
         }
-        let remaining = maxReplays - replays
-        guard remaining > 0 else { return (best, replays) }
-        let search = ExhaustiveSearch(scenario: scenario, checkers: [checker], bound: best.schedule.preemptions,
-                                      limit: remaining, jobs: jobs, deadline: nil).run()
-        replays += search.explored
-        if let found = search.finding?.result, Self.size(found) < Self.size(best), violates(found) { best = found }
-        return (best, replays)
+        return best
     }
 
     /// Whether `result` still shows the violation being shrunk.

@@ -31,8 +31,8 @@ extension ExplorationReport {
         if let seed = finding.original.seed {
             lines.append("seed:      \(seed) (run #\(finding.original.index))")
         } else {
-            lines.append("seed:      none: exhaustive search, run #\(finding.original.index); every schedule with fewer")
-            lines.append("           preemptions, or as many and fewer switches, ran clean: this is a simplest one")
+            lines.append("seed:      none: bounded search, run #\(finding.original.index); every schedule with fewer")
+            lines.append("           deviations from round-robin ran clean: this is a cheapest one")
         }
         lines += Self.scheduleLines(finding.run, showingInterleaving: showingInterleavings, replayCommand: replayCommand)
         let original = finding.original.result

@@ -8,6 +8,7 @@ extension ScenarioRegistry {
         Scenario.resumeQueueLimit, Scenario.kvoUnderLock, Scenario.pauseCancelPair,
     ].flatMap { make in Fidelity.allCases.map(make) }
 
-    /// ``lab`` and the AFNetworking scenarios: everything the command line can name.
-    public static let all = ScenarioRegistry.lab.adding(afNetworkingScenarios)
+    /// ``lab``, the AFNetworking scenarios and the classic-bug kernels: everything the
+    /// command line can name.
+    public static let all = ScenarioRegistry.lab.adding(afNetworkingScenarios + ClassicBug.suite.map(\.scenario))
 }

@@ -9,6 +9,20 @@ public protocol SchedulingStrategy: Sendable {
     /// The thread to run next; it must be one of `decision.enabled`, or the run ends as
     /// ``SimulationOutcome/replayDiverged(step:wanted:enabled:)``.
     mutating func choose(_ decision: SchedulingDecision) -> LabThreadID
+
+    /// Whether the strategy wants ``transitionEnded(_:)`` calls; only then does the
+    /// simulation record what each transition touches. `false` by default.
+    var observesTransitions: Bool { get }
+
+    /// Called at every scheduling point, before any choice there, with the transition that
+    /// just ended (when ``observesTransitions``). Does nothing by default.
+    mutating func transitionEnded(_ transition: Transition)
+}
+
+extension SchedulingStrategy {
+    public var observesTransitions: Bool { false }
+
+    public mutating func transitionEnded(_ transition: Transition) {}
 }
 
 /// What a ``SchedulingStrategy`` knows when it chooses.

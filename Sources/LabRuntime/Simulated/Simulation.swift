@@ -60,12 +60,19 @@ public final class Simulation: Runtime, @unchecked Sendable {
     private var enabled: [LabThreadID] = []
     /// Reused by every decision to list the next operations of the runnable threads.
     private var nextOperations: [VisibleOperation] = []
+    /// Whether the strategy is told each transition's objects.
+    private let observesTransitions: Bool
+    /// The objects the running transition has touched so far (when observed).
+    private var touched: [VisibleObject] = []
+    /// The scheduling point where the running transition's thread was chosen.
+    private var transitionStep = -1
 
     /// A simulation that chooses with `strategy`. It gives up after `stepLimit` scheduling
     /// points (a livelock) or when virtual time would pass `timeLimit`.
     public init(strategy: some SchedulingStrategy, stepLimit: Int = 1_000_000,
                 timeLimit: Duration? = nil, tracing: Bool = true) {
         self.strategy = strategy
+        observesTransitions = strategy.observesTransitions
         self.stepLimit = stepLimit
         self.timeLimit = timeLimit.map { .zero + $0 }
         trace = TraceRecorder(enabled: tracing)
@@ -145,6 +152,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         pass(me, VisibleOperation(.spawn), "spawn \(name)")
         let child = makeThread(named: name, body)
         appendLocked(me, .threadSpawn(child: child.id, name: name))
+        touch(.thread(child.id))
         return child.thread
     }
 
@@ -201,6 +209,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         let me = currentLocked()
         if lock.owner == me.id, lock.isRecursive {
+            touch(.lock(lock.id))
             lock.depth += 1
             appendLocked(me, .lockAcquire(lock: lock.traceName, lockClass: lock.lockClass, depth: lock.depth))
             return
@@ -299,10 +308,12 @@ public final class Simulation: Runtime, @unchecked Sendable {
     /// switch to. The body is released before the exit is traced, so that whatever it
     /// captured is deinitialised at a fixed point of the schedule.
     private func runToExit(_ record: SimulatedThread) -> (UnsafeMutablePointer<csystem_fiber>, UnsafeMutablePointer<csystem_fiber>) {
+        touch(.thread(record.id))
         pthread_mutex_unlock(mutex)
         runBody(of: record)
         pthread_mutex_lock(mutex)
         appendLocked(record, .threadExit)
+        touch(.thread(record.id))
         record.blocker = .exited
         let stack = record.stack!
         guard let next = choose(after: record, "exit T\(record.id)") else {
@@ -340,6 +351,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
             csystem_fiber_switch(me.stack!.fiber, nextFiber)
         }
         me.blocker = .none
+        touch(VisibleObject(touchedBy: operation))
     }
 
     /// Switches from `me` back to the caller of ``run(main:)``, with the mutex held: the
@@ -355,6 +367,10 @@ public final class Simulation: Runtime, @unchecked Sendable {
     private func choose(after me: SimulatedThread, _ label: @autoclosure () -> String) -> SimulatedThread? {
         let step = steps
         steps += 1
+        if observesTransitions {
+            strategy.transitionEnded(Transition(step: transitionStep, thread: me.id, objects: touched, pending: VisibleObject(touchedBy: me.nextOperation)))
+            touched.removeAll(keepingCapacity: true)
+        }
         guard step < stepLimit else { return finish(.stepLimitExceeded(steps: stepLimit)) }
         collectEnabled()
         while enabled.isEmpty {
@@ -382,6 +398,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
             appendLocked(me, .schedule(chosen: chosen, enabled: enabled, point: point, step: step))
         }
         if chosen != defaultChoice { switches.append(.init(step: step, thread: chosen, preempted: canContinue)) }
+        transitionStep = step
         return threads[chosen]
     }
 
@@ -451,6 +468,12 @@ public final class Simulation: Runtime, @unchecked Sendable {
         let thread = LabThread.current
         precondition(thread.runtime === self, "\(thread) is not a thread of this simulation; lab objects must be used from the lab threads of their own runtime")
         return threads[thread.id]
+    }
+
+    /// Notes that the running transition touched `object`, when the strategy observes
+    /// transitions. Mutex held.
+    private func touch(_ object: VisibleObject) {
+        if observesTransitions { touched.append(object) }
     }
 
     private func appendLocked(_ thread: SimulatedThread, _ kind: @autoclosure () -> TraceEvent.Kind) {

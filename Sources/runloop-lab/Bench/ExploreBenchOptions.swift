@@ -14,6 +14,12 @@ struct ExploreBenchOptions {
     var handOffs = 20_000
     /// Random schedules of the long memory run (0: no memory figure); the short one runs 1%.
     var memorySchedules = 100_000
+    /// Whether to run the classic-bug suite instead of the throughput figures.
+    var suite = false
+    /// The schedules each strategy may spend on each kernel of the suite.
+    var budget = 10_000
+    /// The schedules each search may spend on each scenario of the reduction table.
+    var reductionBudget = 2_000
 
     /// The options `bench explore` accepts.
     static let specs = [
@@ -24,6 +30,9 @@ struct ExploreBenchOptions {
         OptionSpec(name: "--hand-offs", valueName: "N", help: "Baton hand-offs timed for the hand-off cost (default 20000)."),
         OptionSpec(name: "--memory-schedules", valueName: "N",
                    help: "Schedules of the long memory run, compared with a run of 1% of them (default 100000; 0 skips it)."),
+        OptionSpec(name: "--suite", valueName: nil, help: "Run every strategy on the classic-bug suite, then DPOR's reduction table."),
+        OptionSpec(name: "--budget", valueName: "N", help: "Schedules per strategy and kernel with --suite (default 10000)."),
+        OptionSpec(name: "--reduction-budget", valueName: "N", help: "Schedules per search and scenario in the reduction table (default 2000)."),
     ]
 
     /// Parses the arguments after `bench explore`.
@@ -40,6 +49,9 @@ struct ExploreBenchOptions {
         options.preemptionBound = try parsed.integer("--preemption-bound", default: options.preemptionBound, in: 0...10)
         options.handOffs = try parsed.integer("--hand-offs", default: options.handOffs, in: 2...100_000_000)
         options.memorySchedules = try parsed.integer("--memory-schedules", default: options.memorySchedules, in: 0...100_000_000)
+        options.suite = parsed.isSet("--suite")
+        options.budget = try parsed.integer("--budget", default: options.budget, in: 1...10_000_000)
+        options.reductionBudget = try parsed.integer("--reduction-budget", default: options.reductionBudget, in: 1...10_000_000)
         return options
     }
 }

@@ -10,7 +10,8 @@ enum ExploreBenchmark {
     /// The help text of `bench explore`.
     static let usage = HelpText.render(
         synopsis: ["runloop-lab bench explore [--scenario NAME|FILE] [--schedules N] [--jobs N] [--preemption-bound B] [--hand-offs N]",
-                   "                          [--memory-schedules N]"],
+                   "                          [--memory-schedules N]",
+                   "runloop-lab bench explore --suite [--budget N] [--reduction-budget N]"],
         description: """
             Measures, in one run: the baton hand-off (two lab threads that always switch)
             and the eventfd round trip between two threads on one CPU (the kernel's limit);
@@ -19,7 +20,11 @@ enum ExploreBenchmark {
             the wall time of an exhaustive search with the preemption bound; and, first of
             all, the process's peak resident memory after 1% of --memory-schedules random
             schedules and after all of them (a run must not keep memory). Prints a Markdown
-            table; progress goes to standard error.
+            table; progress goes to standard error. With --suite it runs random,
+            PCT (depth 3), POS, preemption bounding, delay bounding and DPOR on each kernel
+            of the classic-bug suite and prints which bugs each found after how many
+            schedules, then the schedules DPOR and unreduced search need to cover each
+            built-in scenario.
             """,
         sections: [(title: "Options", rows: HelpText.optionRows(ExploreBenchOptions.specs))]
     )
@@ -42,6 +47,10 @@ enum ExploreBenchmark {
 
     /// Measures everything and prints the table.
     static func run(_ options: ExploreBenchOptions, console: any Console) {
+        if options.suite {
+            ClassicBugBenchmark.run(budget: options.budget, reductionBudget: options.reductionBudget, console: console)
+            return
+        }
         let scenario = options.scenario
         let memory = measureMemory(scenario, schedules: options.memorySchedules, console: console)
         console.printError("measuring the baton hand-off…")

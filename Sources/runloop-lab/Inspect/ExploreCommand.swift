@@ -6,23 +6,30 @@ enum ExploreCommand {
     /// The help text of `explore`.
     static let usage = HelpText.render(
         synopsis: [
-            "runloop-lab explore --scenario NAME|FILE [--strategy random|pct|exhaustive] [--seed N] [--depth D]",
-            "                    [--schedules N] [--seconds S] [--preemption-bound B] [--jobs N] [--checkers A,B]",
-            "                    [--no-interleaving] [--shard K/N] [--report FILE]",
+            "runloop-lab explore --scenario NAME|FILE [--strategy random|pct|pos|exhaustive|delay|dpor]",
+            "                    [--seed N] [--depth D] [--schedules N] [--seconds S] [--preemption-bound B]",
+            "                    [--delay-bound B] [--jobs N] [--checkers A,B] [--no-interleaving]",
+            "                    [--shard K/N] [--report FILE]",
             "runloop-lab explore --list",
         ],
         description: """
             Runs the scenario (a built-in one, or a scenario file: a path containing '/' or
             ending in .lab) on the deterministic runtime under many schedules and checks
             every run; a file's 'expect' lines are checked by the 'expect' checker, so a
-            run that breaks one is a violation. On the first violation (the lowest-numbered run, whatever --jobs is)
-            it shrinks the schedule to the fewest preemptions, then the fewest switches,
-            and prints the violation, the seed, the schedule, the interleaving in one
+            run that breaks one is a violation. random, pct and pos (partial-order
+            sampling) draw one schedule per seed; exhaustive (preemption bounding) and delay (delay bounding) walk every
+            schedule within their bound depth-first, cheapest first, where the choice at
+            a blocking point is round-robin and only deviations from it are counted, so
+            bound 0 is one schedule; dpor runs every Mazurkiewicz trace of the visible
+            operations once (dynamic partial-order reduction with sleep sets), no bound.
+            On the first violation (the lowest-numbered run, whatever --jobs is) it
+            shrinks the schedule to the fewest preemptions, then the fewest switches, and
+            prints the violation, the seed, the schedule, the interleaving in one
             column per thread, and the replay command. A lock-order inversion is followed
             by a search for a schedule that really deadlocks. Exits 1 when it finds a
             violation, 0 when every run was clean; timing goes to standard error.
 
-            --shard K/N splits a random or PCT search over N processes or machines:
+            --shard K/N splits a random, PCT or POS search over N processes or machines:
             shard K (from 0) makes the K-th of N contiguous blocks of the runs. With N
             alone, K comes from JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) or
             SLURM_ARRAY_TASK_ID less SLURM_ARRAY_TASK_MIN (a Slurm job array). Write each

@@ -7,13 +7,14 @@ struct ExploreOptions {
     static let specs = [
         OptionSpec(name: "--scenario", valueName: "NAME", help: "The scenario to explore (see --list), or a .lab file."),
         OptionSpec(name: "--list", valueName: nil, help: "List the scenarios and checkers, then stop."),
-        OptionSpec(name: "--strategy", valueName: "S", help: "random, pct or exhaustive (default random)."),
+        OptionSpec(name: "--strategy", valueName: "S", help: "random, pct, pos, exhaustive, delay or dpor (default random)."),
         OptionSpec(name: "--seed", valueName: "N", help: "The first seed; run i uses seed N+i (default 0)."),
         OptionSpec(name: "--depth", valueName: "D", help: "PCT's bug depth: D-1 priority change points (default 2)."),
         OptionSpec(name: "--steps", valueName: "K", help: "PCT's k, the choice points per run (default: measured)."),
-        OptionSpec(name: "--schedules", valueName: "N", help: "The most runs (default 1000; 1000000 for exhaustive)."),
+        OptionSpec(name: "--schedules", valueName: "N", help: "The most runs (default 1000; 1000000 for exhaustive, delay and dpor)."),
         OptionSpec(name: "--seconds", valueName: "S", help: "A wall-clock budget for the search (default none)."),
         OptionSpec(name: "--preemption-bound", valueName: "B", help: "Exhaustive search's preemption bound (default 2)."),
+        OptionSpec(name: "--delay-bound", valueName: "B", help: "Delay bounding's delay bound (default 2)."),
         OptionSpec(name: "--jobs", valueName: "N", help: "Simulations run at once; never changes the result (default 1)."),
         OptionSpec(name: "--checkers", valueName: "A,B", help: "The checkers to run (default: the scenario's)."),
         OptionSpec(name: "--no-interleaving", valueName: nil, help: "Leave the per-thread columns out of the report."),
@@ -27,8 +28,14 @@ struct ExploreOptions {
         case random
         /// Probabilistic concurrency testing.
         case pct
+        /// Partial-order sampling.
+        case pos
         /// Every schedule within a preemption bound.
         case exhaustive
+        /// Every schedule within a delay bound.
+        case delay
+        /// Every Mazurkiewicz trace, with partial-order reduction.
+        case dpor
     }
 
     /// The explorer to run, or `nil` for `--list`.
@@ -61,10 +68,19 @@ struct ExploreOptions {
             let depth = try parsed.integer("--depth", default: 2, in: 1...10)
             let steps = parsed.isSet("--steps") ? try parsed.integer("--steps", default: 1, in: 1...10_000_000) : nil
             strategy = .pct(seed: seed, depth: depth, steps: steps)
+        case .pos:
+            strategy = .pos(seed: seed)
         case .exhaustive:
             strategy = .exhaustive(preemptionBound: try parsed.integer("--preemption-bound", default: 2, in: 0...20))
+        case .delay:
+            strategy = .delayBounded(delayBound: try parsed.integer("--delay-bound", default: 2, in: 0...20))
+        case .dpor:
+            strategy = .dpor
         }
-        let isExhaustive = if case .exhaustive = strategy { true } else { false }
+        let isExhaustive = switch strategy {
+        case .exhaustive, .delayBounded, .dpor: true
+        case .random, .pct, .pos: false
+        }
         let schedules = try parsed.integer("--schedules", default: isExhaustive ? 1_000_000 : 1_000, in: 1...100_000_000)
         let seconds = parsed.isSet("--seconds") ? try parsed.seconds("--seconds", default: 0, in: 0.001...86_400) : nil
         let jobs = try parsed.integer("--jobs", default: 1, in: 1...256)
@@ -73,7 +89,7 @@ struct ExploreOptions {
         if let text = parsed.string("--shard") {
             explorer.shard = try ShardOption.parse(text, environment: environment, usage: ExploreCommand.usage)
             if !explorer.shard.isWhole && !strategy.isShardable {
-                throw UsageError(message: "--shard splits random and pct searches; an exhaustive search cannot be split", usage: ExploreCommand.usage)
+                throw UsageError(message: "--shard splits random, pct and pos searches; a bounded or DPOR search cannot be split", usage: ExploreCommand.usage)
             }
         }
         return ExploreOptions(explorer: explorer, showsInterleavings: !parsed.isSet("--no-interleaving"),

@@ -18,14 +18,15 @@ struct ScenarioProgram: DemoProgram {
     var title: String { scenario.fileName }
 
     /// The recipe for the scenario's declared strategy, or for `random seed` `seed` when one
-    /// is given; `nil` for `exhaustive`, a search that only the explorer runs.
+    /// is given; `nil` for `exhaustive` and `delay`, searches that only the explorer runs.
     func recipe(seed: UInt64?) -> StrategyRecipe? {
         if let seed { return .random(seed: seed) }
         switch scenario.strategy {
         case let .random(seed): return .random(seed: seed)
         case let .replay(schedule): return .replay(schedule)
         case let .pct(seed, depth): return .pct(seed: seed, depth: depth, steps: ScenarioRunner().pctSteps(for: scenario))
-        case .exhaustive: return nil
+        case let .pos(seed): return .pos(seed: seed)
+        case .exhaustive, .delayBounded: return nil
         }
     }
 

@@ -12,6 +12,8 @@ indirect enum StrategyRecipe: Sendable, Equatable, CustomStringConvertible {
     case replay(Schedule)
     /// ``PCTStrategy`` with this seed, depth and *k*.
     case pct(seed: UInt64, depth: Int, steps: Int)
+    /// ``POSStrategy`` with this seed.
+    case pos(seed: UInt64)
     /// `base`, except that at scheduling point `step` it picks `thread`.
     case flipped(base: StrategyRecipe, step: Int, thread: LabThreadID)
 
@@ -21,6 +23,7 @@ indirect enum StrategyRecipe: Sendable, Equatable, CustomStringConvertible {
         case let .random(seed): RandomStrategy(seed: seed)
         case let .replay(schedule): ReplayStrategy(schedule)
         case let .pct(seed, depth, steps): PCTStrategy(seed: seed, depth: depth, steps: steps)
+        case let .pos(seed): POSStrategy(seed: seed)
         case let .flipped(base, step, thread): FlippedChoiceStrategy(base: base.make(), step: step, thread: thread)
         }
     }
@@ -32,6 +35,7 @@ indirect enum StrategyRecipe: Sendable, Equatable, CustomStringConvertible {
         case let .random(seed): "random seed \(seed)"
         case let .replay(schedule): "replay \"\(schedule)\""
         case let .pct(seed, depth, steps): "pct seed \(seed) depth \(depth) (k = \(steps))"
+        case let .pos(seed): "pos seed \(seed)"
         case let .flipped(base, step, thread): "\(base), T\(thread) at step \(step)"
         }
     }

@@ -1,0 +1,46 @@
+import LabRuntime
+
+extension Scenario {
+    /// `aba`: a lock-free stack A → B → C whose pop reads the top and its successor, then
+    /// swaps the top with a compare-and-swap. Between the read and the swap another thread
+    /// pops A and B and pushes A back: the swap still sees A and installs B, a popped node.
+    static let aba = Scenario(name: "aba", summary: "a lock-free stack's compare-and-swap succeeds on a recycled node") {
+        let runtime = currentRuntime()
+        let nodeA = 0, nodeB = 1, nodeC = 2
+        let top = VisibleVariable<Int?>("top", nodeA)
+        let next = [VisibleVariable<Int?>("A.next", nodeB), VisibleVariable<Int?>("B.next", nodeC),
+                    VisibleVariable<Int?>("C.next", nil)]
+        let inStack = ScenarioCell([true, true, true])
+        @Sendable func pop() -> Int? {
+            while true {
+                guard let head = top.load() else { return nil }
+                let successor = next[head].load()
+                if top.compareExchange(expected: head, new: successor) {
+                    inStack.update { $0[head] = false }
+                    return head
+                }
+            }
+        }
+        @Sendable func push(_ node: Int) {
+            while true {
+                let head = top.load()
+                next[node].store(head)
+                if top.compareExchange(expected: head, new: node) {
+                    inStack.update { $0[node] = true }
+                    return
+                }
+            }
+        }
+        let first = runtime.spawnThread(named: "popper") { _ = pop() }
+        let second = runtime.spawnThread(named: "recycler") {
+            if let a = pop() {
+                _ = pop()
+                push(a)
+            }
+        }
+        first.join()
+        second.join()
+        let head = top.load()
+        ScenarioExpectation.check(head.map { inStack.value[$0] } ?? true, "the stack's top is a node in the stack")
+    }
+}
