@@ -63,6 +63,7 @@ extension Lab {
         } catch {
             switch error {
             case let .unreadable(path): throw LabError("cannot read scenario file '\(path)'")
+            case let .notText(path): throw LabError("'\(path)' is not a text file (a scenario is UTF-8 text)")
             case let .malformed(diagnostics): throw LabError(diagnostics.description)
             }
         }

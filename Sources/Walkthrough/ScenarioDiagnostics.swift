@@ -9,9 +9,15 @@ public struct ScenarioDiagnostics: Error, Sendable, Equatable, CustomStringConve
         self.diagnostics = diagnostics.sorted { $0.location < $1.location }
     }
 
-    /// Every diagnostic, separated by a blank line, then `N errors`.
+    /// How many diagnostics ``description`` shows before it only counts the rest.
+    public static let shownLimit = 20
+
+    /// The first ``shownLimit`` diagnostics, separated by a blank line, then how many were
+    /// left out, if any, and `N errors`.
     public var description: String {
         let count = diagnostics.count == 1 ? "1 error" : "\(diagnostics.count) errors"
-        return (diagnostics.map(\.description) + [count]).joined(separator: "\n\n")
+        let hidden = diagnostics.count - Self.shownLimit
+        let more = hidden > 0 ? ["… and \(hidden) more (fix the first ones and run again)"] : []
+        return (diagnostics.prefix(Self.shownLimit).map(\.description) + more + [count]).joined(separator: "\n\n")
     }
 }

@@ -1,10 +1,33 @@
 import Glibc
 
-/// Reads a whole text file with Glibc: how a scenario file is loaded, by the command line
-/// and by `Lab.explore(file:)` alike.
+/// Reads a whole file with plain system calls (Foundation's file APIs are not needed): how
+/// scenario files and the lessons are read.
 public enum TextFileReader {
+    /// What ``text(ofFile:)`` found in a file.
+    public enum Contents: Equatable, Sendable {
+        /// The file's text.
+        case text(String)
+        /// The file holds NUL bytes or is not valid UTF-8.
+        case notText
+        /// The file cannot be opened or read.
+        case unreadable
+    }
+
     /// The contents of the file at `path` as UTF-8 text, or `nil` if it cannot be read.
     public static func contents(ofFile path: String) -> String? {
+        bytes(ofFile: path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The file at `path` as text when it is valid UTF-8 without NUL bytes, ``Contents/notText``
+    /// when it holds anything else, or ``Contents/unreadable``.
+    public static func text(ofFile path: String) -> Contents {
+        guard let bytes = bytes(ofFile: path) else { return .unreadable }
+        guard !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) else { return .notText }
+        return .text(text)
+    }
+
+    /// The bytes of the file at `path`, or `nil` if it cannot be read.
+    public static func bytes(ofFile path: String) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -19,6 +42,6 @@ public enum TextFileReader {
             if count == 0 { break }
             bytes += buffer[0..<count]
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 }

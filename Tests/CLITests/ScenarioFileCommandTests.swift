@@ -1,5 +1,6 @@
 import LabTestSupport
 import Testing
+import Walkthrough
 @testable import runloop_lab
 
 /// A scenario whose timer fires twice in 25ms; `count` is what its expect line claims.
@@ -62,6 +63,42 @@ struct ScenarioFileCommandTests {
         let (malformed, diagnostics) = runCLI("trace", "--scenario", directory.file("bad.lab"), "--seed", "0")
         #expect(malformed == ExitCode.usage)
         #expect(diagnostics.errors.first?.hasPrefix("runloop-lab: bad.lab:1:") == true)
+    }
+
+    @Test("a binary file is 'not a text file', and a file with many errors shows the first 20 and counts the rest")
+    func binaryAndManyErrors() {
+        let directory = TemporaryDirectory()
+        directory.write("thread A\u{0}\u{1}\u{2}\n", to: "binary.lab")
+        let (binary, console) = runCLI("check", directory.file("binary.lab"))
+        #expect(binary == ExitCode.failure)
+        #expect(console.output.contains("runloop-lab check: '\(directory.file("binary.lab"))' is not a text file (a scenario is UTF-8 text)"))
+        let (traced, errors) = runCLI("trace", "--scenario", directory.file("binary.lab"), "--seed", "0")
+        #expect(traced == ExitCode.usage)
+        #expect(errors.errors.first == "runloop-lab: --scenario: '\(directory.file("binary.lab"))' is not a text file (a scenario is UTF-8 text)")
+        directory.write(String(repeating: "thread\n", count: 50), to: "many.lab")
+        let (many, report) = runCLI("check", directory.file("many.lab"))
+        #expect(many == ExitCode.failure)
+        let text = report.outputText
+        #expect(text.contains("many.lab:20:"))
+        #expect(!text.contains("many.lab:21:"))
+        #expect(text.contains("… and 30 more (fix the first ones and run again)"))
+        #expect(text.contains("50 errors"))
+    }
+
+    @Test("LANGUAGE.md quotes the real messages for strategy exhaustive")
+    func exhaustiveMessagesDocumented() throws {
+        let directory = TemporaryDirectory()
+        directory.write(timerScenario(count: 2, strategy: "strategy exhaustive bound 1"), to: "search.lab")
+        let (status, console) = runCLI("demo", directory.file("search.lab"), "--auto")
+        #expect(status == ExitCode.failure)
+        #expect(console.errors.first == "runloop-lab demo: search.lab declares strategy exhaustive bound 1, which only the explorer runs; pass --seed N")
+        let scenario = try Scenario.parse(source: timerScenario(count: 2, strategy: "strategy exhaustive bound 1"), fileName: "search.lab")
+        var runnerMessage = ""
+        do { _ = try ScenarioRunner().run(scenario) } catch { runnerMessage = error.description }
+        #expect(runnerMessage.contains("error: strategy exhaustive searches many schedules; the interpreter runs one"))
+        let language = try #require(TextFile.read(tutorialsDirectory + "/LANGUAGE.md")).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(language.contains("`runloop-lab demo: FILE declares strategy exhaustive bound B, which only the explorer runs; pass --seed N`"))
+        #expect(language.contains("`error: strategy exhaustive searches many schedules; the interpreter runs one`"))
     }
 
     @Test("bench explore takes a file")

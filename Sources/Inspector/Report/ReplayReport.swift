@@ -55,9 +55,14 @@ public struct ReplayReport: Sendable {
 
     /// After the headline: each violation (or that there was none), then the interleaving in
     /// one column per thread.
-    public var verdictLines: [String] {
+    public var verdictLines: [String] { verdictLines(showingInterleaving: true) }
+
+    /// The checkers' verdict, then the interleaving in per-thread columns if
+    /// `showingInterleaving` (`replay --no-interleaving` leaves it out).
+    public func verdictLines(showingInterleaving: Bool) -> [String] {
         var lines = violations.isEmpty ? ["checkers: no violation (\(checkers.joined(separator: ", ")))"] : []
         lines += violations.flatMap { $0.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+        guard showingInterleaving else { return lines }
         lines.append("")
         lines.append("interleaving:")
         lines += InterleavingView().render(run.trace).map { "  " + $0 }

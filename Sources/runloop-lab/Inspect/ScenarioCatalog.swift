@@ -23,8 +23,7 @@ enum ScenarioCatalog {
         if ScenarioFile.isPath(name) {
             switch ScenarioFile.load(name) {
             case let .success(file): return file.explorable(named: name)
-            case let .failure(.unreadable(path)): throw UsageError(message: "--scenario: cannot read '\(path)': no such file or not readable", usage: parsed.usage)
-            case let .failure(.malformed(diagnostics)): throw UsageError(message: diagnostics, usage: parsed.usage)
+            case let .failure(problem): throw UsageError(message: problem.message(prefix: "--scenario"), usage: parsed.usage)
             }
         }
         do {

@@ -7,14 +7,22 @@ enum ScenarioFile {
     enum Problem: Error {
         /// The file cannot be read; the path.
         case unreadable(String)
+        /// The file is binary (NUL bytes or not UTF-8); the path.
+        case notText(String)
         /// The file does not parse; the diagnostics, each at its line:column.
         case malformed(String)
 
         /// What `command` prints on standard error: the read error after the command's
         /// name, or the diagnostics as they are.
         func message(command: String) -> String {
+            message(prefix: "runloop-lab \(command)")
+        }
+
+        /// The read error after `prefix`, or the diagnostics as they are.
+        func message(prefix: String) -> String {
             switch self {
-            case let .unreadable(path): "runloop-lab \(command): cannot read '\(path)': no such file or not readable"
+            case let .unreadable(path): "\(prefix): cannot read '\(path)': no such file or not readable"
+            case let .notText(path): "\(prefix): '\(path)' is not a text file (a scenario is UTF-8 text)"
             case let .malformed(diagnostics): diagnostics
             }
         }
@@ -33,6 +41,7 @@ enum ScenarioFile {
         } catch {
             switch error {
             case let .unreadable(path): return .failure(.unreadable(path))
+            case let .notText(path): return .failure(.notText(path))
             case let .malformed(diagnostics): return .failure(.malformed(diagnostics.description))
             }
         }
