@@ -79,7 +79,7 @@ struct StepThroughTests {
         _ = stepper.step()
         let messages = stepper.back()
         #expect(stepper.position == position)
-        #expect(messages == ["back: replayed random seed 7 from the start; its first \(position + 1) events are identical; stopped at step \(position)"])
+        #expect(messages == ["back: replayed random seed 7 from the start; its first \(position + 1) events are identical; stopped at event \(position)"])
         #expect(Self.screen.lines(of: stepper, part: 1, of: 2, messages: []) == earlier)
     }
 
@@ -107,7 +107,7 @@ struct StepThroughTests {
         let diverged = report.originalOperationEvent != nil || report.alternativeOperationEvent != nil
         #expect(report.lines[1] == (diverged ? "  operations diverge:  was  " + (report.originalOperationEvent.map(WhatIfReport.text) ?? "(nothing)")
                                              : "  the operations' events are the same in both runs"))
-        #expect(report.lines[0] == "what-if: at #\(report.flipIndex) (step \(step), \(report.point)) T\(report.alternativeChoice) runs instead of T\(chosen)")
+        #expect(report.lines[0] == "what-if: at #\(report.flipIndex) (scheduling point \(step), \(report.point)) T\(report.alternativeChoice) runs instead of T\(chosen)")
         #expect(report.lines.contains { $0.hasPrefix("  outcome: was quiescent, now ") })
         let before = stepper.position
         _ = stepper.step()
@@ -140,8 +140,8 @@ struct StepThroughTests {
         _ = stepper.continueTo(nil)
         let state = stepper.state
         #expect(state.operations.map(\.text) == [
-            "op big     finished   no        C0 (ended)  4000   none   success     op big",
-            "op small   finished   no        C1 (ended)  11     none   success     op small",
+            "op big     finished   no        C0 (ended)  4000   none             success     op big",
+            "op small   finished   no        C1 (ended)  11     none             success     op small",
         ])
         let network = try #require(state.threads.first { $0.name == "AFNetworking" })
         #expect(network.modeText == "default" && network.locks.isEmpty && network.performs.isEmpty)
@@ -157,6 +157,36 @@ struct StepThroughTests {
         #expect(stepper.state.operations.map(\.bytes) == [4_000, 11])
         #expect(stepper.state.operations.allSatisfy { $0.reached.contains("delegate of \($0.name)") })
         #expect(stepper.run.trace.contains { $0.routingExplanation?.contains("task id → delegate dictionary") == true })
+    }
+}
+
+@Suite("The operations panel")
+struct OperationPanelTests {
+    @Test("a cancelled operation's error reads cancelled (−999), in the column's width")
+    func cancelledError() {
+        #expect(OperationPanelRow.errorText("(from cancelConnection)") == "cancelled (−999)")
+        #expect(OperationPanelRow.errorText("-999") == "cancelled (−999)")
+        #expect(OperationPanelRow.errorText("(from no space)") == "no space")
+        #expect(OperationPanelRow.errorText("-1001") == "-1001")
+        var cancelled = OperationPanelRow(name: "op A")
+        cancelled.error = OperationPanelRow.errorText("(from cancelConnection)")
+        cancelled.reached = ["op A"]
+        let plain = OperationPanelRow(name: "op B")
+        #expect(cancelled.text.firstRange(of: "failure") == nil)
+        #expect(cancelled.columnsText.count == plain.columnsText.count)
+        #expect(cancelled.columnsText.count == OperationPanelRow.columnsHeading.count)
+    }
+
+    @Test("a narrow screen puts callbacks reached on their own line; at 100 columns the interview answer shows")
+    func narrowPanel() throws {
+        var stepper = StepThrough(program: SessionManagerProgram(), recipe: .random(seed: 7))
+        _ = stepper.continueTo(nil)
+        let lines = StepScreen(style: DemoStyle(colors: false), width: 100).lines(of: stepper, part: 1, of: 1, messages: [])
+        #expect(lines.allSatisfy { $0.count <= 100 })
+        #expect(lines.contains("     callbacks reached: task 1, session manager, delegate of task 1"))
+        let wide = OperationPanelRow.panel(stepper.state.operations, indent: "   ")
+        #expect(wide[0].hasSuffix("callbacks reached"))
+        #expect(wide.count == 3)
     }
 }
 
@@ -184,6 +214,20 @@ struct InteractiveSessionTests {
         #expect(demo.messages == ["part 2 of 2: session manager (built in)"])
         demo.handle(.other)
         #expect(demo.messages == ["keys: " + StepScreen.keyHelp(thread: nil)])
+        demo.continueTo("connection.callback")
+        demo.continueTo("end")
+        #expect(demo.stepper.isAtEnd && demo.breakpoint == nil)
+    }
+
+    @Test("the first screen says how to jump to the callbacks; long messages wrap instead of being cut")
+    func firstScreenAndWrapping() throws {
+        let stepper = try StepThroughTests.interview()
+        let screen = StepScreen(style: DemoStyle(colors: false), width: 40)
+        let lines = screen.lines(of: stepper, part: 1, of: 1, messages: [String(repeating: "x", count: 100)])
+        #expect(StepThroughTests.screen.lines(of: stepper, part: 1, of: 1, messages: []).contains("  " + StepScreen.firstScreenHint))
+        #expect(lines.contains(String(repeating: "x", count: 40)))
+        #expect(lines.contains(String(repeating: "x", count: 20)))
+        #expect(lines[1].hasPrefix("event 0 of "))
     }
 
     @Test("a screen too tall for the terminal keeps its head and its messages and key help")
@@ -196,6 +240,15 @@ struct InteractiveSessionTests {
 
 @Suite("The threads panel's column")
 struct ThreadColumnTests {
+    @Test("a loop with thousands of timers names the first three and counts them all")
+    func manyTimers() {
+        var row = ThreadPanelRow(id: 1, name: "worker")
+        row.timers = (0..<2_000).map { "t\($0)" }
+        #expect(row.pendingText == "timers: t0, t1, t2, … (2000 in all)")
+        row.timers = ["a", "b", "c"]
+        #expect(row.pendingText == "timers: a, b, c")
+    }
+
     @Test("a long thread name keeps its number and the end of its name, in the column's width")
     func longNamesFit() {
         #expect(ThreadPanelRow.fitted("T1 loopback server", to: 22) == "T1 loopback server    ")

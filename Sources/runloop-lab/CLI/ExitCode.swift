@@ -8,4 +8,7 @@ enum ExitCode {
 
     /// The command line was wrong (`EX_USAGE`); usage was printed on standard error.
     static let usage: Int32 = 64
+
+    /// The user interrupted it with Ctrl-C: 128 + `SIGINT`, as a shell reports it.
+    static let interrupted: Int32 = 130
 }

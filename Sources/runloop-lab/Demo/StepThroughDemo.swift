@@ -20,7 +20,10 @@ enum StepThroughDemo {
         }
         let style = DemoStyle(colors: options.useColor)
         if options.interactive {
-            guard InteractiveDemo(parts: parts, style: style).run() else {
+            switch InteractiveDemo(parts: parts, style: style).run() {
+            case .quit: break
+            case .interrupted: return ExitCode.interrupted
+            case .noTerminal:
                 console.printError("runloop-lab demo: cannot put the terminal in raw mode; try --auto")
                 return ExitCode.failure
             }

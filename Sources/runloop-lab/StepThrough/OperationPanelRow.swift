@@ -16,7 +16,9 @@ struct OperationPanelRow: Sendable, Equatable {
     var connectionEnded = false
     /// Bytes its connection delivered in `didReceiveData` callbacks.
     var bytes = 0
-    /// The error it failed with: the code of `didFailWithError`, or `none`.
+    /// The error it failed with: `cancelled (−999)` for a cancellation (the connection's or
+    /// the one `cancelConnection` synthesizes), else the code of `didFailWithError` or where
+    /// the operation's own failure came from; or `none`.
     var error = "none"
     /// The objects its connection's callbacks reached, in first-reached order: the operation
     /// itself, or a session task, the manager and the delegate it found in its dictionary.
@@ -28,17 +30,45 @@ struct OperationPanelRow: Sendable, Equatable {
     /// `failure`, both joined by `+`, `block` when only a completion block ran, or `none`.
     var completionName: String { OperationReport.completionName(of: completions) }
 
-    /// The row as one line of text.
-    var text: String {
-        let connectionText = connection.map { $0 + (connectionEnded ? " (ended)" : "") } ?? "-"
-        let reachedText = reached.isEmpty ? "-" : reached.joined(separator: ", ")
-        return "\(name.padded(to: 10)) \(state.padded(to: 10)) \((cancelled ? "yes" : "no").padded(to: 9)) "
-            + "\(connectionText.padded(to: 11)) \(String(bytes).padded(to: 6)) \(error.padded(to: 6)) "
-            + "\(completionName.padded(to: 11)) \(reachedText)"
+    /// The text the error column shows for what follows `didFailWithError` in a callback:
+    /// `cancelled (−999)` for `-999` or `(from cancelConnection)`, `(from no space)` as
+    /// `no space`, other codes as they are.
+    static func errorText(_ detail: String) -> String {
+        switch detail {
+        case "-999", "(from cancelConnection)": "cancelled (−999)"
+        case _ where detail.hasPrefix("(from ") && detail.hasSuffix(")"): String(detail.dropFirst(6).dropLast())
+        default: detail
+        }
     }
 
+    /// The row as one line of text.
+    var text: String { columnsText + " " + reachedText }
+
+    /// The row without its callbacks-reached column, aligned with ``columnsHeading``.
+    var columnsText: String {
+        let connectionText = connection.map { $0 + (connectionEnded ? " (ended)" : "") } ?? "-"
+        return "\(name.padded(to: 10)) \(state.padded(to: 10)) \((cancelled ? "yes" : "no").padded(to: 9)) "
+            + "\(connectionText.padded(to: 11)) \(String(bytes).padded(to: 6)) \(error.padded(to: 16)) "
+            + completionName.padded(to: 11)
+    }
+
+    /// The objects its callbacks reached, joined by commas, or `-`.
+    var reachedText: String { reached.isEmpty ? "-" : reached.joined(separator: ", ") }
+
+    /// The headings of the columns before callbacks reached, aligned with ``columnsText``.
+    static let columnsHeading = "\("operation".padded(to: 10)) \("state".padded(to: 10)) \("cancelled".padded(to: 9)) "
+        + "\("connection".padded(to: 11)) \("bytes".padded(to: 6)) \("error".padded(to: 16)) "
+        + "completion".padded(to: 11)
+
     /// The panel's column headings, aligned with ``text``.
-    static let heading = "\("operation".padded(to: 10)) \("state".padded(to: 10)) \("cancelled".padded(to: 9)) "
-        + "\("connection".padded(to: 11)) \("bytes".padded(to: 6)) \("error".padded(to: 6)) "
-        + "\("completion".padded(to: 11)) callbacks reached"
+    static let heading = columnsHeading + " callbacks reached"
+
+    /// The panel as lines, each after `indent`: the heading and a line per row, or, when a
+    /// line would be wider than `width`, each row's callbacks reached on a line of its own
+    /// under it, so that the column that answers the interview question stays visible.
+    static func panel(_ rows: [OperationPanelRow], indent: String, width: Int = .max) -> [String] {
+        let fits = rows.allSatisfy { indent.count + $0.text.count <= width }
+        if fits { return [indent + heading] + rows.map { indent + $0.text } }
+        return [indent + columnsHeading] + rows.flatMap { [indent + $0.columnsText, indent + "  callbacks reached: " + $0.reachedText] }
+    }
 }

@@ -112,10 +112,10 @@ struct RunState: Sendable, Equatable {
                 if operations[row].state == "running" { operations[row].state = "completed" }
             case "didFailWithError":
                 operations[row].connectionEnded = true
-                operations[row].error = words.dropFirst().joined(separator: " ")
+                operations[row].error = OperationPanelRow.errorText(words.dropFirst().joined(separator: " "))
                 if operations[row].state == "running" { operations[row].state = "completed" }
             case "URLSession:task:didCompleteWithError:":
-                if let code = words.dropFirst().first, code != "nil" { operations[row].error = String(code) }
+                if let code = words.dropFirst().first, code != "nil" { operations[row].error = OperationPanelRow.errorText(String(code)) }
             default:
                 break
             }

@@ -19,7 +19,7 @@ struct StepScreen: Sendable {
         let partText = parts > 1 ? " (part \(part) of \(parts))" : ""
         add("RunLoop Lab step-through · \(stepper.program.title)\(partText) · \(stepper.recipe)", style.bold)
         let time = stepper.current.map { "\($0.time)" } ?? "0.000000"
-        add("step \(stepper.position) of \(stepper.run.trace.count) · time \(time) s · outcome at the end: \(stepper.run.outcome)")
+        add("event \(stepper.position) of \(stepper.run.trace.count) · time \(time) s · outcome at the end: \(stepper.run.outcome)")
         add("")
         if let event = stepper.current {
             add("▶ #\(event.sequence) T\(event.thread) \(event.threadName) · \(event.demoCategory)") { [style] in style.thread(event.thread, $0) }
@@ -27,6 +27,7 @@ struct StepScreen: Sendable {
             if let explanation = event.routingExplanation { add("  " + explanation) }
         } else {
             for line in stepper.program.introduction { add(line.isEmpty ? "" : "  " + line, style.dim) }
+            add("  " + Self.firstScreenHint)
         }
         let state = stepper.state
         add("")
@@ -42,15 +43,31 @@ struct StepScreen: Sendable {
         if !state.unclaimedSources.isEmpty { add("   signalled, not yet handled: " + state.unclaimedSources.joined(separator: ", ")) }
         add("")
         add("Operations", style.bold)
-        add("   " + OperationPanelRow.heading, style.dim)
+        let panel = OperationPanelRow.panel(state.operations, indent: "   ", width: width)
+        add(panel[0], style.dim)
         if state.operations.isEmpty { add("   (none yet)") }
-        for row in state.operations {
-            add("   " + row.text)
-        }
+        for line in panel.dropFirst() { add(line) }
         add("")
-        for message in messages { add(message) }
-        add(Self.keyHelp(thread: stepper.current?.thread), style.dim)
-        return lines.map { $0.paint(clip($0.text)) }
+        let panels = lines.map { $0.paint(clip($0.text)) }
+        return panels + wrapped(messages) + [style.dim(clip(Self.keyHelp(thread: stepper.current?.thread)))]
+    }
+
+    /// What the first screen says about getting to the callbacks quickly.
+    static let firstScreenHint = "To jump to the connection's callbacks: press c, type connection.callback, Enter."
+
+    /// `messages` wrapped at the screen's width rather than cut, so that a schedule in them
+    /// can be copied whole.
+    func wrapped(_ messages: [String]) -> [String] {
+        messages.flatMap { message -> [String] in
+            guard width > 0, message.count > width else { return [message] }
+            var rest = Substring(message)
+            var lines: [String] = []
+            while !rest.isEmpty {
+                lines.append(String(rest.prefix(width)))
+                rest = rest.dropFirst(width)
+            }
+            return lines
+        }
     }
 
     /// The one-line key help.

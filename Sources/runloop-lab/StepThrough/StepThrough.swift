@@ -76,7 +76,7 @@ struct StepThrough: Sendable {
         }
         run = replay
         position -= 1
-        return ["back: replayed \(recipe) from the start; its first \(position + 1) events are identical; stopped at step \(position)"]
+        return ["back: replayed \(recipe) from the start; its first \(position + 1) events are identical; stopped at event \(position)"]
     }
 
     /// Flips the scheduling choice at the current event (or the next `schedule` event):

@@ -30,8 +30,7 @@ struct StepTranscript: Sendable {
         }
         emit(style.bold("== end of \(stepper.program.title): \(stepper.run.outcome) · schedule \"\(stepper.run.schedule)\""))
         for line in stepper.run.summary { emit("   " + line) }
-        emit("   " + OperationPanelRow.heading)
-        for row in before.operations { emit("   " + row.text) }
+        for line in OperationPanelRow.panel(before.operations, indent: "   ") { emit(line) }
     }
 
     /// The thread and operation rows that differ between two states, as `    T2 …` lines.

@@ -61,13 +61,24 @@ struct ThreadPanelRow: Sendable, Equatable {
         locks.isEmpty ? "-" : locks.map { $0.depth > 1 ? "\($0.name)×\($0.depth)" : $0.name }.joined(separator: " ")
     }
 
-    /// What is queued for its loop: performs, signalled sources, timers it serves; or `-`.
+    /// How many entries of each pending list the row names before it only counts the rest.
+    static let listedLimit = 3
+
+    /// What is queued for its loop: performs, signalled sources, timers it serves (each list
+    /// its first ``listedLimit`` entries and how many more); or `-`.
     var pendingText: String {
         var parts: [String] = []
-        if !performs.isEmpty { parts.append("perform: " + performs.joined(separator: "; ")) }
-        if !sources.isEmpty { parts.append("source: " + sources.joined(separator: "; ")) }
-        if !timers.isEmpty { parts.append("timers: " + timers.joined(separator: ", ")) }
+        if !performs.isEmpty { parts.append("perform: " + Self.listed(performs, separator: "; ")) }
+        if !sources.isEmpty { parts.append("source: " + Self.listed(sources, separator: "; ")) }
+        if !timers.isEmpty { parts.append("timers: " + Self.listed(timers, separator: ", ")) }
         return parts.isEmpty ? "-" : parts.joined(separator: " | ")
+    }
+
+    /// `items` joined by `separator`, or, past ``listedLimit`` of them, the first ones and
+    /// `(+N more)`, so a loop with thousands of timers still makes a short row.
+    static func listed(_ items: [String], separator: String) -> String {
+        let shown = items.prefix(listedLimit).joined(separator: separator)
+        return items.count > listedLimit ? shown + "\(separator)… (\(items.count) in all)" : shown
     }
 
     /// The row as one line of text, without the marker of the current thread.

@@ -31,14 +31,15 @@ struct WhatIfReport: Sendable {
     /// The report as lines: the flip, the first differing operation event of each run, and
     /// both runs' outcomes and operations where they differ.
     var lines: [String] {
-        var lines = ["what-if: at #\(flipIndex) (step \(step), \(point)) T\(alternativeChoice) runs instead of T\(originalChoice)"]
+        var lines = ["what-if: at #\(flipIndex) (scheduling point \(step), \(point)) T\(alternativeChoice) runs instead of T\(originalChoice)"]
         if originalOperationEvent == nil, alternativeOperationEvent == nil {
             lines.append("  the operations' events are the same in both runs")
         } else {
             lines.append("  operations diverge:  was  " + (originalOperationEvent.map(Self.text) ?? "(nothing)"))
             lines.append("                       now  " + (alternativeOperationEvent.map(Self.text) ?? "(nothing)"))
         }
-        lines.append("  outcome: was \(originalOutcome), now \(alternativeOutcome); what-if schedule \"\(alternativeSchedule)\"")
+        lines.append("  outcome: was \(originalOutcome), now \(alternativeOutcome)")
+        lines.append("  what-if schedule \"\(alternativeSchedule)\"")
         let before = originalEnd.operations.map(\.text)
         let after = alternativeEnd.operations.map(\.text)
         if before == after {

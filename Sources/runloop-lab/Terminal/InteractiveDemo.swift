@@ -7,18 +7,29 @@ struct InteractiveDemo {
     /// How to colour.
     let style: DemoStyle
 
-    /// Runs the session; false if standard input could not be put in raw mode.
-    func run() -> Bool {
-        guard RawTerminal.enter() else { return false }
+    /// How a session ended.
+    enum Ending: Equatable {
+        /// `q`, Ctrl-D or the end of input.
+        case quit
+        /// Ctrl-C.
+        case interrupted
+        /// Standard input could not be put in raw mode.
+        case noTerminal
+    }
+
+    /// Runs the session until a key ends it.
+    func run() -> Ending {
+        guard RawTerminal.enter() else { return .noTerminal }
         defer { RawTerminal.restore() }
         var session = Session(parts: parts)
         while true {
             draw(session)
             let key = TerminalKey.read()
-            if key == .quit { return true }
+            if key == .quit { return .quit }
+            if key == .interrupt { return .interrupted }
             if key == .continueToBreakpoint {
                 let previous = session.breakpoint.map(\.description) ?? "the end"
-                let prompt = "continue to (event kind, operation or T<n>; Enter: \(previous)): "
+                let prompt = "continue to (event kind, operation, T<n> or end; Enter: \(previous)): "
                 guard let text = TerminalKey.readLine(echo: { TerminalOutput.write("\r\u{1B}[2K" + prompt + $0) }) else {
                     session.messages = ["continue cancelled"]
                     continue
@@ -34,7 +45,8 @@ struct InteractiveDemo {
         let size = TerminalOutput.size()
         let screen = StepScreen(style: style, width: size.columns)
         let lines = screen.lines(of: session.stepper, part: session.part + 1, of: parts.count, messages: session.messages)
-        TerminalOutput.draw(Self.fit(lines, rows: size.rows, keepingLast: session.messages.count + 1))
+        let messageLines = screen.wrapped(session.messages).count
+        TerminalOutput.draw(Self.fit(lines, rows: size.rows, keepingLast: messageLines + 1))
     }
 
     /// `lines` cut to `rows`, dropping lines above the last `keepingLast` (the messages and
@@ -83,10 +95,12 @@ struct InteractiveDemo {
             if stepper.isAtEnd { messages += endMessages }
         }
 
-        /// Continues to what `text` names, or to the previous breakpoint (or the end) when it
-        /// is empty.
+        /// Continues to what `text` names, to the end for `end`, or to the previous
+        /// breakpoint (or the end) when it is empty.
         mutating func continueTo(_ text: String) {
-            if !text.isEmpty {
+            if text == "end" {
+                breakpoint = nil
+            } else if !text.isEmpty {
                 guard let parsed = Breakpoint(parsing: text, in: stepper.run.trace) else {
                     messages = ["no event kind, operation or thread is called '\(text)'",
                                 "try an event kind (lock, perform, callback, loop.wait), an operation's name, or a thread (T2, or its name)"]

@@ -12,8 +12,10 @@ enum TerminalKey: Equatable, Sendable {
     case back
     /// `w`: flip the scheduling choice here.
     case whatIf
-    /// `q`, Ctrl-C, Ctrl-D or the end of input.
+    /// `q`, Ctrl-D or the end of input.
     case quit
+    /// Ctrl-C: quit as an interrupted program does (status 130).
+    case interrupt
     /// Any other key, which shows the key help.
     case other
 
@@ -26,7 +28,8 @@ enum TerminalKey: Equatable, Sendable {
         case UInt8(ascii: "c"): return .continueToBreakpoint
         case UInt8(ascii: "b"): return .back
         case UInt8(ascii: "w"): return .whatIf
-        case UInt8(ascii: "q"), 3, 4: return .quit
+        case UInt8(ascii: "q"), 4: return .quit
+        case 3: return .interrupt
         case 27: return escapeSequence()
         default: return .other
         }
