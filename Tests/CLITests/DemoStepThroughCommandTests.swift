@@ -25,7 +25,7 @@ struct DemoStepThroughCommandTests {
 
     @Test("bad arguments print the usage and exit 64", arguments: [
         (["a.lab", "b.lab"], "runloop-lab: unexpected argument 'b.lab' (demo takes one scenario file)"),
-        (["--seed", "many"], "runloop-lab: --seed expects a whole number from 0 to 18446744073709551615, got 'many'"),
+        (["--seed", "many"], "runloop-lab: --seed expects a whole number from 0 to \(Int.max), got 'many'"),
         (["--seed"], "runloop-lab: --seed needs a value (N)"),
         (["--live", "--auto"], "runloop-lab: --live runs the live walkthrough and takes only --no-color"),
     ])

@@ -59,12 +59,31 @@ struct ExploreCommandTests {
         (["trace", "--scenario", "abba", "--seed", "1", "--schedule", "-"], "runloop-lab: give --seed or --schedule, not both"),
         (["trace", "--scenario", "abba", "--events", "lock.acquire,lock.aquire"], "runloop-lab: --events: unknown event name 'lock.aquire'"),
         (["trace", "--scenario", "abba", "--events", "lock.acquire", "--format", "html"], "runloop-lab: --events filters the text format only"),
+        (["explore", "--scenario", "abba", "--depth", "3"], "runloop-lab: --depth applies to --strategy pct only"),
+        (["explore", "--scenario", "abba", "--strategy", "exhaustive", "--steps", "3"], "runloop-lab: --steps applies to --strategy pct only"),
+        (["explore", "--scenario", "abba", "--strategy", "pct", "--preemption-bound", "1"], "runloop-lab: --preemption-bound applies to --strategy exhaustive only"),
+        (["explore", "--scenario", "abba", "--strategy", "exhaustive", "--seed", "3"], "runloop-lab: --seed does not apply to --strategy exhaustive, which tries every schedule"),
+        (["trace", "--scenario", "abba", "--seed", "-1"], "runloop-lab: --seed expects a whole number from 0 to \(Int.max), got '-1'"),
+        (["check", "x.lab", "--seed", "-1"], "runloop-lab: --seed expects a whole number from 0 to \(Int.max), got '-1'"),
+        (["explore", "--scenario", "abba", "--seed", "-1"], "runloop-lab: --seed expects a whole number from 0 to \(Int.max), got '-1'"),
     ])
     func usageErrors(arguments: [String], message: String) {
         let console = RecordingConsole()
         let status = RunLoopLabCLI.run(arguments, console: console)
         #expect(status == ExitCode.usage)
         #expect(console.errors.first == message)
+    }
+
+    @Test("help agrees with parsing: explore lists --steps, trace's --seed is optional, replay takes --no-interleaving")
+    func helpMatchesParsing() {
+        #expect(ExploreCommand.usage.contains("[--steps K]"))
+        #expect(TraceCommand.usage.contains("[--seed N | --schedule TEXT]"))
+        #expect(runCLI("trace", "--scenario", "abba").status == ExitCode.success)
+        let replay = runCLI("replay", "--scenario", "abba", "--schedule", "4:T2", "--no-interleaving")
+        #expect(replay.status == ExitCode.success)
+        #expect(!replay.console.output.contains("interleaving:"))
+        #expect(replay.console.output.contains("trace:"))
+        #expect(ReplayRunCommand.usage.contains("[--no-interleaving]"))
     }
 
     @Test("--no-interleaving leaves out only the per-thread columns")

@@ -44,6 +44,26 @@ struct ParsedOptions {
         return value
     }
 
+    /// The seeds every command takes: the same range for `--seed` everywhere.
+    static let seedRange = 0...Int.max
+
+    /// The value of `--seed`, or `nil` when it did not appear.
+    ///
+    /// - Throws: ``UsageError`` when the value is not a whole number in ``seedRange``.
+    func seed() throws(UsageError) -> UInt64? {
+        isSet("--seed") ? UInt64(try integer("--seed", default: 0, in: Self.seedRange)) : nil
+    }
+
+    /// Throws for each option in `names` that was given although, as `reason` says, the
+    /// command would ignore it.
+    ///
+    /// - Throws: ``UsageError`` naming the first such option: `--depth applies to --strategy pct only`.
+    func reject(_ names: [String], _ reason: String) throws(UsageError) {
+        if let given = names.first(where: isSet) {
+            throw UsageError(message: "\(given) \(reason)", usage: usage)
+        }
+    }
+
     /// The value of `name` as a number of seconds, or `defaultValue` when it did not appear.
     ///
     /// - Throws: ``UsageError`` when the value is not a finite number within `range`.

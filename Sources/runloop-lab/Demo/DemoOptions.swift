@@ -50,12 +50,7 @@ struct DemoOptions: Equatable, Sendable {
             throw UsageError(message: "unexpected argument '\(files[1])' (demo takes one scenario file)", usage: DemoCommand.usage)
         }
         var options = DemoOptions(useColor: colorAllowed && !parsed.isSet("--no-color"), file: files.first)
-        if let text = parsed.string("--seed") {
-            guard let seed = UInt64(text) else {
-                throw UsageError(message: "--seed expects a whole number from 0 to \(UInt64.max), got '\(text)'", usage: DemoCommand.usage)
-            }
-            options.seed = seed
-        }
+        options.seed = try parsed.seed()
         options.interactive = terminal && !parsed.isSet("--auto")
         options.live = parsed.isSet("--live")
         if options.live, files.first != nil || parsed.isSet("--seed") || parsed.isSet("--auto") {

@@ -38,7 +38,7 @@ enum CheckCommand {
             return ExitCode.success
         }
         guard !files.isEmpty else { throw UsageError(message: "missing FILE (a .lab scenario)", usage: usage) }
-        let seed = parsed.isSet("--seed") ? UInt64(try parsed.integer("--seed", default: 0, in: 0...Int.max)) : nil
+        let seed = try parsed.seed()
         var passed = 0
         for path in files {
             let result = check(path, seed: seed)

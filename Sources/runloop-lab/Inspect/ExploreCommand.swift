@@ -7,7 +7,7 @@ enum ExploreCommand {
     static let usage = HelpText.render(
         synopsis: [
             "runloop-lab explore --scenario NAME|FILE [--strategy random|pct|pos|exhaustive|delay|dpor]",
-            "                    [--seed N] [--depth D] [--schedules N] [--seconds S] [--preemption-bound B]",
+            "                    [--seed N] [--depth D] [--steps K] [--schedules N] [--seconds S] [--preemption-bound B]",
             "                    [--delay-bound B] [--jobs N] [--checkers A,B] [--no-interleaving]",
             "                    [--shard K/N] [--report FILE]",
             "runloop-lab explore --list",

@@ -59,9 +59,13 @@ struct ExploreOptions {
         if parsed.isSet("--list") { return ExploreOptions(explorer: nil) }
         let scenario = try ScenarioCatalog.scenario(parsed)
         let checkers = try ScenarioCatalog.checkers(parsed, default: scenario.checkers)
-        let seed = UInt64(try parsed.integer("--seed", default: 0, in: 0...Int.max))
+        let seed = try parsed.seed() ?? 0
+        let strategyName = try parsed.choice("--strategy", default: StrategyName.random)
+        if strategyName != .pct { try parsed.reject(["--depth", "--steps"], "applies to --strategy pct only") }
+        if strategyName != .exhaustive { try parsed.reject(["--preemption-bound"], "applies to --strategy exhaustive only") }
+        if strategyName != .delay { try parsed.reject(["--delay-bound"], "applies to --strategy delay only") }
         let strategy: ExplorationStrategy
-        switch try parsed.choice("--strategy", default: StrategyName.random) {
+        switch strategyName {
         case .random:
             strategy = .random(seed: seed)
         case .pct:
@@ -71,10 +75,13 @@ struct ExploreOptions {
         case .pos:
             strategy = .pos(seed: seed)
         case .exhaustive:
+            try parsed.reject(["--seed"], "does not apply to --strategy exhaustive, which tries every schedule")
             strategy = .exhaustive(preemptionBound: try parsed.integer("--preemption-bound", default: 2, in: 0...20))
         case .delay:
+            try parsed.reject(["--seed"], "does not apply to --strategy delay, which tries every schedule within its bound")
             strategy = .delayBounded(delayBound: try parsed.integer("--delay-bound", default: 2, in: 0...20))
         case .dpor:
+            try parsed.reject(["--seed"], "does not apply to --strategy dpor, which tries every schedule once")
             strategy = .dpor
         }
         let isExhaustive = switch strategy {

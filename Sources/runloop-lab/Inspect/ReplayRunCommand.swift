@@ -9,11 +9,12 @@ enum ReplayRunCommand {
         OptionSpec(name: "--scenario", valueName: "NAME", help: "The scenario (see 'explore --list'), or a .lab file."),
         OptionSpec(name: "--schedule", valueName: "TEXT", help: "The schedule to replay, e.g. \"9:T2\" (\"-\": no switch)."),
         OptionSpec(name: "--checkers", valueName: "A,B", help: "The checkers to run (default: the scenario's)."),
+        OptionSpec(name: "--no-interleaving", valueName: nil, help: "Leave the per-thread columns out, as explore does."),
     ]
 
     /// The help text of `replay`.
     static let usage = HelpText.render(
-        synopsis: ["runloop-lab replay --scenario NAME|FILE --schedule \"STEP:T<thread> ...\" [--checkers A,B]"],
+        synopsis: ["runloop-lab replay --scenario NAME|FILE --schedule \"STEP:T<thread> ...\" [--checkers A,B] [--no-interleaving]"],
         description: """
             Replays the schedule exactly, as 'explore' printed it, and prints the outcome,
             each violation the checkers find, the interleaving in one column per thread,
@@ -44,7 +45,7 @@ enum ReplayRunCommand {
             console.printError("runloop-lab replay: the schedule does not fit scenario '\(scenario.name)'")
             return ExitCode.failure
         }
-        report.verdictLines.forEach(console.printLine)
+        report.verdictLines(showingInterleaving: !parsed.isSet("--no-interleaving")).forEach(console.printLine)
         console.printLine("")
         console.printLine("trace:")
         for event in report.run.trace { console.printLine(event.description) }

@@ -18,7 +18,7 @@ enum TraceCommand {
     /// The help text of `trace`.
     static let usage = HelpText.render(
         synopsis: [
-            "runloop-lab trace --scenario NAME|FILE (--seed N | --schedule TEXT) [--format text|chrome|mermaid|html] [--output FILE]",
+            "runloop-lab trace --scenario NAME|FILE [--seed N | --schedule TEXT] [--format text|chrome|mermaid|html] [--output FILE]",
             "                  [--events A,B]",
         ],
         description: """
@@ -45,7 +45,7 @@ enum TraceCommand {
         if schedule != nil, parsed.isSet("--seed") {
             throw UsageError(message: "give --seed or --schedule, not both", usage: usage)
         }
-        let seed = UInt64(try parsed.integer("--seed", default: 0, in: 0...Int.max))
+        let seed = try parsed.seed() ?? 0
         let events = try eventNames(parsed, format: format)
         let run = schedule.map(scenario.replay) ?? scenario.run(RandomStrategy(seed: seed))
         let title = "\(scenario.name): " + (schedule.map { "schedule \($0)" } ?? "seed \(seed)")
