@@ -120,7 +120,46 @@ struct TutorialCommandTests {
 
         let chinese = runTutorial(["run", "1", "--lang", "zh-Hans", "--restart", "--dir", directory.path], home: home.path)
         #expect(chinese.status == ExitCode.success)
-        #expect(chinese.console.output.first == "Lesson 01: A tiny lesson (zh-Hans, 1 steps)")
+        #expect(chinese.console.output.first == "第 01 课：A tiny lesson（zh-Hans，共 1 步）")
+        #expect(chinese.console.output.contains("✓ 第 1 步与课程一致"))
+        #expect(chinese.console.output.last == "第 01 课完成。")
+    }
+
+    @Test("progress that cannot be saved is said once; a long explanation waits for Enter before its step runs")
+    func unsavedProgressAndLongProse() {
+        let directory = TemporaryDirectory(prefix: "tutorial-test")
+        let long = (1...25).map { "Line \($0) of a long explanation." }.joined(separator: "\n")
+        let twoSteps = lesson(expected: rightOutput).replacing( "A timer every 10ms, for 25ms.", with: long) + """
+
+
+            ```lab show timer.fire
+            timer tick on main every 10ms
+            run for 25ms
+            expect event "timer.fire" "tick" count == 2
+            ```
+
+            ```expected
+            \(rightOutput.replacing( "step1.lab", with: "step2.lab"))
+            ```
+            """
+        directory.write(twoSteps, to: "01-long.md")
+        let home = TemporaryDirectory(prefix: "tutorial-test")
+        home.write("not a directory", to: ".runloop-lab")
+        var options = TutorialOptions()
+        options.directory = directory.path
+        let console = RecordingConsole()
+        var prompts = 0
+        let status = TutorialSession(options: options, console: console, home: home.path, waitForEnter: { prompts += 1 }).run(lesson: 1)
+        #expect(status == ExitCode.success, "\(console.output)")
+        #expect(console.errors.filter { $0.hasPrefix("runloop-lab tutorial: progress not saved") }.count == 1)
+        #expect(console.output.filter { $0 == "(press Enter to run this step)" }.count == 1)
+        #expect(prompts == 2)
+    }
+
+    @Test("the tutorial directory is found from the executable's checkout when not given")
+    func defaultDirectory() {
+        #expect(TutorialOptions().directory.hasSuffix("Tutorials"))
+        #expect(LessonLibrary(root: TutorialOptions().directory).lessonFileNames()?.isEmpty == false)
     }
 
     @Test("run resumes after the last step that matched")

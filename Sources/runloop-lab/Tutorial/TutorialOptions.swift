@@ -2,8 +2,9 @@ import Glibc
 
 /// The options of `runloop-lab tutorial`, shared by its three subcommands.
 struct TutorialOptions: Equatable, Sendable {
-    /// The tutorial directory (`--dir`, `Tutorials` by default, relative to the current directory).
-    var directory = "Tutorials"
+    /// The tutorial directory (`--dir`; by default `Tutorials` under the current directory or
+    /// in the checkout the executable was built in, see ``CheckoutPath``).
+    var directory = CheckoutPath.locate("Tutorials") ?? "Tutorials"
 
     /// The lesson language (`--lang`).
     var language = LessonLanguage.english
@@ -21,7 +22,7 @@ struct TutorialOptions: Equatable, Sendable {
 
     /// Every option, for parsing and help.
     static let specs = [
-        OptionSpec(name: "--dir", valueName: "PATH", help: "The tutorial directory (default: Tutorials)."),
+        OptionSpec(name: "--dir", valueName: "PATH", help: "The tutorial directory (default: Tutorials, here or in the checkout)."),
         OptionSpec(name: "--lang", valueName: "en|zh-Hans", help: "The lesson language for run (default: en)."),
         OptionSpec(name: "--no-pause", valueName: nil, help: "Do not wait for Enter between steps (run)."),
         OptionSpec(name: "--restart", valueName: nil, help: "Start the lesson at step 1, ignoring saved progress (run)."),

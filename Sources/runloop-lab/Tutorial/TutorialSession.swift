@@ -29,41 +29,50 @@ struct TutorialSession {
             console.printError("runloop-lab tutorial: \(error)")
             return ExitCode.failure
         }
+        let phrases = TutorialPhrases(language: options.language)
         var progress = home.map { TutorialProgress.load(home: $0) } ?? TutorialProgress()
         let saved = progress.steps(inLesson: number)
         let start = options.restarts || saved >= lesson.steps.count ? 0 : saved
-        console.printLine("Lesson \(lesson.numberText): \(lesson.title) (\(options.language.rawValue), \(lesson.steps.count) steps)")
-        if start > 0 {
-            let done = start == 1 ? "step 1 was" : "steps 1–\(start) were"
-            console.printLine("Resuming at step \(start + 1); \(done) done earlier (--restart shows them again).")
-        }
+        console.printLine(phrases.heading(number: lesson.numberText, title: lesson.title, steps: lesson.steps.count))
+        if start > 0 { console.printLine(phrases.resuming(after: start)) }
+        var savingFailed = false
         for index in start..<lesson.steps.count {
             let step = lesson.steps[index]
             console.printLine(step.prose)
-            let block = step.kind == .command ? "command" : "scenario"
-            console.printLine("── step \(index + 1) of \(lesson.steps.count): running the \(block) above")
+            if options.pauses, Self.isLong(step.prose) {
+                console.printLine(phrases.pressEnterToRun)
+                waitForEnter()
+            }
+            console.printLine(phrases.running(step: index + 1, of: lesson.steps.count, command: step.kind == .command))
             let comparison = StepComparison(step: step, index: index + 1)
             comparison.actual.forEach { console.printLine($0) }
             guard comparison.matches else {
-                console.printLine("✗ step \(index + 1) differs from the lesson's expected output:")
+                console.printLine(phrases.differs(step: index + 1))
                 comparison.diff.forEach { console.printLine($0) }
                 return ExitCode.failure
             }
-            console.printLine("✓ step \(index + 1) matches the lesson")
+            console.printLine(phrases.matches(step: index + 1))
             progress.record(lesson: number, steps: index + 1)
-            save(progress)
+            if !savingFailed, let home, let failure = progress.save(home: home) {
+                console.printError(phrases.progressNotSaved(failure))
+                savingFailed = true
+            }
             if options.pauses, index + 1 < lesson.steps.count {
-                console.printLine("(press Enter for the next step)")
+                console.printLine(phrases.pressEnterForNext)
                 waitForEnter()
             }
         }
         console.printLine(lesson.closingProse)
-        console.printLine("Lesson \(lesson.numberText) complete.")
+        console.printLine(phrases.complete(number: lesson.numberText))
         return ExitCode.success
     }
 
-    private func save(_ progress: TutorialProgress) {
-        guard let home, let failure = progress.save(home: home) else { return }
-        console.printError("runloop-lab tutorial: progress not saved: \(failure)")
+    /// How many lines of explanation a step may have before the runner waits for Enter
+    /// before running it, so that its output does not scroll the explanation away unread.
+    static let longProseLines = 20
+
+    /// Whether `prose` is longer than ``longProseLines``.
+    static func isLong(_ prose: String) -> Bool {
+        prose.split(separator: "\n", omittingEmptySubsequences: false).count > longProseLines
     }
 }
