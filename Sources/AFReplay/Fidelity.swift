@@ -1,6 +1,6 @@
 /// Which AFNetworking the replay runs: 2.6.3 as shipped, or the lab's fixed version.
 ///
-/// ``afn263`` follows `Specifications/afnetworking-2.6.3.md` step by step, races included:
+/// ``afn263`` follows `Tutorials/Specifications/afnetworking-2.6.3.md` step by step, races included:
 /// they emerge from the faithful code under some schedules and are never scripted.
 /// ``hardened`` changes only the steps below, each as one explicit
 /// `if fidelity == .hardened` branch at the step it changes; nothing depends on a scenario.
