@@ -25,6 +25,16 @@ import Testing
         #expect(finding.violations.first?.kind == .expectation)
     }
 
+    @Test("every strategy finds the lost job and passes the kept-alive worker",
+          arguments: [Lab.Strategy.random, .pct(depth: 2), .pos, .exhaustive(preemptionBound: 1), .delayBounded(delayBound: 1), .dpor])
+    func everyStrategyFindsTheRace(strategy: Lab.Strategy) throws {
+        var racy: ExplorationReport?
+        withKnownIssue { racy = try Lab.explore(strategy, schedules: 500) { startWorkerAndSendJob(keepAlive: false) } }
+        #expect(racy?.finding?.violations.first?.kind == .expectation)
+        let fixed = try #require(try Lab.explore(strategy, schedules: 500) { startWorkerAndSendJob(keepAlive: true) })
+        #expect(fixed.finding == nil)
+    }
+
     @Test func replayReproducesTheReportedRun() throws {
         var explored: ExplorationReport?
         withKnownIssue { explored = try Lab.explore(schedules: 200) { startWorkerAndSendJob(keepAlive: false) } }
@@ -53,6 +63,7 @@ import Testing
         (.random, 10, 0, "jobs must be positive, not 0"),
         (.pct(depth: 0), 10, 1, "PCT's depth must be 1 to 10, not 0"),
         (.exhaustive(preemptionBound: 21), 10, 1, "the preemption bound must be 0 to 20, not 21"),
+        (.delayBounded(delayBound: -1), 10, 1, "the delay bound must be 0 to 20, not -1"),
     ])
     func badOptionsThrowBeforeRunning(strategy: Lab.Strategy, schedules: Int, jobs: Int, message: String) {
         #expect(throws: LabError(message)) {
