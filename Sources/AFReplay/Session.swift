@@ -8,7 +8,7 @@ import Synchronization
 /// ``delegateQueue``.
 ///
 /// **Task identifiers.** `dataTask(with:)` reads the session's last identifier and stores
-/// it plus one in two steps, two accesses of a ``LabAtomic``: the unsynchronized
+/// it plus one in two steps, two accesses of a `LabAtomic`: the unsynchronized
 /// counter behind iOS 7's non-unique identifiers under concurrent creation (AFN#2093,
 /// radar 5871104061079552). Creating tasks from several threads at once can therefore hand
 /// two tasks the same identifier; ``SessionManager`` creates them one at a time on its

@@ -23,11 +23,11 @@ import Synchronization
 /// - **Completion** (§3.12): setting ``completionBlock`` installs AFNetworking's wrapper.
 ///
 /// Properties that AFNetworking declares `nonatomic` and touches without its lock are
-/// ``OperationSharedFields`` (lab cells), so each unlocked access is a scheduling point
+/// `OperationSharedFields` (lab cells), so each unlocked access is a scheduling point
 /// and a traced `cell.*` event; the locked setters of UCO.m (`outputStream`,
 /// `responseData`, `completionBlock`) take the lock around theirs. So their races are the
 /// original's. The rest (the request, the modes, the blocks) is behind a Swift mutex that
-/// only keeps memory safe. The operation is the ``ConnectionDelegate`` of its connection, with
+/// only keeps memory safe. The operation is the `ConnectionDelegate` of its connection, with
 /// ``LabOperation/traceName`` as the name every callback is traced with.
 public class URLConnectionOperation: LabOperation, ConnectionDelegate, @unchecked Sendable {
     // @unchecked: every mutable field lives in `storage`, a Mutex, or in `shared`, lab cells.

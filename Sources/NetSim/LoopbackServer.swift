@@ -29,7 +29,7 @@ public final class LoopbackServer: Sendable, CustomStringConvertible {
     /// Starts a server named `name` under the current runtime: binds and listens when live,
     /// then spawns the server thread (whose loop a keep-alive port and the listener keep
     /// running) until ``stop()``. A failure to bind a loopback socket ends the process with
-    /// the error named, e.g. `EMFILE` (``SystemCallError/exitProcess()``).
+    /// the error named, e.g. `EMFILE` (`SystemCallError/exitProcess()`).
     public init(name: String = "loopback server", address: LoopbackAddress = .ipv4) {
         let runtime = currentRuntime()
         var listener: LabFileDescriptor?

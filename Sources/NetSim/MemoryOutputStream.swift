@@ -4,7 +4,7 @@ import LabRuntime
 /// outputStreamToMemory]`: the stream AFNetworking's `outputStream` getter creates lazily and
 /// whose `NSStreamDataWrittenToMemoryStreamKey` becomes `responseData`.
 ///
-/// Its state is a ``LabCell``: the network thread appends chunks while another thread may
+/// Its state is a `LabCell`: the network thread appends chunks while another thread may
 /// read its length (AFNetworking's HTTP pause does, without a lock), so under simulation
 /// every access is a scheduling point and a traced `cell.*` event.
 public final class MemoryOutputStream: LabOutputStream {

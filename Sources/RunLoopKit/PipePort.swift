@@ -12,7 +12,7 @@ public final class PipePort: LabPort {
     private let runtime: any Runtime
 
     /// A new port under `runtime` (the current one by default). When no descriptor is left
-    /// (`EMFILE`), the process ends with that error named (``SystemCallError/exitProcess()``).
+    /// (`EMFILE`), the process ends with that error named (`SystemCallError/exitProcess()`).
     public init(name: String? = nil, runtime: (any Runtime)? = nil) {
         let runtime = runtime ?? currentRuntime()
         var ends: [Int32] = [0, 0]

@@ -1,14 +1,14 @@
 import LabRuntime
 
-/// `data-race`: two accesses to the same ``LabCell``, at least one a write, by different
+/// `data-race`: two accesses to the same `LabCell`, at least one a write, by different
 /// threads, with neither happening before the other (FastTrack: Flanagan and Freund, PLDI
 /// 2009).
 ///
 /// Happens-before comes from every lab synchronisation in the trace (see
-/// ``HappensBefore``). Each cell keeps its last write as an epoch (thread, clock) and its
+/// `HappensBefore`). Each cell keeps its last write as an epoch (thread, clock) and its
 /// reads since then as an epoch while one thread reads it, as one epoch per reader once
 /// several do; each access is compared with those in O(1) in the common case. A
-/// ``LabAtomic`` never races: its accesses synchronise.
+/// `LabAtomic` never races: its accesses synchronise.
 ///
 /// Each racy cell is reported once, at its first race: both accesses with thread, event
 /// number and what they read or wrote. Cells exist only under simulation, so live runs

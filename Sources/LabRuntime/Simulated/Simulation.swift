@@ -20,7 +20,7 @@ import Synchronization
 /// `csystem_fiber_switch`: callee-saved registers and the stack pointer, no system call),
 /// and with it the pthread's notion of the current ``LabThread``, its `errno` and the
 /// Swift exclusivity checker's accesses move to the fiber that runs next. A lab thread gets
-/// its stack (``FiberStackPool``) when it is first chosen; the stack has a guard below it,
+/// its stack (`FiberStackPool`) when it is first chosen; the stack has a guard below it,
 /// and running into the guard stops the process with a message naming the lab thread.
 /// When the run is over, the fiber that found it over switches back to the caller of
 /// ``run(main:)``, the stacks go back to the pool, and every descriptor created during
