@@ -13,8 +13,9 @@ let module = arguments[1]
 let path = arguments[2]
 let mangled = "\(module.utf8.count)\(module)"
 guard var graph = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any],
-      let symbols = graph["symbols"] as? [[String: Any]],
-      let relationships = graph["relationships"] as? [[String: Any]] else {
+    let symbols = graph["symbols"] as? [[String: Any]],
+    let relationships = graph["relationships"] as? [[String: Any]]
+else {
     FileHandle.standardError.write(Data("filter-symbol-graph: \(path) is not a symbol graph\n".utf8))
     exit(1)
 }

@@ -49,8 +49,10 @@ public final class HTTPRequestOperationManager: Sendable {
     /// gets one (`URLByAppendingPathComponent:@""`), the serializers are
     /// ``HTTPRequestSerializer`` and ``JSONResponseSerializer``, and a fresh operation queue
     /// named `name` is made.
-    public init(baseURL: LabURL?, server: LoopbackServer, fidelity: Fidelity = .afn263,
-                name: String = "AFHTTPRequestOperationManager") {
+    public init(
+        baseURL: LabURL?, server: LoopbackServer, fidelity: Fidelity = .afn263,
+        name: String = "AFHTTPRequestOperationManager"
+    ) {
         self.baseURL = baseURL.map { base in
             guard base.query == nil, !base.pathAndQuery.hasSuffix("/") else { return base }
             return LabURL(host: base.host, port: base.port, pathAndQuery: base.pathAndQuery + "/") ?? base
@@ -103,43 +105,65 @@ public final class HTTPRequestOperationManager: Sendable {
     }
 
     /// `GET:parameters:success:failure:`; parameters go into the query string.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // AFHTTPRequestOperationManager's own name.
     @discardableResult
-    public func GET(_ urlString: String, parameters: [String: String]? = nil,
-                    success: Success?, failure: Failure?) -> HTTPRequestOperation? {
+    public func GET(
+        _ urlString: String, parameters: [String: String]? = nil,
+        success: Success?, failure: Failure?
+    ) -> HTTPRequestOperation? {
         enqueue("GET", urlString, parameters: parameters, success: success, failure: failure)
     }
 
     /// `HEAD:parameters:success:failure:`: success gets only the operation.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // AFHTTPRequestOperationManager's own name.
     @discardableResult
-    public func HEAD(_ urlString: String, parameters: [String: String]? = nil,
-                     success: (@Sendable (HTTPRequestOperation) -> Void)?, failure: Failure?) -> HTTPRequestOperation? {
+    public func HEAD(
+        _ urlString: String, parameters: [String: String]? = nil,
+        success: (@Sendable (HTTPRequestOperation) -> Void)?, failure: Failure?
+    ) -> HTTPRequestOperation? {
         enqueue("HEAD", urlString, parameters: parameters, success: { operation, _ in success?(operation) }, failure: failure)
     }
 
     /// `POST:parameters:success:failure:`; parameters form a URL-encoded body.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // AFHTTPRequestOperationManager's own name.
     @discardableResult
-    public func POST(_ urlString: String, parameters: [String: String]? = nil,
-                     success: Success?, failure: Failure?) -> HTTPRequestOperation? {
+    public func POST(
+        _ urlString: String, parameters: [String: String]? = nil,
+        success: Success?, failure: Failure?
+    ) -> HTTPRequestOperation? {
         enqueue("POST", urlString, parameters: parameters, success: success, failure: failure)
     }
 
     /// `PUT:parameters:success:failure:`; parameters form a URL-encoded body.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // AFHTTPRequestOperationManager's own name.
     @discardableResult
-    public func PUT(_ urlString: String, parameters: [String: String]? = nil,
-                    success: Success?, failure: Failure?) -> HTTPRequestOperation? {
+    public func PUT(
+        _ urlString: String, parameters: [String: String]? = nil,
+        success: Success?, failure: Failure?
+    ) -> HTTPRequestOperation? {
         enqueue("PUT", urlString, parameters: parameters, success: success, failure: failure)
     }
 
     /// `DELETE:parameters:success:failure:`; parameters go into the query string.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // AFHTTPRequestOperationManager's own name.
     @discardableResult
-    public func DELETE(_ urlString: String, parameters: [String: String]? = nil,
-                       success: Success?, failure: Failure?) -> HTTPRequestOperation? {
+    public func DELETE(
+        _ urlString: String, parameters: [String: String]? = nil,
+        success: Success?, failure: Failure?
+    ) -> HTTPRequestOperation? {
         enqueue("DELETE", urlString, parameters: parameters, success: success, failure: failure)
     }
 
     /// The shared body of the five methods: build, or fail asynchronously and return nil.
-    private func enqueue(_ method: String, _ urlString: String, parameters: [String: String]?,
-                         success: Success?, failure: Failure?) -> HTTPRequestOperation? {
+    private func enqueue(
+        _ method: String, _ urlString: String, parameters: [String: String]?,
+        success: Success?, failure: Failure?
+    ) -> HTTPRequestOperation? {
         let request: HTTPRequest
         do throws(RequestSerializationError) {
             request = try requestSerializer.request(method: method, urlString: urlString, relativeTo: baseURL, parameters: parameters)

@@ -28,8 +28,10 @@ public struct HTTPRequestSerializer: Sendable {
 
     /// `requestWithMethod:URLString:parameters:error:` with the URL string resolved against
     /// `baseURL` (absolute when `baseURL` is nil).
-    public func request(method: String, urlString: String, relativeTo baseURL: LabURL?,
-                        parameters: [String: String]?) throws(RequestSerializationError) -> HTTPRequest {
+    public func request(
+        method: String, urlString: String, relativeTo baseURL: LabURL?,
+        parameters: [String: String]?
+    ) throws(RequestSerializationError) -> HTTPRequest {
         let resolved = baseURL.map { $0.resolving(urlString) } ?? LabURL(string: urlString)
         guard let url = resolved else { throw RequestSerializationError(urlString: urlString) }
         var request = HTTPRequest(method: method, url: url, headers: headers, timeout: timeout)
@@ -66,7 +68,7 @@ public struct HTTPRequestSerializer: Sendable {
         for byte in string.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"), UInt8(ascii: "?"):
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"), UInt8(ascii: "?"):
                 escaped.append(byte)
             default:
                 escaped += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]

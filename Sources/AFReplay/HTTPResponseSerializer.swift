@@ -14,7 +14,9 @@ public struct HTTPResponseSerializer: ResponseSerializer {
 
     /// The body as ``ResponseObject/data(_:)`` (empty when there is none), with the
     /// validation error if the response is not acceptable.
-    public func responseObject(for response: HTTPResponseHead?, data: [UInt8]?) -> (object: ResponseObject?, error: ResponseSerializationError?) {
+    public func responseObject(
+        for response: HTTPResponseHead?, data: [UInt8]?
+    ) -> (object: ResponseObject?, error: ResponseSerializationError?) {
         (.data(data ?? []), validation.validate(response, data: data))
     }
 }

@@ -191,7 +191,8 @@ struct JSONParser {
             position += 1
             let low = try parseHex4()
             guard (0xDC00..<0xE000).contains(low),
-                  let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)) else {
+                let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+            else {
                 throw failure("invalid surrogate pair")
             }
             return scalar
@@ -204,12 +205,13 @@ struct JSONParser {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard let byte = peek() else { throw failure("short \\u escape") }
-            let digit: UInt32 = switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
-            default: throw failure("invalid hex digit in \\u escape")
-            }
+            let digit: UInt32 =
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+                default: throw failure("invalid hex digit in \\u escape")
+                }
             value = value << 4 | digit
             position += 1
         }

@@ -14,13 +14,17 @@ public struct JSONResponseSerializer: ResponseSerializer {
 
     /// A serializer with AFNetworking's defaults: status 200–299 and the MIME types
     /// `application/json`, `text/json` and `text/javascript`.
-    public init(validation: ResponseValidation = ResponseValidation(
-        acceptableContentTypes: ["application/json", "text/json", "text/javascript"])) {
+    public init(
+        validation: ResponseValidation = ResponseValidation(
+            acceptableContentTypes: ["application/json", "text/json", "text/javascript"])
+    ) {
         self.validation = validation
     }
 
     /// The parsed document as ``ResponseObject/json(_:)``, with the first error.
-    public func responseObject(for response: HTTPResponseHead?, data: [UInt8]?) -> (object: ResponseObject?, error: ResponseSerializationError?) {
+    public func responseObject(
+        for response: HTTPResponseHead?, data: [UInt8]?
+    ) -> (object: ResponseObject?, error: ResponseSerializationError?) {
         let invalid = validation.validate(response, data: data)
         if let invalid, case .unacceptableContentType = invalid.reason { return (nil, invalid) }
         guard let data, !data.isEmpty, data != [UInt8(ascii: " ")] else { return (nil, invalid) }

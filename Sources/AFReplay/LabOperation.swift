@@ -164,7 +164,8 @@ open class LabOperation: TraceNamed, CustomStringConvertible, @unchecked Sendabl
         core.withLock { $0.dependencies.append(operation) }
         operation.addObserver { [weak self] change in
             guard let self, change.key == .isFinished, change.phase == .did, change.operation.isFinished,
-                  self.dependencies.allSatisfy(\.isFinished) else { return }
+                self.dependencies.allSatisfy(\.isFinished)
+            else { return }
             self.willChangeValue(for: .isReady)
             self.didChangeValue(for: .isReady)
         }

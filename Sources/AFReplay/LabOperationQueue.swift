@@ -100,10 +100,13 @@ public final class LabOperationQueue: Sendable {
     private let state: Mutex<State>
 
     /// A queue with `workerCount` worker threads under the caller's runtime.
-    public init(name: String, maxConcurrentOperationCount: Int = LabOperationQueue.defaultMaxConcurrentOperationCount,
-                workerCount: Int = 2) {
-        precondition(maxConcurrentOperationCount == -1 || maxConcurrentOperationCount >= 0,
-                     "maxConcurrentOperationCount is -1 (no limit) or non-negative")
+    public init(
+        name: String, maxConcurrentOperationCount: Int = LabOperationQueue.defaultMaxConcurrentOperationCount,
+        workerCount: Int = 2
+    ) {
+        precondition(
+            maxConcurrentOperationCount == -1 || maxConcurrentOperationCount >= 0,
+            "maxConcurrentOperationCount is -1 (no limit) or non-negative")
         self.name = name
         self.workerCount = workerCount
         runtime = currentRuntime()

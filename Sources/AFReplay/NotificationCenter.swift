@@ -37,8 +37,10 @@ public final class NotificationCenter: Sendable {
     /// Registers `handler` for notifications called `name`, from `object` only if one is
     /// given (`addObserverForName:object:queue:nil usingBlock:`). `observerName` names the
     /// observer in the trace.
-    public func addObserver(for name: Notification.Name, object: (any TraceNamed)? = nil, observerName: String,
-                            _ handler: @escaping @Sendable (Notification) -> Void) {
+    public func addObserver(
+        for name: Notification.Name, object: (any TraceNamed)? = nil, observerName: String,
+        _ handler: @escaping @Sendable (Notification) -> Void
+    ) {
         observers.withLock { $0.append(Observer(name: name, object: object, observerName: observerName, handler: handler)) }
     }
 
@@ -54,8 +56,10 @@ public final class NotificationCenter: Sendable {
             }
         }
         for observer in matching {
-            runtime.record(.notificationDelivered(name: notification.name.rawValue, object: objectName,
-                                                  observer: observer.observerName))
+            runtime.record(
+                .notificationDelivered(
+                    name: notification.name.rawValue, object: objectName,
+                    observer: observer.observerName))
             observer.handler(notification)
         }
     }

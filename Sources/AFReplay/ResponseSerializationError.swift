@@ -41,11 +41,12 @@ public struct ResponseSerializationError: Error, Sendable, Equatable, CustomStri
 
     /// `<domain> <code>: <message>`.
     public var description: String {
-        let message = switch reason {
-        case let .unacceptableStatusCode(status): "Request failed: unacceptable status code \(status)"
-        case let .unacceptableContentType(type): "Request failed: unacceptable content-type: \(type ?? "none")"
-        case let .invalidJSON(detail): "invalid JSON: \(detail)"
-        }
+        let message =
+            switch reason {
+            case let .unacceptableStatusCode(status): "Request failed: unacceptable status code \(status)"
+            case let .unacceptableContentType(type): "Request failed: unacceptable content-type: \(type ?? "none")"
+            case let .invalidJSON(detail): "invalid JSON: \(detail)"
+            }
         return "\(domain) \(code): \(message)"
     }
 }

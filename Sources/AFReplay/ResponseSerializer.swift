@@ -39,7 +39,8 @@ public struct ResponseValidation: Sendable {
         guard let response else { return nil }
         let type = Self.mimeType(of: response)
         if let acceptableContentTypes, !(type == nil && (data ?? []).isEmpty),
-           !acceptableContentTypes.contains(where: { $0 == type }) {
+            !acceptableContentTypes.contains(where: { $0 == type })
+        {
             return ResponseSerializationError(.unacceptableContentType(type))
         }
         if let acceptableStatusCodes, !acceptableStatusCodes.contains(response.statusCode) {

@@ -27,12 +27,14 @@ extension URLConnectionOperation {
         let runtime = currentRuntime()
         let main = MainQueue.shared(in: runtime)
         guard !operations.isEmpty else {
-            return [BlockOperation {
-                main.async(label: "batch completion (empty)") {
-                    runtime.record(.completion(operation: "batch of 0", block: "batch completion"))
-                    completion?([])
+            return [
+                BlockOperation {
+                    main.async(label: "batch completion (empty)") {
+                        runtime.record(.completion(operation: "batch of 0", block: "batch completion"))
+                        completion?([])
+                    }
                 }
-            }]
+            ]
         }
         let group = DispatchGroupModel(label: "batch of \(operations.count)")
         let batched = BlockOperation {

@@ -63,8 +63,10 @@ extension URLConnectionOperation {
     /// connection marked with where it came from (`origin`).
     func synthesizeDidFail(with error: OperationError, origin: String) {
         if let connection {
-            runtime.record(.delegateCallback(connection: connection.id, callback: "didFailWithError (from \(origin))",
-                                             delegate: name))
+            runtime.record(
+                .delegateCallback(
+                    connection: connection.id, callback: "didFailWithError (from \(origin))",
+                    delegate: name))
         }
         connectionFailed(with: error)
     }

@@ -4,8 +4,9 @@ extension URLConnectionOperation {
     /// `performSelector:onThread:[networkRequestThread] withObject:nil waitUntilDone:NO
     /// modes:[runLoopModes allObjects]`: one of the four hops (spec §1.3).
     func performOnNetworkThread(_ selector: String, _ body: @escaping @Sendable () -> Void) {
-        try? RunLoop.perform(on: NetworkThread.thread(in: runtime), modes: runLoopModes, waitUntilDone: false,
-                             label: "\(selector) \(name)", body)
+        try? RunLoop.perform(
+            on: NetworkThread.thread(in: runtime), modes: runLoopModes, waitUntilDone: false,
+            label: "\(selector) \(name)", body)
     }
 
     /// "Post N on main": an async dispatch to the main queue that posts `notification` from

@@ -63,8 +63,9 @@ public class URLConnectionOperation: LabOperation, ConnectionDelegate, @unchecke
     /// ``runLoopModes`` = the common modes, the request stored. No output stream yet.
     public init(request: HTTPRequest, server: LoopbackServer, fidelity: Fidelity = .afn263, name: String? = nil) {
         let identity = Identity(name: name)
-        operationLock = OperationLock(named: Self.lockName, lockClass: Self.lockClass, runtime: identity.runtime,
-                                      canDefer: fidelity == .hardened)
+        operationLock = OperationLock(
+            named: Self.lockName, lockClass: Self.lockClass, runtime: identity.runtime,
+            canDefer: fidelity == .hardened)
         storage = Mutex(Storage(request: request))
         shared = OperationSharedFields(of: identity.name, runtime: identity.runtime)
         self.server = server
@@ -197,8 +198,10 @@ public class URLConnectionOperation: LabOperation, ConnectionDelegate, @unchecke
                     runtime.record(.completion(operation: name, block: "completion block"))
                     block()
                 }
-                group.notify(queue: SharedDispatchObjects.urlRequestOperationCompletionQueue(in: runtime),
-                             label: "setCompletionBlock:nil \(name)") {
+                group.notify(
+                    queue: SharedDispatchObjects.urlRequestOperationCompletionQueue(in: runtime),
+                    label: "setCompletionBlock:nil \(name)"
+                ) {
                     runtime.record(.completion(operation: name, block: "setCompletionBlock:nil"))
                     self.completionBlock = nil
                 }

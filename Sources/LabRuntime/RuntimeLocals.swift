@@ -18,7 +18,9 @@ public final class RuntimeLocals: Sendable {
     public func value<Value: AnyObject & Sendable>(for key: ObjectIdentifier, make: () -> Value) -> Value {
         values.withLock { values in
             if let found = values[key] {
-                guard let value = found as? Value else { preconditionFailure("runtime local \(key) holds a \(type(of: found)), not a \(Value.self)") }
+                guard let value = found as? Value else {
+                    preconditionFailure("runtime local \(key) holds a \(type(of: found)), not a \(Value.self)")
+                }
                 return value
             }
             let made = make()

@@ -58,9 +58,11 @@ extension Connection {
     /// the writable source, which exists only while bytes are left: when it fires before
     /// the connect is known to have succeeded, the connect's outcome is checked first.
     private func writeRequest(loop: RunLoop) {
-        guard let (socket, connected, outgoing, watching) = state.withLock({ state in
-            state.socket.map { ($0, state.connected, state.outgoing, state.writeSource != nil) }
-        }) else { return }
+        guard
+            let (socket, connected, outgoing, watching) = state.withLock({ state in
+                state.socket.map { ($0, state.connected, state.outgoing, state.writeSource != nil) }
+            })
+        else { return }
         if !connected, watching {
             let code = LoopbackSocket.pendingError(socket)
             guard code == 0 else {

@@ -28,23 +28,29 @@ public final class Connection: Sendable, CustomStringConvertible {
     /// A connection to `server` for `request` (`initWithRequest:delegate:startImmediately:`).
     /// With `startImmediately`, it is scheduled in the current loop's default mode and
     /// started at once, as NSURLConnection does.
-    public convenience init(request: HTTPRequest, delegate: any ConnectionDelegate, startImmediately: Bool = false,
-                            server: LoopbackServer) {
+    public convenience init(
+        request: HTTPRequest, delegate: any ConnectionDelegate, startImmediately: Bool = false,
+        server: LoopbackServer
+    ) {
         self.init(request: request, delegate: delegate, startImmediately: startImmediately) { url, id throws(NetError) in
             try server.dial(url, connection: id)
         }
     }
 
     /// A connection that opens its socket with `dialer` instead of a ``LoopbackServer``.
-    public convenience init(request: HTTPRequest, delegate: any ConnectionDelegate, startImmediately: Bool = false,
-                            dialer: @escaping @Sendable (LabURL) throws(NetError) -> LabFileDescriptor) {
+    public convenience init(
+        request: HTTPRequest, delegate: any ConnectionDelegate, startImmediately: Bool = false,
+        dialer: @escaping @Sendable (LabURL) throws(NetError) -> LabFileDescriptor
+    ) {
         self.init(request: request, delegate: delegate, startImmediately: startImmediately) { url, _ throws(NetError) in
             try dialer(url)
         }
     }
 
-    private init(request: HTTPRequest, delegate: any ConnectionDelegate, startImmediately: Bool,
-                 dialer: @escaping @Sendable (LabURL, Int) throws(NetError) -> LabFileDescriptor) {
+    private init(
+        request: HTTPRequest, delegate: any ConnectionDelegate, startImmediately: Bool,
+        dialer: @escaping @Sendable (LabURL, Int) throws(NetError) -> LabFileDescriptor
+    ) {
         runtime = currentRuntime()
         id = runtime.nextID(.connection)
         self.request = request
@@ -108,7 +114,7 @@ public final class Connection: Sendable, CustomStringConvertible {
         }
         guard let taken else { return }
         release(taken.resources)
-        _ = taken.delegate  // released here, outside the lock: its deinit may do anything
+        _ = taken.delegate // released here, outside the lock: its deinit may do anything
     }
 
     // MARK: Ending
@@ -168,6 +174,6 @@ public final class Connection: Sendable, CustomStringConvertible {
             defer { state.delegate = nil }
             return state.delegate
         }
-        _ = delegate  // released here, outside the lock: its deinit may do anything
+        _ = delegate // released here, outside the lock: its deinit may do anything
     }
 }

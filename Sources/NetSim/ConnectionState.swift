@@ -33,8 +33,9 @@ struct ConnectionState {
             writeSource = nil
             timeout = nil
         }
-        return ConnectionResources(loop: loop, modes: modes, socket: socket, readSource: readSource,
-                                   writeSource: writeSource, timeout: timeout)
+        return ConnectionResources(
+            loop: loop, modes: modes, socket: socket, readSource: readSource,
+            writeSource: writeSource, timeout: timeout)
     }
 }
 

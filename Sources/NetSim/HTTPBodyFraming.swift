@@ -17,8 +17,9 @@ enum HTTPBodyFraming: Equatable {
         let contentLength = try parseContentLength(headers.values(for: "Content-Length"))
         let codings = listElements(headers.values(for: "Transfer-Encoding"))
         if !codings.isEmpty {
-            guard codings.map({ String(decoding: $0.map(HTTPGrammar.lowercased), as: UTF8.self) })
-                == ["chunked"]
+            guard
+                codings.map({ String(decoding: $0.map(HTTPGrammar.lowercased), as: UTF8.self) })
+                    == ["chunked"]
             else {
                 let text = codings.map { String(decoding: $0, as: UTF8.self) }
                 throw .unsupportedTransferEncoding(text.joined(separator: ", "))

@@ -14,8 +14,10 @@ public struct HTTPRequest: Sendable, Equatable {
     public var timeout: Duration
 
     /// A request for `url` (`+[NSMutableURLRequest requestWithURL:]`, then setters).
-    public init(method: String = "GET", url: LabURL, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
-                timeout: Duration = .seconds(60)) {
+    public init(
+        method: String = "GET", url: LabURL, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
+        timeout: Duration = .seconds(60)
+    ) {
         self.method = method
         self.url = url
         self.headers = headers

@@ -76,12 +76,13 @@ struct HTTPRequestReader {
         guard let requestLine = lines.first else { throw .malformedStatusLine("empty request") }
         let parts = requestLine.split(separator: HTTPGrammar.space, omittingEmptySubsequences: false)
         guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy(HTTPGrammar.isTokenByte),
-              parts[1].first == UInt8(ascii: "/"), parts[1].allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
-              parts[2].elementsEqual("HTTP/1.1".utf8) || parts[2].elementsEqual("HTTP/1.0".utf8)
+            parts[1].first == UInt8(ascii: "/"), parts[1].allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
+            parts[2].elementsEqual("HTTP/1.1".utf8) || parts[2].elementsEqual("HTTP/1.0".utf8)
         else { throw .malformedStatusLine("not 'METHOD /target HTTP/1.x'") }
         var fields: [HTTPHeaderField] = []
         for line in lines.dropFirst() { fields.append(try HTTPHeaderLine.parse(line)) }
-        return HTTPRequestHead(method: String(decoding: parts[0], as: UTF8.self),
-                               target: String(decoding: parts[1], as: UTF8.self), headers: HTTPHeaders(fields))
+        return HTTPRequestHead(
+            method: String(decoding: parts[0], as: UTF8.self),
+            target: String(decoding: parts[1], as: UTF8.self), headers: HTTPHeaders(fields))
     }
 }

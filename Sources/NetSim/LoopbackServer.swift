@@ -99,10 +99,12 @@ public final class LoopbackServer: Sendable, CustomStringConvertible {
         }
         var boundPort: Int?
         let core = core
-        let nameForServer: ((Int) -> Void)? = core.runtime.trace.isEnabled ? { localPort in
-            boundPort = localPort
-            core.expectClient(from: localPort, named: client)
-        } : nil
+        let nameForServer: ((Int) -> Void)? =
+            core.runtime.trace.isEnabled
+            ? { localPort in
+                boundPort = localPort
+                core.expectClient(from: localPort, named: client)
+            } : nil
         do {
             return try LoopbackSocket.connect(to: family, port: url.port, label: "\(client) socket", bound: nameForServer)
         } catch {

@@ -34,8 +34,10 @@ enum LoopbackSocket {
     /// ephemeral port, which `bound` learns before the connect starts, so the server can
     /// recognise the client; without it (nobody will read the name) the kernel picks the
     /// port during the connect, saving two system calls.
-    static func connect(to address: LoopbackAddress, port: Int, label: String,
-                        bound: ((Int) -> Void)?) throws(SystemCallError) -> LabFileDescriptor {
+    static func connect(
+        to address: LoopbackAddress, port: Int, label: String,
+        bound: ((Int) -> Void)?
+    ) throws(SystemCallError) -> LabFileDescriptor {
         let socket = try makeTCPSocket(address, label: label)
         guard let fd = socket.rawValue else { throw SystemCallError("socket", errno: EBADF) }
         if let bound {

@@ -11,8 +11,9 @@ struct ResponsePlan: Sendable, Equatable {
     init(request: HTTPRequestHead, route: RouteScript?) {
         guard let route else {
             let body = Array("no route for \(request.method) \(request.path)\n".utf8)
-            self.init(status: 404, fields: [("Content-Type", "text/plain")], body: body, chunkSizes: [], gap: .zero,
-                      chunked: false, isHEAD: request.method == "HEAD", fault: nil)
+            self.init(
+                status: 404, fields: [("Content-Type", "text/plain")], body: body, chunkSizes: [], gap: .zero,
+                chunked: false, isHEAD: request.method == "HEAD", fault: nil)
             return
         }
         var status = route.status
@@ -21,7 +22,8 @@ struct ResponsePlan: Sendable, Equatable {
         if let etag = route.etag { fields.append(("ETag", etag)) }
         if route.acceptsRanges { fields.append(("Accept-Ranges", "bytes")) }
         if route.acceptsRanges, status == 200, let requested = request.headers["Range"].flatMap(Self.firstByteRange),
-           request.headers["If-Range"].map({ $0 == route.etag }) ?? true {
+            request.headers["If-Range"].map({ $0 == route.etag }) ?? true
+        {
             let length = route.body.length
             if requested.first >= length {
                 status = 416
@@ -35,24 +37,29 @@ struct ResponsePlan: Sendable, Equatable {
         }
         if let contentType = route.contentType, status != 416 { fields.append(("Content-Type", contentType)) }
         fields += route.extraHeaders.map { ($0.name, $0.value) }
-        self.init(status: status, fields: fields, body: route.body.bytes(in: range), chunkSizes: route.chunkSizes,
-                  gap: route.gap, chunked: route.chunkedEncoding, isHEAD: request.method == "HEAD", fault: route.fault)
+        self.init(
+            status: status, fields: fields, body: route.body.bytes(in: range), chunkSizes: route.chunkSizes,
+            gap: route.gap, chunked: route.chunkedEncoding, isHEAD: request.method == "HEAD", fault: route.fault)
     }
 
     /// The plan for a request the server refuses to read further (400, 431).
     init(refusal status: Int) {
-        self.init(status: status, fields: [("Content-Type", "text/plain")], body: Array("\(Self.reason(status))\n".utf8),
-                  chunkSizes: [], gap: .zero, chunked: false, isHEAD: false, fault: nil)
+        self.init(
+            status: status, fields: [("Content-Type", "text/plain")], body: Array("\(Self.reason(status))\n".utf8),
+            chunkSizes: [], gap: .zero, chunked: false, isHEAD: false, fault: nil)
     }
 
-    private init(status: Int, fields: [(String, String)], body: [UInt8], chunkSizes: [Int], gap: Duration,
-                 chunked: Bool, isHEAD: Bool, fault: ServerFault?) {
+    private init(
+        status: Int, fields: [(String, String)], body: [UInt8], chunkSizes: [Int], gap: Duration,
+        chunked: Bool, isHEAD: Bool, fault: ServerFault?
+    ) {
         var fields = fields
-        let lengthFault: Int? = switch fault {
-        case let .contentLengthLonger(by): body.count + by
-        case let .contentLengthShorter(by): max(0, body.count - by)
-        default: nil
-        }
+        let lengthFault: Int? =
+            switch fault {
+            case let .contentLengthLonger(by): body.count + by
+            case let .contentLengthShorter(by): max(0, body.count - by)
+            default: nil
+            }
         let useChunked = chunked && lengthFault == nil && !isHEAD
         fields.append(useChunked ? ("Transfer-Encoding", "chunked") : ("Content-Length", "\(lengthFault ?? body.count)"))
         fields.append(("Connection", "close"))

@@ -1,4 +1,3 @@
-
 /// What the loopback server answers on one route: the status, headers, body, pacing and
 /// fault of a scripted response, the server half of the NSURLConnection scenarios the lab
 /// replays (`server GET /big -> 200 etag "v1" body 10 bytes in chunks 4,3,3 every 5ms`).
@@ -27,10 +26,12 @@ public struct RouteScript: Sendable, Equatable {
     public var fault: ServerFault?
 
     /// A route script; by default a 200 with an empty body.
-    public init(status: Int = 200, etag: String? = nil, contentType: String? = "application/octet-stream",
-                extraHeaders: [HTTPHeaderField] = [], body: RouteBody = .bytes([]), chunkSizes: [Int] = [],
-                gap: Duration = .zero, chunkedEncoding: Bool = false, acceptsRanges: Bool = true,
-                fault: ServerFault? = nil) {
+    public init(
+        status: Int = 200, etag: String? = nil, contentType: String? = "application/octet-stream",
+        extraHeaders: [HTTPHeaderField] = [], body: RouteBody = .bytes([]), chunkSizes: [Int] = [],
+        gap: Duration = .zero, chunkedEncoding: Bool = false, acceptsRanges: Bool = true,
+        fault: ServerFault? = nil
+    ) {
         precondition(chunkSizes.allSatisfy { $0 > 0 }, "chunk sizes must be positive")
         self.status = status
         self.etag = etag
@@ -46,8 +47,10 @@ public struct RouteScript: Sendable, Equatable {
 
     /// A route serving `length` deterministic bytes of `seed`, cut into `chunks` writes
     /// `gap` apart.
-    public static func bytes(_ length: Int, seed: UInt64 = 1, chunks: [Int] = [], gap: Duration = .zero,
-                             etag: String? = nil) -> RouteScript {
+    public static func bytes(
+        _ length: Int, seed: UInt64 = 1, chunks: [Int] = [], gap: Duration = .zero,
+        etag: String? = nil
+    ) -> RouteScript {
         RouteScript(etag: etag, body: .deterministic(seed: seed, length: length), chunkSizes: chunks, gap: gap)
     }
 }

@@ -39,7 +39,8 @@ final class ServerLoop: Sendable {
         do {
             try loop.add(keepAlive, forMode: .default)
             if let listener {
-                try loop.add(PortSource(readable: listener, name: "\(name) listener") { [self] in acceptPending(on: loop) }, forMode: .default)
+                try loop.add(
+                    PortSource(readable: listener, name: "\(name) listener") { [self] in acceptPending(on: loop) }, forMode: .default)
             }
         } catch {
             preconditionFailure("\(name): \(error)")
@@ -96,9 +97,10 @@ final class ServerLoop: Sendable {
 
     /// Serves `socket` on `loop` (the server's own, on its thread).
     func attach(_ socket: LabFileDescriptor, name: String, overTCP: Bool, on loop: RunLoop) {
-        let session = ServerSession(name: name, socket: socket, resetsWithRST: overTCP, loop: loop,
-                                    respond: { [self] request in plan(for: request) },
-                                    didClose: { [self] closed in state.withLock { $0.sessions.removeAll { $0 === closed } } })
+        let session = ServerSession(
+            name: name, socket: socket, resetsWithRST: overTCP, loop: loop,
+            respond: { [self] request in plan(for: request) },
+            didClose: { [self] closed in state.withLock { $0.sessions.removeAll { $0 === closed } } })
         state.withLock { $0.sessions.append(session) }
         session.open()
     }

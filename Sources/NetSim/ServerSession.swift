@@ -34,8 +34,10 @@ final class ServerSession: Sendable {
     }
 
     /// A session on `socket`, served on `loop` (the server's, the caller's own).
-    init(name: String, socket: LabFileDescriptor, resetsWithRST: Bool, loop: RunLoop,
-         respond: @escaping @Sendable (HTTPRequestHead) -> ResponsePlan, didClose: @escaping @Sendable (ServerSession) -> Void) {
+    init(
+        name: String, socket: LabFileDescriptor, resetsWithRST: Bool, loop: RunLoop,
+        respond: @escaping @Sendable (HTTPRequestHead) -> ResponsePlan, didClose: @escaping @Sendable (ServerSession) -> Void
+    ) {
         self.name = name
         self.socket = socket
         self.resetsWithRST = resetsWithRST
@@ -96,7 +98,8 @@ final class ServerSession: Sendable {
             case nil, .needMore?:
                 return
             case let .request(head, bodyBytes)?:
-                runtime.record(.server("\(name) request \(head.method) \(head.target)" + (bodyBytes > 0 ? " with \(bodyBytes) body bytes" : "")))
+                runtime.record(
+                    .server("\(name) request \(head.method) \(head.target)" + (bodyBytes > 0 ? " with \(bodyBytes) body bytes" : "")))
                 play(respond(head))
             case let .refused(status, why)?:
                 runtime.record(.server("\(name) refused the request: \(why)"))
@@ -168,7 +171,9 @@ final class ServerSession: Sendable {
                 watchForRoom()
                 return false
             }
-            state.withLock { state in defer { state.writeSource = nil }; return state.writeSource }?.invalidate()
+            state.withLock { state in
+                defer { state.writeSource = nil }; return state.writeSource
+            }?.invalidate()
             return true
         case .wouldBlock:
             runtime.record(.server("\(name) send buffer full, \(pending.count) bytes pending"))

@@ -38,8 +38,10 @@ public final class PortSource: Sendable, CustomStringConvertible {
 
     /// A source for a readable descriptor such as a socket: the loop calls `perform` while
     /// the descriptor is readable (or hung up); `perform` must consume what it reads.
-    public init(readable descriptor: LabFileDescriptor, name: String? = nil, order: Int = 0,
-                perform: @escaping @Sendable () -> Void) {
+    public init(
+        readable descriptor: LabFileDescriptor, name: String? = nil, order: Int = 0,
+        perform: @escaping @Sendable () -> Void
+    ) {
         self.name = name ?? descriptor.label
         self.order = order
         self.descriptor = descriptor
@@ -51,8 +53,10 @@ public final class PortSource: Sendable, CustomStringConvertible {
     /// A source for a writable descriptor (`kCFSocketWriteCallBack`): the loop calls
     /// `perform` while the descriptor can take bytes (or has failed). A source that has
     /// nothing left to write should be removed, or it fires on every pass.
-    public init(writable descriptor: LabFileDescriptor, name: String? = nil, order: Int = 0,
-                perform: @escaping @Sendable () -> Void) {
+    public init(
+        writable descriptor: LabFileDescriptor, name: String? = nil, order: Int = 0,
+        perform: @escaping @Sendable () -> Void
+    ) {
         self.name = name ?? descriptor.label + " (writable)"
         self.order = order
         self.descriptor = descriptor
@@ -69,7 +73,9 @@ public final class PortSource: Sendable, CustomStringConvertible {
     /// Removes the source from every mode of every loop.
     public func invalidate() {
         valid.store(false, ordering: .relaxed)
-        for loop in loops.withLock({ loops in defer { loops = [] }; return loops }) {
+        for loop in loops.withLock({ loops in
+            defer { loops = [] }; return loops
+        }) {
             loop.removeEverywhere(.port(self))
         }
     }

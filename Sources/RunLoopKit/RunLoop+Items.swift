@@ -128,9 +128,11 @@ extension RunLoop {
 
     private func portSource(for port: any LabPort) -> PortSource? {
         state.withLock { state in
-            let all = state.modes.flatMap(\.portSources) + state.commonItems.items.compactMap { item -> PortSource? in
-                if case let .port(source) = item { source } else { nil }
-            }
+            let all =
+                state.modes.flatMap(\.portSources)
+                + state.commonItems.items.compactMap { item -> PortSource? in
+                    if case let .port(source) = item { source } else { nil }
+                }
             return all.first { $0.port === port }
         }
     }

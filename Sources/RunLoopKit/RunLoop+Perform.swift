@@ -7,8 +7,10 @@ extension RunLoop {
     /// the loop; call ``wakeUp()`` for that. Blocks run in FIFO order and keep their modes
     /// alive while queued. `label` names the block in the trace, and is only built when
     /// the trace is on.
-    public func perform(inModes modes: [RunLoopMode] = RunLoopMode.defaultOnly, label: @autoclosure () -> String? = nil,
-                        _ block: @escaping @Sendable () -> Void) {
+    public func perform(
+        inModes modes: [RunLoopMode] = RunLoopMode.defaultOnly, label: @autoclosure () -> String? = nil,
+        _ block: @escaping @Sendable () -> Void
+    ) {
         _ = enqueue(QueuedBlock(label: blockLabel(label), modes: BlockModes(modes), body: block))
     }
 
@@ -44,8 +46,10 @@ extension RunLoop {
     /// simulation reports the deadlock). Performing on a thread that has exited throws, and
     /// so does a wait whose target exits before running the block (Darwin's Foundation
     /// raises "target thread exited while waiting for the perform").
-    public static func perform(on thread: LabThread, modes: [RunLoopMode] = RunLoopMode.defaultOnly, waitUntilDone: Bool = false,
-                               label: @autoclosure () -> String? = nil, _ block: @escaping @Sendable () -> Void) throws(RunLoopError) {
+    public static func perform(
+        on thread: LabThread, modes: [RunLoopMode] = RunLoopMode.defaultOnly, waitUntilDone: Bool = false,
+        label: @autoclosure () -> String? = nil, _ block: @escaping @Sendable () -> Void
+    ) throws(RunLoopError) {
         guard !thread.hasExited else { throw .threadExited(thread.description) }
         let runtime = thread.runtime
         let loop = RunLoop.of(thread)
@@ -62,9 +66,13 @@ extension RunLoop {
             return
         }
         let waiter = PerformWaiter(runtime.makeSemaphore(named: "waitUntilDone \(name)", value: 0))
-        let queued = loop.enqueue(QueuedBlock(label: name, modes: BlockModes(modes),
-                                              body: { block(); waiter.release(ran: true) },
-                                              abandon: { waiter.release(ran: false) }), wake: true)
+        let queued = loop.enqueue(
+            QueuedBlock(
+                label: name, modes: BlockModes(modes),
+                body: {
+                    block(); waiter.release(ran: true)
+                },
+                abandon: { waiter.release(ran: false) }), wake: true)
         guard queued else { throw .threadExited(thread.description) }
         guard waiter.wait() else { throw .threadExited(thread.description) }
     }
@@ -73,8 +81,10 @@ extension RunLoop {
     /// (`performSelector:withObject:afterDelay:`). Like Darwin's, it fires only if the loop
     /// runs one of those modes; nothing else will run it.
     @discardableResult
-    public func perform(afterDelay delay: Duration, inModes modes: [RunLoopMode] = RunLoopMode.defaultOnly, label: String? = nil,
-                        _ block: @escaping @Sendable () -> Void) -> RunLoopTimer {
+    public func perform(
+        afterDelay delay: Duration, inModes modes: [RunLoopMode] = RunLoopMode.defaultOnly, label: String? = nil,
+        _ block: @escaping @Sendable () -> Void
+    ) -> RunLoopTimer {
         let timer = RunLoopTimer(after: delay, name: label ?? "afterDelay " + blockLabel { nil }) { _ in block() }
         for mode in modes { add(timer, forMode: mode) }
         return timer

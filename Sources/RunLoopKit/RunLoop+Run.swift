@@ -8,8 +8,10 @@ extension RunLoop {
     /// sources, timers or matching blocks returns ``RunLoopResult/finished`` at once, with
     /// no Entry or Exit observers: that is why a thread needs a keep-alive port. Runs nest;
     /// each has its own stop flag, and the outer mode is current again afterwards.
-    public func run(mode: RunLoopMode = .default, before deadline: LabInstant = .distantFuture,
-                    returnAfterSourceHandled: Bool = false) throws(RunLoopError) -> RunLoopResult {
+    public func run(
+        mode: RunLoopMode = .default, before deadline: LabInstant = .distantFuture,
+        returnAfterSourceHandled: Bool = false
+    ) throws(RunLoopError) -> RunLoopResult {
         guard LabThread.current === thread else {
             throw .notOwningThread(loopThread: thread.description, caller: LabThread.current.description)
         }
@@ -37,8 +39,10 @@ extension RunLoop {
     }
 
     /// Runs `mode` for at most `timeout` from now.
-    public func run(mode: RunLoopMode = .default, for timeout: Duration,
-                    returnAfterSourceHandled: Bool = false) throws(RunLoopError) -> RunLoopResult {
+    public func run(
+        mode: RunLoopMode = .default, for timeout: Duration,
+        returnAfterSourceHandled: Bool = false
+    ) throws(RunLoopError) -> RunLoopResult {
         try run(mode: mode, before: runtime.now() + timeout, returnAfterSourceHandled: returnAfterSourceHandled)
     }
 
@@ -68,8 +72,9 @@ extension RunLoop {
             // Read after BeforeWaiting, so that a timer its observers add or move is armed for
             // this sleep, as CF's timerfd would be (spec §3.4).
             let nextTimer = nextTimerFireDate(forMode: mode)
-            let woke = sleep(in: mode, until: poll ? runtime.now() : min(deadline, nextTimer ?? deadline),
-                             sleeping: !poll, timerDue: nextTimer.map { $0 <= runtime.now() } ?? false)
+            let woke = sleep(
+                in: mode, until: poll ? runtime.now() : min(deadline, nextTimer ?? deadline),
+                sleeping: !poll, timerDue: nextTimer.map { $0 <= runtime.now() } ?? false)
             markAwake()
             if !poll { notifyObservers(.afterWaiting, in: mode) }
             switch woke {

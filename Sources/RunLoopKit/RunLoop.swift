@@ -109,7 +109,9 @@ public final class RunLoop: Sendable, CustomStringConvertible {
     }
 
     /// The items of `mode`, for panels and tests.
-    public func contents(of mode: RunLoopMode) -> (sources: [RunLoopSource], ports: [PortSource], timers: [RunLoopTimer], observers: [RunLoopObserver]) {
+    public func contents(
+        of mode: RunLoopMode
+    ) -> (sources: [RunLoopSource], ports: [PortSource], timers: [RunLoopTimer], observers: [RunLoopObserver]) {
         state.withLock { state in
             guard let index = state.index(of: mode) else { return ([], [], [], []) }
             let contents = state.modes[index]

@@ -25,8 +25,10 @@ public final class RunLoopObserver: Sendable, CustomStringConvertible {
     private let state = Mutex(State())
 
     /// An observer of `activities` that calls `callback` with itself and the activity.
-    public init(activities: RunLoopActivity, repeats: Bool = true, order: Int = 0, name: String? = nil,
-                callback: @escaping @Sendable (RunLoopObserver, RunLoopActivity) -> Void) {
+    public init(
+        activities: RunLoopActivity, repeats: Bool = true, order: Int = 0, name: String? = nil,
+        callback: @escaping @Sendable (RunLoopObserver, RunLoopActivity) -> Void
+    ) {
         self.name = name ?? "observer \(currentRuntime().nextID(.observer))"
         self.activities = activities
         self.repeats = repeats

@@ -27,10 +27,12 @@ public final class RunLoopSource: Sendable, CustomStringConvertible {
 
     /// A source that runs `perform` when signalled. `schedule` and `cancel` are called
     /// (outside any lock) each time the source is added to or removed from a loop's mode.
-    public init(name: String? = nil, order: Int = 0,
-                schedule: (@Sendable (RunLoop, RunLoopMode) -> Void)? = nil,
-                cancel: (@Sendable (RunLoop, RunLoopMode) -> Void)? = nil,
-                perform: @escaping @Sendable () -> Void) {
+    public init(
+        name: String? = nil, order: Int = 0,
+        schedule: (@Sendable (RunLoop, RunLoopMode) -> Void)? = nil,
+        cancel: (@Sendable (RunLoop, RunLoopMode) -> Void)? = nil,
+        perform: @escaping @Sendable () -> Void
+    ) {
         self.name = name ?? "source \(currentRuntime().nextID(.source))"
         self.order = order
         scheduleCallout = schedule

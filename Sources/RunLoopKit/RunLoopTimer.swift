@@ -26,8 +26,10 @@ public final class RunLoopTimer: Sendable, CustomStringConvertible {
     private let state: Mutex<State>
 
     /// A timer first due at `fireDate`, repeating every `interval` if it is positive.
-    public init(fireAt fireDate: LabInstant, interval: Duration = .zero, order: Int = 0, name: String? = nil,
-                block: @escaping @Sendable (RunLoopTimer) -> Void) {
+    public init(
+        fireAt fireDate: LabInstant, interval: Duration = .zero, order: Int = 0, name: String? = nil,
+        block: @escaping @Sendable (RunLoopTimer) -> Void
+    ) {
         let id = currentRuntime().nextID(.timer)
         self.name = name ?? "timer \(id)"
         self.interval = interval > .zero ? interval : .zero
@@ -37,8 +39,10 @@ public final class RunLoopTimer: Sendable, CustomStringConvertible {
     }
 
     /// A timer first due `delay` from now on the current runtime's clock.
-    public convenience init(after delay: Duration, repeats: Bool = false, name: String? = nil,
-                            block: @escaping @Sendable (RunLoopTimer) -> Void) {
+    public convenience init(
+        after delay: Duration, repeats: Bool = false, name: String? = nil,
+        block: @escaping @Sendable (RunLoopTimer) -> Void
+    ) {
         self.init(fireAt: currentRuntime().now() + delay, interval: repeats ? delay : .zero, name: name, block: block)
     }
 

@@ -36,13 +36,16 @@ extension Lab {
         sourceLocation: SourceLocation = #_sourceLocation, _ program: @escaping @Sendable () -> Void
     ) throws(LabError) -> ExplorationReport? {
         if let schedule = environmentSchedule {
-            try replay(schedule: schedule, checkers: checkers, stepLimit: stepLimit, timeLimit: timeLimit,
-                       sourceLocation: sourceLocation, program)
+            try replay(
+                schedule: schedule, checkers: checkers, stepLimit: stepLimit, timeLimit: timeLimit,
+                sourceLocation: sourceLocation, program)
             return nil
         }
         let scenario = try scenario(stepLimit: stepLimit, timeLimit: timeLimit, program)
-        return try explore(scenario, strategy, seed: seed, schedules: schedules, checkers: checkers, jobs: jobs,
-                           timeBudget: timeBudget, sourceLocation: sourceLocation) { replayCommand(scenario.name, schedule: $0) }
+        return try explore(
+            scenario, strategy, seed: seed, schedules: schedules, checkers: checkers, jobs: jobs,
+            timeBudget: timeBudget, sourceLocation: sourceLocation
+        ) { replayCommand(scenario.name, schedule: $0) }
     }
 
     /// Explores `scenario` and records its first violation as an issue at `sourceLocation`,
@@ -55,8 +58,9 @@ extension Lab {
         if let problem = strategy.problem { throw LabError(problem) }
         guard schedules >= 1 else { throw LabError("schedules must be positive, not \(schedules)") }
         guard jobs >= 1 else { throw LabError("jobs must be positive, not \(jobs)") }
-        let explorer = Explorer(scenario: scenario, checkers: checkers, strategy: strategy.exploration(seed: seed),
-                                schedules: schedules, timeBudget: timeBudget, jobs: jobs)
+        let explorer = Explorer(
+            scenario: scenario, checkers: checkers, strategy: strategy.exploration(seed: seed),
+            schedules: schedules, timeBudget: timeBudget, jobs: jobs)
         let report = explorer.explore()
         let text = report.text(showingInterleavings: true, replayCommand: replayCommand)
         if report.finding == nil {
@@ -76,8 +80,9 @@ extension Lab {
     /// A scenario running `program`, named after the current test.
     static func scenario(stepLimit: Int, timeLimit: Duration?, _ program: @escaping @Sendable () -> Void) throws(LabError) -> Scenario {
         guard stepLimit >= 1 else { throw LabError("stepLimit must be positive, not \(stepLimit)") }
-        return Scenario(name: testName ?? "lab-program", summary: "a race test's lab program",
-                        stepLimit: stepLimit, timeLimit: timeLimit, main: program)
+        return Scenario(
+            name: testName ?? "lab-program", summary: "a race test's lab program",
+            stepLimit: stepLimit, timeLimit: timeLimit, main: program)
     }
 
     /// The current test's function name without its argument labels, e.g. `jobRunsOnWorker`:

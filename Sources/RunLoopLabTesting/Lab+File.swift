@@ -35,8 +35,10 @@ extension Lab {
             try replay(scenario, schedule: schedule, checkers: checkers, sourceLocation: sourceLocation)
             return nil
         }
-        return try explore(scenario, strategy, seed: seed, schedules: schedules, checkers: checkers, jobs: jobs,
-                           timeBudget: timeBudget, sourceLocation: sourceLocation) { replayCommand(file: path, schedule: $0) }
+        return try explore(
+            scenario, strategy, seed: seed, schedules: schedules, checkers: checkers, jobs: jobs,
+            timeBudget: timeBudget, sourceLocation: sourceLocation
+        ) { replayCommand(file: path, schedule: $0) }
     }
 
     /// Replays one schedule of a scenario file exactly, and fails the current test when the

@@ -30,8 +30,10 @@ extension Lab {
     /// Replays `schedule` of `scenario` and records a divergence or a violation as an issue
     /// at `sourceLocation`.
     @discardableResult
-    static func replay(_ scenario: Scenario, schedule: String, checkers: [any Checker]?,
-                       sourceLocation: SourceLocation) throws(LabError) -> ReplayReport {
+    static func replay(
+        _ scenario: Scenario, schedule: String, checkers: [any Checker]?,
+        sourceLocation: SourceLocation
+    ) throws(LabError) -> ReplayReport {
         let parsed: Schedule
         do {
             parsed = try Schedule(parsing: schedule)
@@ -40,8 +42,9 @@ extension Lab {
         }
         let report = ReplayReport(replaying: parsed, of: scenario, checkers: checkers)
         if report.diverged {
-            Issue.record(Comment(rawValue: report.text + "\nthe schedule does not fit the program: it changed since the schedule was found"),
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                Comment(rawValue: report.text + "\nthe schedule does not fit the program: it changed since the schedule was found"),
+                sourceLocation: sourceLocation)
         } else if !report.violations.isEmpty {
             Issue.record(Comment(rawValue: report.text), sourceLocation: sourceLocation)
         } else {

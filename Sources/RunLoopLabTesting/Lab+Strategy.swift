@@ -49,7 +49,8 @@ extension Lab {
             switch self {
             case .random, .pos, .dpor: nil
             case let .pct(depth, steps):
-                !(1...10).contains(depth) ? "PCT's depth must be 1 to 10, not \(depth)"
+                !(1...10).contains(depth)
+                    ? "PCT's depth must be 1 to 10, not \(depth)"
                     : (steps ?? 1) < 1 ? "PCT's steps must be positive, not \(steps ?? 0)" : nil
             case let .exhaustive(bound):
                 !(0...20).contains(bound) ? "the preemption bound must be 0 to 20, not \(bound)" : nil

@@ -13,7 +13,8 @@ enum DurationText {
     static func parse(_ text: String) -> Duration? {
         let digits = text.prefix { $0.isASCII && $0.isWholeNumber }
         guard !digits.isEmpty, let value = Int64(digits),
-              let unit = units.first(where: { $0.name == text.dropFirst(digits.count) }) else { return nil }
+            let unit = units.first(where: { $0.name == text.dropFirst(digits.count) })
+        else { return nil }
         let (nanoseconds, overflow) = value.multipliedReportingOverflow(by: unit.nanoseconds)
         guard !overflow, nanoseconds <= limit.labNanoseconds else { return nil }
         return .nanoseconds(nanoseconds)

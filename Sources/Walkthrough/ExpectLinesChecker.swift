@@ -20,9 +20,10 @@ struct ExpectLinesChecker: Checker {
         guard scenario.expectationCount > 0 else { return [] }
         let replayed = runner.run(scenario, using: ReplayStrategy(run.schedule), named: "replay")
         return replayed.checks.filter { !$0.passed }.map { check in
-            Violation(checker: name, kind: .expectation,
-                      summary: "\(scenario.fileName):\(check.line): \(check.statement)",
-                      details: ["expected: \(check.expected)", "actual:   \(check.actual)"])
+            Violation(
+                checker: name, kind: .expectation,
+                summary: "\(scenario.fileName):\(check.line): \(check.statement)",
+                details: ["expected: \(check.expected)", "actual:   \(check.actual)"])
         }
     }
 }

@@ -13,11 +13,14 @@ extension ExpectationKind {
             }
             return Self.compare(property.value(in: report), comparison, value)
         case let .stream(name, property, comparison, value):
-            guard let report = facts.streams.first(where: { $0.name == name }) else { return (false, "\(value)", "stream \(name) was never created") }
-            let actual: PropertyValue = switch property {
-            case .status: .word(report.statusName)
-            case .written: .number(report.written, name: "\(report.written)")
+            guard let report = facts.streams.first(where: { $0.name == name }) else {
+                return (false, "\(value)", "stream \(name) was never created")
             }
+            let actual: PropertyValue =
+                switch property {
+                case .status: .word(report.statusName)
+                case .written: .number(report.written, name: "\(report.written)")
+                }
             return Self.compare(actual, comparison, value)
         case let .notifications(name, expected):
             let actual = facts.operation(name)?.notifications ?? []
@@ -28,8 +31,10 @@ extension ExpectationKind {
             let expected = "\(first.ordinalDescription) comes before \(second.ordinalDescription)"
             switch (a, b) {
             case let (a?, b?):
-                return (a.sequence < b.sequence, expected,
-                        "\(first.ordinalDescription) is #\(a.sequence), \(second.ordinalDescription) is #\(b.sequence)")
+                return (
+                    a.sequence < b.sequence, expected,
+                    "\(first.ordinalDescription) is #\(a.sequence), \(second.ordinalDescription) is #\(b.sequence)"
+                )
             case (nil, _): return (false, expected, Self.missing(first, in: facts.trace))
             case (_, nil): return (false, expected, Self.missing(second, in: facts.trace))
             }
@@ -127,7 +132,8 @@ extension ExpectationKind {
     private static func difference(_ data: [UInt8], from content: DataContent) -> String {
         guard data != content.bytes else { return "\(data.count) bytes, equal to \(content.description)" }
         let common = zip(data, content.bytes).prefix { $0 == $1 }.count
-        let whereItDiffers = common == min(data.count, content.bytes.count)
+        let whereItDiffers =
+            common == min(data.count, content.bytes.count)
             ? "the first \(common) bytes match"
             : "first differs at byte \(common)"
         return "\(data.count) bytes (\(content.description) has \(content.bytes.count)); \(whereItDiffers)"

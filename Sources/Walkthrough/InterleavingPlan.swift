@@ -52,7 +52,11 @@ final class InterleavingPlan: Sendable {
     /// The entries never used, as problems of their lines.
     var leftOver: [ScenarioProblem] {
         state.withLock { state in
-            state.pending.map { ScenarioProblem(line: $0.line, message: "interleave: '\($0.name)' never got its turn (no thread of that name could run at a later choice)") }
+            state.pending.map {
+                ScenarioProblem(
+                    line: $0.line,
+                    message: "interleave: '\($0.name)' never got its turn (no thread of that name could run at a later choice)")
+            }
         }
     }
 }

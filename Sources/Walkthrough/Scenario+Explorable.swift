@@ -17,8 +17,10 @@ extension Scenario {
     public func explorable(named name: String, runner: ScenarioRunner = ScenarioRunner()) -> Inspector.Scenario {
         let expectLines = ExpectLinesChecker(scenario: self, runner: runner)
         let checkers = CheckerRegistry.all.checkers.map { $0.name == expectLines.name ? expectLines : $0 }
-        return Inspector.Scenario(name: name, summary: introduction.first ?? fileName, checkers: checkers,
-                                  stepLimit: stepLimit ?? runner.stepLimit, timeLimit: timeLimit ?? runner.timeLimit) { strategy in
+        return Inspector.Scenario(
+            name: name, summary: introduction.first ?? fileName, checkers: checkers,
+            stepLimit: stepLimit ?? runner.stepLimit, timeLimit: timeLimit ?? runner.timeLimit
+        ) { strategy in
             runner.simulate(self, using: strategy).result
         }
     }

@@ -22,8 +22,10 @@ public struct Scenario: Sendable {
     /// The `expect` lines, in source order.
     let expectations: [ScenarioExpectation]
 
-    init(fileName: String, sourceLines: [String], fidelity: Fidelity, strategy: ScenarioStrategy, strategyLine: Int?,
-         statements: [ScenarioStatement], expectations: [ScenarioExpectation]) {
+    init(
+        fileName: String, sourceLines: [String], fidelity: Fidelity, strategy: ScenarioStrategy, strategyLine: Int?,
+        statements: [ScenarioStatement], expectations: [ScenarioExpectation]
+    ) {
         self.fileName = fileName
         self.sourceLines = sourceLines
         self.fidelity = fidelity

@@ -50,8 +50,9 @@ enum ScenarioLexer {
                 tokens.append(Token(kind: .symbol, text: String(character), column: column, endColumn: column + 1))
                 index += 1
             } else {
-                throw LineError(column: column, "unexpected character \(describe(character))",
-                                hint: "names are ASCII letters, digits, '_' and '-'; put other text in double quotes")
+                throw LineError(
+                    column: column, "unexpected character \(describe(character))",
+                    hint: "names are ASCII letters, digits, '_' and '-'; put other text in double quotes")
             }
         }
         return tokens
@@ -73,8 +74,9 @@ enum ScenarioLexer {
                 case "n": text.append("\n")
                 case "t": text.append("\t")
                 default:
-                    throw LineError(column: index + 1, "unknown escape \\\(line[index + 1]) in a string",
-                                    hint: "the escapes are \\\", \\\\, \\n and \\t")
+                    throw LineError(
+                        column: index + 1, "unknown escape \\\(line[index + 1]) in a string",
+                        hint: "the escapes are \\\", \\\\, \\n and \\t")
                 }
                 index += 2
             } else {
@@ -106,8 +108,10 @@ enum ScenarioLexer {
     /// `'x'` for a visible character, `U+0007` for the others.
     private static func describe(_ character: Character) -> String {
         let scalars = character.unicodeScalars
-        let visible = scalars.allSatisfy { !$0.properties.isWhitespace && $0.properties.generalCategory != .control
-            && $0.properties.generalCategory != .format && $0.properties.generalCategory != .unassigned }
+        let visible = scalars.allSatisfy {
+            !$0.properties.isWhitespace && $0.properties.generalCategory != .control
+                && $0.properties.generalCategory != .format && $0.properties.generalCategory != .unassigned
+        }
         if visible { return "'\(character)'" }
         return scalars.map { scalar in
             let hex = String(scalar.value, radix: 16, uppercase: true)

@@ -3,7 +3,10 @@ import RunLoopKit
 
 extension ScenarioParser {
     /// The words that begin an action.
-    static let actionWords = ["start", "cancel", "pause", "resume", "enqueue", "run", "perform", "add", "remove", "signal", "wake", "send", "set", "acquire", "release", "wait", "checkpoint"]
+    static let actionWords = [
+        "start", "cancel", "pause", "resume", "enqueue", "run", "perform", "add", "remove", "signal", "wake", "send", "set", "acquire",
+        "release", "wait", "checkpoint",
+    ]
 
     /// `on THREAD: action; action; …`.
     mutating func parseActions(_ cursor: inout TokenCursor, line: Int) throws(LineError) {
@@ -54,8 +57,9 @@ extension ScenarioParser {
         } while cursor.accept(";") != nil
         try cursor.end(after: "the triggered actions")
         if inline, let port = actions.first(where: { if case .addPort = $0.action { true } else { $0.action == .removePort } }) {
-            throw LineError(column: port.column, "an inline action runs on whatever thread made the condition true, which has no scenario ports",
-                            hint: "queue port actions on a named thread with 'on THREAD'")
+            throw LineError(
+                column: port.column, "an inline action runs on whatever thread made the condition true, which has no scenario ports",
+                hint: "queue port actions on a named thread with 'on THREAD'")
         }
         var trigger = Trigger(condition: condition, actions: actions.map(\.action), thread: thread)
         trigger.inline = inline
@@ -67,15 +71,17 @@ extension ScenarioParser {
         let names = OperationState.allCases.map(\.description)
         let token = try cursor.word("a state (\(names.joined(separator: ", ")))")
         guard let state = OperationState.allCases.first(where: { $0.description == token.text }) else {
-            throw LineError(column: token.column, "unknown state \(token.quoted)",
-                            hint: Suggestion.didYouMean(token.text, in: names) ?? "states are \(names.joined(separator: ", "))")
+            throw LineError(
+                column: token.column, "unknown state \(token.quoted)",
+                hint: Suggestion.didYouMean(token.text, in: names) ?? "states are \(names.joined(separator: ", "))")
         }
         return state
     }
 
     /// One action.
     private mutating func parseAction(_ cursor: inout TokenCursor, line: Int) throws(LineError) -> ThreadAction {
-        let hint = "actions are start A, cancel A, pause A, resume A, enqueue A, run mode M for D, perform on THREAD, add port, remove port, add common mode M, signal S, wake THREAD, send P, set stream A to S, acquire L, release L, wait S, checkpoint NAME"
+        let hint =
+            "actions are start A, cancel A, pause A, resume A, enqueue A, run mode M for D, perform on THREAD, add port, remove port, add common mode M, signal S, wake THREAD, send P, set stream A to S, acquire L, release L, wait S, checkpoint NAME"
         let token = try cursor.word("an action", hint: hint)
         switch token.text {
         case "start": return .start(try operationName(&cursor, "an operation after 'start'", allowingTasks: true))
@@ -99,8 +105,9 @@ extension ScenarioParser {
             let modeToken = try cursor.name("a mode")
             let mode = ModeName.mode(modeToken)
             if mode == .common {
-                throw LineError(column: modeToken.column, "cannot run the common modes",
-                                hint: "kCFRunLoopCommonModes is a tag for adding items to every common mode; run a real mode such as default")
+                throw LineError(
+                    column: modeToken.column, "cannot run the common modes",
+                    hint: "kCFRunLoopCommonModes is a tag for adding items to every common mode; run a real mode such as default")
             }
             try cursor.expect("for", "after the mode")
             return .runMode(mode, try cursor.duration("how long to run"), until: nil)
@@ -145,14 +152,16 @@ extension ScenarioParser {
         case "checkpoint":
             let name = try cursor.name("a checkpoint name after 'checkpoint'", hint: "for example 'checkpoint cancelled'")
             if let earlier = checkpoints.first(where: { $0.name == name.text }) {
-                throw LineError(column: name.column, "checkpoint \(name.quoted) is already used on line \(earlier.line)",
-                                hint: "each checkpoint names one point of the run")
+                throw LineError(
+                    column: name.column, "checkpoint \(name.quoted) is already used on line \(earlier.line)",
+                    hint: "each checkpoint names one point of the run")
             }
             checkpoints.append((name.text, line))
             return .checkpoint(name.text)
         default:
-            throw LineError(column: token.column, "unknown action \(token.quoted)",
-                            hint: Suggestion.didYouMean(token.text, in: Self.actionWords) ?? hint)
+            throw LineError(
+                column: token.column, "unknown action \(token.quoted)",
+                hint: Suggestion.didYouMean(token.text, in: Self.actionWords) ?? hint)
         }
     }
 
@@ -169,7 +178,10 @@ extension ScenarioParser {
     mutating func parseInterleave(_ cursor: inout TokenCursor, line: Int) throws(LineError) {
         var names: [String] = []
         repeat {
-            names.append(try cursor.name("a thread name", hint: "name threads as the trace does (main, AFNetworking, \"loopback server\") or by number (T2)").text)
+            names.append(
+                try cursor.name(
+                    "a thread name", hint: "name threads as the trace does (main, AFNetworking, \"loopback server\") or by number (T2)"
+                ).text)
         } while cursor.accept(",") != nil
         try cursor.end(after: "the thread names")
         statements.append(ScenarioStatement(line: line, kind: .interleave(names)))
@@ -185,7 +197,9 @@ extension ScenarioParser {
         } else if cursor.accept("for") != nil {
             let column = cursor.column
             let duration = try cursor.duration("how long to run")
-            (run, text) = (.duration(duration, until: try advanceTimeline(by: duration, column: column)), "run for \(DurationText.format(duration))")
+            (run, text) = (
+                .duration(duration, until: try advanceTimeline(by: duration, column: column)), "run for \(DurationText.format(duration))"
+            )
         } else if cursor.peek()?.kind == .number {
             let steps = try cursor.integer("the number of steps", in: 1...10_000_000)
             guard cursor.accept("steps") != nil || cursor.accept("step") != nil else { throw cursor.failure(expected: "'steps'") }

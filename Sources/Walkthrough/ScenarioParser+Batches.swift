@@ -59,13 +59,15 @@ extension ScenarioParser {
             let comparison = try parseComparison(&cursor, namesOnly: true)
             let value = try cursor.word("true or false")
             guard value.text == "true" || value.text == "false" else {
-                throw LineError(column: value.column, "\(value.quoted) is not a value of completed",
-                                hint: Suggestion.didYouMean(value.text, in: ["true", "false"]) ?? "completed is true or false")
+                throw LineError(
+                    column: value.column, "\(value.quoted) is not a value of completed",
+                    hint: Suggestion.didYouMean(value.text, in: ["true", "false"]) ?? "completed is true or false")
             }
             return .batchCompleted(name: batch, comparison, value.text == "true")
         default:
-            throw LineError(column: token.column, "unknown batch property \(token.quoted)",
-                            hint: Suggestion.didYouMean(token.text, in: ["progress", "completed"]) ?? "a batch has progress and completed")
+            throw LineError(
+                column: token.column, "unknown batch property \(token.quoted)",
+                hint: Suggestion.didYouMean(token.text, in: ["progress", "completed"]) ?? "a batch has progress and completed")
         }
     }
 }

@@ -21,9 +21,10 @@ extension ScenarioParser {
             _ = cursor.next()
             _ = cursor.next()
             guard checkpoints.contains(where: { $0.name == name.text }) else {
-                throw LineError(column: name.column, "unknown checkpoint \(name.quoted)",
-                                hint: Suggestion.didYouMean(name.text, in: checkpoints.map(\.name))
-                                    ?? "name a point of the run with a 'checkpoint \(name.text)' action")
+                throw LineError(
+                    column: name.column, "unknown checkpoint \(name.quoted)",
+                    hint: Suggestion.didYouMean(name.text, in: checkpoints.map(\.name))
+                        ?? "name a point of the run with a 'checkpoint \(name.text)' action")
             }
             checkpoint = name.text
         }
@@ -31,15 +32,18 @@ extension ScenarioParser {
         var expectation = try parseImplication(&cursor, line: line)
         if let checkpoint {
             guard !expectation.needsFinishedRun else {
-                throw LineError(column: conditionColumn, "outcome and checkers are known only when the run is over",
-                                hint: "check them without 'at \(checkpoint):'")
+                throw LineError(
+                    column: conditionColumn, "outcome and checkers are known only when the run is over",
+                    hint: "check them without 'at \(checkpoint):'")
             }
             expectation = .at(checkpoint: checkpoint, expectation)
         }
         if case .implies = expectation {
             try cursor.end(after: "the expectation", hint: "an expectation has at most one 'implies'")
         } else {
-            try cursor.end(after: "the expectation", hint: "join two conditions with 'implies', e.g. 'expect A.cancelled == true implies A.error == cancelled'")
+            try cursor.end(
+                after: "the expectation",
+                hint: "join two conditions with 'implies', e.g. 'expect A.cancelled == true implies A.error == cancelled'")
         }
         expectations.append(ScenarioExpectation(line: line, text: text, expectation: expectation))
     }
@@ -55,8 +59,9 @@ extension ScenarioParser {
         let consequentStart = cursor.column
         let consequent = try parseNegation(&cursor)
         let consequentText = String(characters[(consequentStart - 1)..<(cursor.consumedEndColumn - 1)])
-        return .implies(premise: ExpectationClause(text: premiseText, expectation: premise),
-                        consequent: ExpectationClause(text: consequentText, expectation: consequent))
+        return .implies(
+            premise: ExpectationClause(text: premiseText, expectation: premise),
+            consequent: ExpectationClause(text: consequentText, expectation: consequent))
     }
 
     /// `[not] CONDITION`.
@@ -79,8 +84,10 @@ extension ScenarioParser {
             let comparison = try parseComparison(&cursor, namesOnly: true)
             let token = try cursor.word("an outcome", hint: "outcomes are \(Self.outcomeNames.joined(separator: ", "))")
             guard Self.outcomeNames.contains(token.text) else {
-                throw LineError(column: token.column, "unknown outcome \(token.quoted)",
-                                hint: Suggestion.didYouMean(token.text, in: Self.outcomeNames) ?? "outcomes are \(Self.outcomeNames.joined(separator: ", "))")
+                throw LineError(
+                    column: token.column, "unknown outcome \(token.quoted)",
+                    hint: Suggestion.didYouMean(token.text, in: Self.outcomeNames)
+                        ?? "outcomes are \(Self.outcomeNames.joined(separator: ", "))")
             }
             expectation = .outcome(comparison, token.text)
         } else if first.is("indicator") {
@@ -125,14 +132,17 @@ extension ScenarioParser {
             return .order(filter, before: try parseEventFilter(&cursor))
         }
         if filter.occurrence != 1, let count = cursor.peek(), count.is("count") {
-            throw LineError(column: count.column, "an occurrence (#N) applies to 'before', not to 'count'",
-                            hint: "count every matching event: expect event \"\(filter.name)\" count >= \(filter.occurrence)")
+            throw LineError(
+                column: count.column, "an occurrence (#N) applies to 'before', not to 'count'",
+                hint: "count every matching event: expect event \"\(filter.name)\" count >= \(filter.occurrence)")
         }
         if cursor.accept("count") != nil {
             let comparison = try parseComparison(&cursor, namesOnly: false)
             return .count(filter, comparison, try cursor.integer("a count", in: 0...10_000_000))
         }
-        throw cursor.failure(expected: "'before' or 'count'", hint: "for example 'expect \"perform.run\" before \"timer.fire\"' or 'expect event \"timer.fire\" count == 3'")
+        throw cursor.failure(
+            expected: "'before' or 'count'",
+            hint: "for example 'expect \"perform.run\" before \"timer.fire\"' or 'expect event \"timer.fire\" count == 3'")
     }
 
     /// `[event] "name" ["text"] [#N]`.
@@ -141,13 +151,15 @@ extension ScenarioParser {
         let hint = "event names are the trace's, in double quotes, e.g. \"perform.run\" or \"connection.callback\""
         let name = try cursor.string("an event name in double quotes", hint: hint)
         guard TraceEventNames.all.contains(name.text) else {
-            throw LineError(column: name.column, "unknown event name \(name.quoted)",
-                            hint: Suggestion.didYouMean(name.text, in: TraceEventNames.all) ?? hint)
+            throw LineError(
+                column: name.column, "unknown event name \(name.quoted)",
+                hint: Suggestion.didYouMean(name.text, in: TraceEventNames.all) ?? hint)
         }
         let text = cursor.peek()?.kind == .string ? cursor.next()?.text : nil
         var filter = EventFilter(name: name.text, text: text)
         if cursor.accept("#") != nil {
-            filter.occurrence = try cursor.integer("an occurrence after '#'", in: 1...10_000_000, hint: "#1 is the first matching event, #2 the second, …")
+            filter.occurrence = try cursor.integer(
+                "an occurrence after '#'", in: 1...10_000_000, hint: "#1 is the first matching event, #2 the second, …")
         }
         return filter
     }

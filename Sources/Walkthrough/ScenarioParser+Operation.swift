@@ -13,11 +13,13 @@ extension ScenarioParser {
         try checkUnusedName(token)
         operations.append((token.text, line))
         try cursor.expect("=", "after the operation name", hint: "for example 'op A = http GET /big'")
-        let kindHint = "http makes an AFHTTPRequestOperation, connection a plain AFURLConnectionOperation, task a session manager's data task"
+        let kindHint =
+            "http makes an AFHTTPRequestOperation, connection a plain AFURLConnectionOperation, task a session manager's data task"
         let kindToken = try cursor.word("http, connection or task", hint: kindHint)
         guard let kind = OperationDeclaration.Kind(rawValue: kindToken.text) else {
-            throw LineError(column: kindToken.column, "unknown operation kind \(kindToken.quoted)",
-                            hint: Suggestion.didYouMean(kindToken.text, in: ["http", "connection", "task"]) ?? kindHint)
+            throw LineError(
+                column: kindToken.column, "unknown operation kind \(kindToken.quoted)",
+                hint: Suggestion.didYouMean(kindToken.text, in: ["http", "connection", "task"]) ?? kindHint)
         }
         if kind == .task { tasks.append(token.text) }
         let method = try parseMethod(&cursor)
@@ -25,8 +27,9 @@ extension ScenarioParser {
         let path = String(pathToken.text.prefix { $0 != "?" })
         let routeMethod = method == "HEAD" ? "GET" : method
         guard routes.contains(where: { ($0.method == method || $0.method == routeMethod) && $0.path == path }) else {
-            throw LineError(column: pathToken.column, "no server route for \(method) \(path)",
-                            hint: "declare it before the operation, e.g. 'server \(routeMethod) \(path) -> 200 body 10 bytes'")
+            throw LineError(
+                column: pathToken.column, "no server route for \(method) \(path)",
+                hint: "declare it before the operation, e.g. 'server \(routeMethod) \(path) -> 200 body 10 bytes'")
         }
         var modes: [RunLoopMode]?
         var timeout: Duration?
@@ -36,8 +39,9 @@ extension ScenarioParser {
         while let option = cursor.peek() {
             if option.is("modes"), modes == nil {
                 guard kind != .task else {
-                    throw LineError(column: option.column, "a session task has no run-loop modes",
-                                    hint: "its connection runs in the default mode of the session's loader thread")
+                    throw LineError(
+                        column: option.column, "a session task has no run-loop modes",
+                        hint: "its connection runs in the default mode of the session's loader thread")
                 }
                 modes = try cursor.modes()
             } else if option.is("timeout"), timeout == nil {
@@ -48,28 +52,38 @@ extension ScenarioParser {
                 completion = true
             } else if option.is("stream"), stream == nil {
                 guard kind != .task else {
-                    throw LineError(column: option.column, "a session task has no output stream",
-                                    hint: "its data reaches its delegate; check it through the trace")
+                    throw LineError(
+                        column: option.column, "a session task has no output stream",
+                        hint: "its data reaches its delegate; check it through the trace")
                 }
                 _ = cursor.next()
                 stream = try streamName(&cursor, "a stream after 'stream'")
             } else if option.is("on"), creationThread == nil {
                 guard kind == .task else {
-                    throw LineError(column: option.column, "only a session task is created on another thread",
-                                    hint: "an operation is made where it is declared; start it on a thread with 'on THREAD: start \(token.text)'")
+                    throw LineError(
+                        column: option.column, "only a session task is created on another thread",
+                        hint: "an operation is made where it is declared; start it on a thread with 'on THREAD: start \(token.text)'")
                 }
                 _ = cursor.next()
                 creationThread = try threadName(&cursor, "the thread that creates the task")
             } else {
                 let options = ["modes", "timeout", "completion", "stream", "on"]
                 let repeated = options.contains(option.text)
-                throw LineError(column: option.column, repeated ? "\(option.quoted) is given twice" : "unknown operation option \(option.quoted)",
-                                hint: repeated ? nil : Suggestion.didYouMean(option.text, in: options) ?? "options are modes M,…, timeout D, completion, stream S and (for a task) on THREAD")
+                throw LineError(
+                    column: option.column, repeated ? "\(option.quoted) is given twice" : "unknown operation option \(option.quoted)",
+                    hint: repeated
+                        ? nil
+                        : Suggestion.didYouMean(option.text, in: options)
+                            ?? "options are modes M,…, timeout D, completion, stream S and (for a task) on THREAD")
             }
         }
-        statements.append(ScenarioStatement(line: line, kind: .operation(OperationDeclaration(
-            name: token.text, kind: kind, method: method, pathAndQuery: pathToken.text, modes: modes, timeout: timeout,
-            completion: completion, stream: stream, creationThread: creationThread))))
+        statements.append(
+            ScenarioStatement(
+                line: line,
+                kind: .operation(
+                    OperationDeclaration(
+                        name: token.text, kind: kind, method: method, pathAndQuery: pathToken.text, modes: modes, timeout: timeout,
+                        completion: completion, stream: stream, creationThread: creationThread))))
     }
 
     /// A request method.
@@ -77,8 +91,9 @@ extension ScenarioParser {
         let methods = ["GET", "HEAD", "POST", "PUT", "DELETE"]
         let token = try cursor.word("a method (GET, HEAD, POST, PUT or DELETE)")
         guard methods.contains(token.text) else {
-            throw LineError(column: token.column, "unknown method \(token.quoted)",
-                            hint: Suggestion.didYouMean(token.text, in: methods) ?? "methods are \(methods.joined(separator: ", "))")
+            throw LineError(
+                column: token.column, "unknown method \(token.quoted)",
+                hint: Suggestion.didYouMean(token.text, in: methods) ?? "methods are \(methods.joined(separator: ", "))")
         }
         return token.text
     }
@@ -91,7 +106,8 @@ extension ScenarioParser {
             throw LineError(column: token.column, "\(token.quoted) is not a valid path", hint: "paths use printable ASCII, without '#'")
         }
         if !allowQuery, token.text.contains("?") {
-            throw LineError(column: token.column, "a route's path has no query", hint: "routes match the path alone; put queries on the operation")
+            throw LineError(
+                column: token.column, "a route's path has no query", hint: "routes match the path alone; put queries on the operation")
         }
         _ = cursor.next()
         return token

@@ -25,12 +25,14 @@ extension ScenarioParser {
             column = part.column
         }
         guard let property = OperationProperty(rawValue: name) else {
-            throw LineError(column: column, "unknown property '\(name)'",
-                            hint: Suggestion.didYouMean(name, in: properties) ?? "properties are \(properties.joined(separator: ", "))")
+            throw LineError(
+                column: column, "unknown property '\(name)'",
+                hint: Suggestion.didYouMean(name, in: properties) ?? "properties are \(properties.joined(separator: ", "))")
         }
         let comparison = try parseComparison(&cursor, namesOnly: !property.isNumeric)
         if property == .data, comparison == .equal || comparison == .notEqual,
-           let next = cursor.peek(), next.kind == .string || next.is("body") {
+            let next = cursor.peek(), next.kind == .string || next.is("body")
+        {
             return .dataContent(operation: operation, comparison, try parseDataContent(&cursor))
         }
         let value = try parseValue(&cursor, for: property, comparison: comparison)
@@ -59,8 +61,9 @@ extension ScenarioParser {
             if case let .route(route) = statement.kind, route.path == path.text { route } else { nil }
         }.first?.script.body
         guard let body = routeBody else {
-            throw LineError(column: path.column, "no server route for \(path.text)",
-                            hint: "declare it above, e.g. 'server GET \(path.text) -> 200 body 10 bytes'")
+            throw LineError(
+                column: path.column, "no server route for \(path.text)",
+                hint: "declare it above, e.g. 'server GET \(path.text) -> 200 body 10 bytes'")
         }
         guard cursor.accept("from") != nil else {
             return DataContent(description: "body \(path.text)", bytes: body.bytes(in: 0..<body.length))
@@ -96,8 +99,10 @@ extension ScenarioParser {
     }
 
     /// The value a property is compared with.
-    private mutating func parseValue(_ cursor: inout TokenCursor, for property: OperationProperty,
-                                     comparison: Comparison) throws(LineError) -> ExpectedValue {
+    private mutating func parseValue(
+        _ cursor: inout TokenCursor, for property: OperationProperty,
+        comparison: Comparison
+    ) throws(LineError) -> ExpectedValue {
         let names: [String]
         switch property {
         case .state: names = OperationState.allCases.map(\.description)
@@ -125,8 +130,10 @@ extension ScenarioParser {
             return .number(value)
         }
         guard token.kind == .word, names.contains(token.text) else {
-            throw LineError(column: token.column, "\(token.quoted) is not a value of \(property.rawValue)",
-                            hint: Suggestion.didYouMean(token.text, in: names) ?? "\(property.rawValue) is \(Self.valueChoices(of: property, names: names))")
+            throw LineError(
+                column: token.column, "\(token.quoted) is not a value of \(property.rawValue)",
+                hint: Suggestion.didYouMean(token.text, in: names)
+                    ?? "\(property.rawValue) is \(Self.valueChoices(of: property, names: names))")
         }
         if token.text == "none", comparison != .equal, comparison != .notEqual {
             throw LineError(column: token.column, "none can only be compared with == or !=")
@@ -135,7 +142,9 @@ extension ScenarioParser {
         if property == .completion, token.text == "success", cursor.accept("+") != nil {
             let second = try cursor.word("'failure' after 'success+'", hint: "the value is success+failure: both blocks ran")
             guard second.text == "failure" else {
-                throw LineError(column: second.column, "\(second.quoted) cannot follow 'success+'", hint: "the value is success+failure: both blocks ran")
+                throw LineError(
+                    column: second.column, "\(second.quoted) cannot follow 'success+'",
+                    hint: "the value is success+failure: both blocks ran")
             }
             return .word("success+failure")
         }

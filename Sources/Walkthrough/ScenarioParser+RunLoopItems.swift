@@ -25,8 +25,12 @@ extension ScenarioParser {
         let modes = try cursor.modes() ?? [.default]
         try cursor.end(after: "the timer")
         timers.append((token.text, line))
-        statements.append(ScenarioStatement(line: line, kind: .timer(TimerDeclaration(
-            name: token.text, thread: thread, interval: interval, repeats: repeats, modes: modes))))
+        statements.append(
+            ScenarioStatement(
+                line: line,
+                kind: .timer(
+                    TimerDeclaration(
+                        name: token.text, thread: thread, interval: interval, repeats: repeats, modes: modes))))
     }
 
     /// `source NAME on THREAD [modes …]` | `port NAME on THREAD [modes …]`.
@@ -43,17 +47,24 @@ extension ScenarioParser {
         let modes = try cursor.modes() ?? [.default]
         try cursor.end(after: "the \(kind.rawValue)")
         loopSources.append((token.text, kind, line))
-        statements.append(ScenarioStatement(line: line, kind: .loopSource(LoopSourceDeclaration(
-            kind: kind, name: token.text, thread: thread, modes: modes))))
+        statements.append(
+            ScenarioStatement(
+                line: line,
+                kind: .loopSource(
+                    LoopSourceDeclaration(
+                        kind: kind, name: token.text, thread: thread, modes: modes))))
     }
 
     /// Consumes the name of a declared source of `kind`.
-    mutating func loopSourceName(_ cursor: inout TokenCursor, kind: LoopSourceDeclaration.Kind, after word: String) throws(LineError) -> String {
+    mutating func loopSourceName(
+        _ cursor: inout TokenCursor, kind: LoopSourceDeclaration.Kind, after word: String
+    ) throws(LineError) -> String {
         let token = try cursor.name("a \(kind.rawValue) name after '\(word)'", hint: "declare one with '\(kind.rawValue) NAME on THREAD'")
         let declared = loopSources.filter { $0.kind == kind }.map(\.name)
         guard declared.contains(token.text) else {
-            throw LineError(column: token.column, "unknown \(kind.rawValue) \(token.quoted)",
-                            hint: Suggestion.didYouMean(token.text, in: declared) ?? "declare it with '\(kind.rawValue) \(token.text) on THREAD'")
+            throw LineError(
+                column: token.column, "unknown \(kind.rawValue) \(token.quoted)",
+                hint: Suggestion.didYouMean(token.text, in: declared) ?? "declare it with '\(kind.rawValue) \(token.text) on THREAD'")
         }
         return token.text
     }
@@ -71,8 +82,9 @@ extension ScenarioParser {
             } else if let activity = RunLoopActivityName.all.first(where: { $0.name == token.text }) {
                 activities.insert(activity.activity)
             } else {
-                throw LineError(column: token.column, "unknown activity \(token.quoted)",
-                                hint: Suggestion.didYouMean(token.text, in: ["all"] + names) ?? "activities are all, \(names.joined(separator: ", "))")
+                throw LineError(
+                    column: token.column, "unknown activity \(token.quoted)",
+                    hint: Suggestion.didYouMean(token.text, in: ["all"] + names) ?? "activities are all, \(names.joined(separator: ", "))")
             }
         } while cursor.accept(",") != nil
         let modes = try cursor.modes() ?? [.common]
@@ -86,7 +98,11 @@ extension ScenarioParser {
         }
         try cursor.end(after: "the observer")
         observerNames.append(name)
-        statements.append(ScenarioStatement(line: line, kind: .observer(ObserverDeclaration(
-            thread: thread, activities: activities, modes: modes, name: name))))
+        statements.append(
+            ScenarioStatement(
+                line: line,
+                kind: .observer(
+                    ObserverDeclaration(
+                        thread: thread, activities: activities, modes: modes, name: name))))
     }
 }

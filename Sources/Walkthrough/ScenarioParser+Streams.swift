@@ -16,8 +16,9 @@ extension ScenarioParser {
             try cursor.expect("after", "after 'failing'", hint: "for example 'stream full-disk = failing after 4'")
             kind = .failing(after: try cursor.integer("how many bytes it takes", in: 0...100_000_000))
         default:
-            throw LineError(column: kindToken.column, "unknown stream kind \(kindToken.quoted)",
-                            hint: Suggestion.didYouMean(kindToken.text, in: kinds) ?? "streams are memory, buffer N, file \"PATH\" and failing after N")
+            throw LineError(
+                column: kindToken.column, "unknown stream kind \(kindToken.quoted)",
+                hint: Suggestion.didYouMean(kindToken.text, in: kinds) ?? "streams are memory, buffer N, file \"PATH\" and failing after N")
         }
         try cursor.end(after: "the stream")
         streams.append((token.text, line))
@@ -28,8 +29,9 @@ extension ScenarioParser {
     mutating func streamName(_ cursor: inout TokenCursor, _ what: String) throws(LineError) -> String {
         let token = try cursor.word(what, hint: "streams are declared with 'stream NAME = buffer 4'")
         guard streams.contains(where: { $0.name == token.text }) else {
-            throw LineError(column: token.column, "unknown stream \(token.quoted)",
-                            hint: Suggestion.didYouMean(token.text, in: streams.map(\.name)) ?? "declare it with 'stream \(token.text) = memory'")
+            throw LineError(
+                column: token.column, "unknown stream \(token.quoted)",
+                hint: Suggestion.didYouMean(token.text, in: streams.map(\.name)) ?? "declare it with 'stream \(token.text) = memory'")
         }
         return token.text
     }
@@ -43,16 +45,19 @@ extension ScenarioParser {
             let comparison = try parseComparison(&cursor, namesOnly: true)
             let value = try cursor.word("a stream status", hint: "statuses are \(StreamReport.statusNames.joined(separator: ", "))")
             guard StreamReport.statusNames.contains(value.text) else {
-                throw LineError(column: value.column, "\(value.quoted) is not a stream status",
-                                hint: Suggestion.didYouMean(value.text, in: StreamReport.statusNames) ?? "statuses are \(StreamReport.statusNames.joined(separator: ", "))")
+                throw LineError(
+                    column: value.column, "\(value.quoted) is not a stream status",
+                    hint: Suggestion.didYouMean(value.text, in: StreamReport.statusNames)
+                        ?? "statuses are \(StreamReport.statusNames.joined(separator: ", "))")
             }
             return .stream(name: stream, .status, comparison, .word(value.text))
         case "written":
             let comparison = try parseComparison(&cursor, namesOnly: false)
             return .stream(name: stream, .written, comparison, .number(try cursor.integer("a number of bytes", in: 0...100_000_000)))
         default:
-            throw LineError(column: token.column, "unknown stream property \(token.quoted)",
-                            hint: Suggestion.didYouMean(token.text, in: ["status", "written"]) ?? "a stream has status and written")
+            throw LineError(
+                column: token.column, "unknown stream property \(token.quoted)",
+                hint: Suggestion.didYouMean(token.text, in: ["status", "written"]) ?? "a stream has status and written")
         }
     }
 }

@@ -2,8 +2,11 @@ extension ScenarioParser {
     /// `lock NAME [recursive]` | `semaphore NAME [value N]`.
     mutating func parseSynchronization(_ cursor: inout TokenCursor, isLock: Bool, line: Int) throws(LineError) {
         let kindName = isLock ? "lock" : "semaphore"
-        let token = try cursor.name("a \(kindName) name after '\(kindName)'", hint: isLock ? "for example 'lock cache'" : "for example 'semaphore done'")
-        if let earlier = synchronizations.first(where: { $0.name == token.text }) ?? loopSources.first(where: { $0.name == token.text }).map({ ($0.name, false, $0.line) }) {
+        let token = try cursor.name(
+            "a \(kindName) name after '\(kindName)'", hint: isLock ? "for example 'lock cache'" : "for example 'semaphore done'")
+        if let earlier = synchronizations.first(where: { $0.name == token.text })
+            ?? loopSources.first(where: { $0.name == token.text }).map({ ($0.name, false, $0.line) })
+        {
             throw LineError(column: token.column, "\(token.quoted) is already declared on line \(earlier.line)")
         }
         let kind: SynchronizationDeclaration.Kind
@@ -25,8 +28,9 @@ extension ScenarioParser {
         let token = try cursor.name("a \(kindName) name after '\(word)'", hint: "declare one with '\(kindName) NAME'")
         let declared = synchronizations.filter { $0.isLock == isLock }.map(\.name)
         guard declared.contains(token.text) else {
-            throw LineError(column: token.column, "unknown \(kindName) \(token.quoted)",
-                            hint: Suggestion.didYouMean(token.text, in: declared) ?? "declare it with '\(kindName) \(token.text)'")
+            throw LineError(
+                column: token.column, "unknown \(kindName) \(token.quoted)",
+                hint: Suggestion.didYouMean(token.text, in: declared) ?? "declare it with '\(kindName) \(token.text)'")
         }
         return token.text
     }

@@ -5,8 +5,9 @@ extension ScenarioParser {
     mutating func parseThread(_ cursor: inout TokenCursor, line: Int) throws(LineError) {
         let token = try cursor.word("a thread name after 'thread'")
         if token.text == "main" || token.text == NetworkThread.name {
-            throw LineError(column: token.column, "\(token.quoted) already exists",
-                            hint: "main and AFNetworking are always there; use them without declaring them")
+            throw LineError(
+                column: token.column, "\(token.quoted) already exists",
+                hint: "main and AFNetworking are always there; use them without declaring them")
         }
         try checkNewName(token, kind: "a thread")
         if let earlier = threads.first(where: { $0.name == token.text }) {

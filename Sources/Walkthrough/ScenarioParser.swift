@@ -8,8 +8,10 @@ import AFReplay
 /// readable top to bottom and lets the parser point at the exact token that is unknown.
 struct ScenarioParser {
     /// The statement keywords, in the order the reference lists them.
-    static let keywords = ["fidelity", "strategy", "thread", "server", "queue", "op", "timer", "observe",
-                           "source", "port", "lock", "semaphore", "stream", "batch", "on", "when", "interleave", "run", "expect"]
+    static let keywords = [
+        "fidelity", "strategy", "thread", "server", "queue", "op", "timer", "observe",
+        "source", "port", "lock", "semaphore", "stream", "batch", "on", "when", "interleave", "run", "expect",
+    ]
 
     /// Names that cannot name an operation or a thread, because `expect` lines would read
     /// ambiguously.
@@ -59,16 +61,21 @@ struct ScenarioParser {
         for (index, text) in lines.enumerated() { parseLine(Array(text), number: index + 1) }
         if let lastRunLine {
             for expectation in expectations where expectation.line < lastRunLine {
-                let column = (lines[expectation.line - 1].firstIndex { $0 != " " && $0 != "\t" })
+                let column =
+                    (lines[expectation.line - 1].firstIndex { $0 != " " && $0 != "\t" })
                     .map { lines[expectation.line - 1].distance(from: lines[expectation.line - 1].startIndex, to: $0) + 1 } ?? 1
-                report(LineError(column: column, "expect is checked when the run is over, so it must come after the last run line (line \(lastRunLine))",
-                                 hint: "move the expect lines to the end of the scenario"), line: expectation.line)
+                report(
+                    LineError(
+                        column: column,
+                        "expect is checked when the run is over, so it must come after the last run line (line \(lastRunLine))",
+                        hint: "move the expect lines to the end of the scenario"), line: expectation.line)
             }
         }
         guard diagnostics.isEmpty else { throw ScenarioDiagnostics(diagnostics) }
-        return Scenario(fileName: fileName, sourceLines: lines, fidelity: fidelity?.value ?? .afn263,
-                        strategy: strategy?.value ?? .random(seed: 0), strategyLine: strategy?.line,
-                        statements: statements, expectations: expectations)
+        return Scenario(
+            fileName: fileName, sourceLines: lines, fidelity: fidelity?.value ?? .afn263,
+            strategy: strategy?.value ?? .random(seed: 0), strategyLine: strategy?.line,
+            statements: statements, expectations: expectations)
     }
 
     private mutating func parseLine(_ characters: [Character], number: Int) {
@@ -85,8 +92,10 @@ struct ScenarioParser {
 
     /// Records `error` as a diagnostic of `line`.
     mutating func report(_ error: LineError, line: Int) {
-        diagnostics.append(ScenarioDiagnostic(fileName: fileName, location: SourceLocation(line: line, column: error.column),
-                                              message: error.message, hint: error.hint, sourceLine: lines[line - 1]))
+        diagnostics.append(
+            ScenarioDiagnostic(
+                fileName: fileName, location: SourceLocation(line: line, column: error.column),
+                message: error.message, hint: error.hint, sourceLine: lines[line - 1]))
     }
 
     private mutating func statement(_ cursor: inout TokenCursor, line: Int, text: String) throws(LineError) {
@@ -95,13 +104,15 @@ struct ScenarioParser {
         }
         let keyword = try cursor.word("a statement", hint: "statements begin with \(Self.keywords.joined(separator: ", "))")
         guard Self.keywords.contains(keyword.text) else {
-            throw LineError(column: keyword.column, "unknown statement \(keyword.quoted)",
-                            hint: Suggestion.didYouMean(keyword.text, in: Self.keywords)
-                                ?? "statements begin with \(Self.keywords.joined(separator: ", "))")
+            throw LineError(
+                column: keyword.column, "unknown statement \(keyword.quoted)",
+                hint: Suggestion.didYouMean(keyword.text, in: Self.keywords)
+                    ?? "statements begin with \(Self.keywords.joined(separator: ", "))")
         }
         if let endingRun, keyword.text != "expect" {
-            throw LineError(column: keyword.column, "nothing runs after '\(endingRun.text)' on line \(endingRun.line)",
-                            hint: "only expect lines may follow it; 'run for D' runs part of the way and goes on")
+            throw LineError(
+                column: keyword.column, "nothing runs after '\(endingRun.text)' on line \(endingRun.line)",
+                hint: "only expect lines may follow it; 'run for D' runs part of the way and goes on")
         }
         switch keyword.text {
         case "fidelity": try parseFidelity(&cursor, line: line)
@@ -135,8 +146,9 @@ struct ScenarioParser {
     mutating func threadName(_ cursor: inout TokenCursor, _ what: String) throws(LineError) -> String {
         let token = try cursor.word(what, hint: "threads are main, AFNetworking and those declared with 'thread NAME'")
         guard knownThreads.contains(token.text) else {
-            throw LineError(column: token.column, "unknown thread \(token.quoted)",
-                            hint: Suggestion.didYouMean(token.text, in: knownThreads) ?? "declare it with 'thread \(token.text)'")
+            throw LineError(
+                column: token.column, "unknown thread \(token.quoted)",
+                hint: Suggestion.didYouMean(token.text, in: knownThreads) ?? "declare it with 'thread \(token.text)'")
         }
         return token.text
     }
@@ -146,13 +158,15 @@ struct ScenarioParser {
     mutating func operationName(_ cursor: inout TokenCursor, _ what: String, allowingTasks: Bool = false) throws(LineError) -> String {
         let token = try cursor.word(what, hint: "operations are declared with 'op NAME = http GET /path'")
         guard operations.contains(where: { $0.name == token.text }) else {
-            throw LineError(column: token.column, "unknown operation \(token.quoted)",
-                            hint: Suggestion.didYouMean(token.text, in: operations.map(\.name))
-                                ?? "declare it with 'op \(token.text) = http GET /path'")
+            throw LineError(
+                column: token.column, "unknown operation \(token.quoted)",
+                hint: Suggestion.didYouMean(token.text, in: operations.map(\.name))
+                    ?? "declare it with 'op \(token.text) = http GET /path'")
         }
         if !allowingTasks, tasks.contains(token.text) {
-            throw LineError(column: token.column, "\(token.quoted) is a session task, which can only be started, resumed and cancelled",
-                            hint: "check a task through its trace, e.g. expect event \"connection.callback\" \"→ delegate of task 1\" count == 3")
+            throw LineError(
+                column: token.column, "\(token.quoted) is a session task, which can only be started, resumed and cancelled",
+                hint: "check a task through its trace, e.g. expect event \"connection.callback\" \"→ delegate of task 1\" count == 3")
         }
         return token.text
     }

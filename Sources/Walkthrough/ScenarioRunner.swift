@@ -24,7 +24,9 @@ public struct ScenarioRunner: Sendable {
 
     /// A runner offering `checkers` (every checker of `explore --list` unless given others),
     /// with the given budgets.
-    public init(checkers: [any ScenarioChecker] = InspectorScenarioChecker.all, stepLimit: Int = 300_000, timeLimit: Duration = .seconds(300)) {
+    public init(
+        checkers: [any ScenarioChecker] = InspectorScenarioChecker.all, stepLimit: Int = 300_000, timeLimit: Duration = .seconds(300)
+    ) {
         self.checkers = checkers
         self.stepLimit = stepLimit
         self.timeLimit = timeLimit
@@ -50,19 +52,23 @@ public struct ScenarioRunner: Sendable {
             return run(scenario, using: ReplayStrategy(schedule), named: strategy.description)
         case let .pct(seed, depth):
             let steps = pctSteps(for: scenario)
-            return run(scenario, using: PCTStrategy(seed: seed, depth: depth, steps: steps),
-                       named: "\(strategy.description) (k = \(steps))")
+            return run(
+                scenario, using: PCTStrategy(seed: seed, depth: depth, steps: steps),
+                named: "\(strategy.description) (k = \(steps))")
         case let .pos(seed):
             return run(scenario, using: POSStrategy(seed: seed), named: strategy.description)
         case .exhaustive, .delayBounded:
             let line = scenario.strategyLine ?? 1
             let source = scenario.sourceLines[line - 1]
             let column = (source.firstIndex { $0 != " " && $0 != "\t" }).map { source.distance(from: source.startIndex, to: $0) + 1 } ?? 1
-            throw ScenarioDiagnostics([ScenarioDiagnostic(
-                fileName: scenario.fileName, location: SourceLocation(line: line, column: column),
-                message: "strategy \(strategy.description.prefix { $0 != " " }) searches many schedules; the interpreter runs one",
-                hint: "run the search with 'runloop-lab explore --strategy exhaustive' or '--strategy delay', or run one schedule here with 'strategy random seed N', 'strategy pct seed N depth D', 'strategy pos seed N' or 'strategy replay \"SCHEDULE\"'",
-                sourceLine: source)])
+            throw ScenarioDiagnostics([
+                ScenarioDiagnostic(
+                    fileName: scenario.fileName, location: SourceLocation(line: line, column: column),
+                    message: "strategy \(strategy.description.prefix { $0 != " " }) searches many schedules; the interpreter runs one",
+                    hint:
+                        "run the search with 'runloop-lab explore --strategy exhaustive' or '--strategy delay', or run one schedule here with 'strategy random seed N', 'strategy pct seed N depth D', 'strategy pos seed N' or 'strategy replay \"SCHEDULE\"'",
+                    sourceLine: source)
+            ])
         }
     }
 
@@ -81,28 +87,38 @@ public struct ScenarioRunner: Sendable {
             let note = CheckpointSnapshot.noteText(snapshot.name)
             let end = result.trace.firstIndex { if case .note(note) = $0.kind { true } else { false } } ?? result.trace.endIndex
             let trace = Array(result.trace[...min(end, result.trace.count - 1)])
-            return RunFacts(result: result, trace: trace, operations: snapshot.operations.map { $0.reading(trace) }, streams: snapshot.streams, batches: snapshot.batches,
-                            indicatorCount: snapshot.indicatorCount, checkers: checkers, checkpoint: snapshot.name, checkpoints: [])
+            return RunFacts(
+                result: result, trace: trace, operations: snapshot.operations.map { $0.reading(trace) }, streams: snapshot.streams,
+                batches: snapshot.batches,
+                indicatorCount: snapshot.indicatorCount, checkers: checkers, checkpoint: snapshot.name, checkpoints: [])
         }
-        let facts = RunFacts(result: result, trace: result.trace, operations: operations, streams: built.streamReports(), batches: built.batchReports(), indicatorCount: built.indicatorCount,
-                             checkers: checkers, checkpoint: nil, checkpoints: checkpoints)
+        let facts = RunFacts(
+            result: result, trace: result.trace, operations: operations, streams: built.streamReports(), batches: built.batchReports(),
+            indicatorCount: built.indicatorCount,
+            checkers: checkers, checkpoint: nil, checkpoints: checkpoints)
         let checks = scenario.expectations.map { expectation in
             let verdict = expectation.expectation.evaluate(in: facts)
-            return ScenarioCheck(fileName: scenario.fileName, line: expectation.line, statement: expectation.text,
-                                 passed: verdict.passed, expected: verdict.expected, actual: verdict.actual)
+            return ScenarioCheck(
+                fileName: scenario.fileName, line: expectation.line, statement: expectation.text,
+                passed: verdict.passed, expected: verdict.expected, actual: verdict.actual)
         }
-        return ScenarioRun(scenario: scenario, strategy: name, result: result, operations: operations,
-                           indicatorCount: facts.indicatorCount, problems: built.problems + plan.leftOver, checks: checks)
+        return ScenarioRun(
+            scenario: scenario, strategy: name, result: result, operations: operations,
+            indicatorCount: facts.indicatorCount, problems: built.problems + plan.leftOver, checks: checks)
     }
 
     /// Simulates `scenario` under `strategy` (after the scenario's `interleave` entries),
     /// without reporting on it: the simulation's result, the world the script built, and
     /// the interleaving plan with whatever of it was left over.
-    func simulate(_ scenario: Scenario, using strategy: some SchedulingStrategy)
-        -> (result: SimulationResult, world: ScenarioWorld, plan: InterleavingPlan) {
+    func simulate(
+        _ scenario: Scenario, using strategy: some SchedulingStrategy
+    )
+        -> (result: SimulationResult, world: ScenarioWorld, plan: InterleavingPlan)
+    {
         let plan = InterleavingPlan()
-        let simulation = Simulation(strategy: InterleavingStrategy(base: strategy, plan: plan),
-                                    stepLimit: scenario.stepLimit ?? stepLimit, timeLimit: scenario.timeLimit ?? timeLimit)
+        let simulation = Simulation(
+            strategy: InterleavingStrategy(base: strategy, plan: plan),
+            stepLimit: scenario.stepLimit ?? stepLimit, timeLimit: scenario.timeLimit ?? timeLimit)
         simulation.trace.addListener { event in
             if case .threadStart = event.kind { plan.learnName(of: event.thread, event.threadName) }
         }

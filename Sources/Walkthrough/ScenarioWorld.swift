@@ -70,8 +70,9 @@ final class ScenarioWorld: Sendable {
         let streams = state.withLock { $0.streams }
         return operations.map { entry in
             let held = entry.operation.currentOutputStream.map { held in streams.first { $0.stream === held }?.name ?? "set" }
-            return OperationReport(name: entry.name, operation: entry.operation, progressCalls: progressCalls(of: entry.name),
-                                   isQueued: isQueued(entry.operation), outputStreamName: held)
+            return OperationReport(
+                name: entry.name, operation: entry.operation, progressCalls: progressCalls(of: entry.name),
+                isQueued: isQueued(entry.operation), outputStreamName: held)
         }
     }
 
@@ -113,11 +114,14 @@ final class ScenarioWorld: Sendable {
             state.batches.append(([], BatchReport(name: name)))
             return state.batches.count - 1
         }
-        let operations = URLConnectionOperation.batchOfRequestOperations(members.map(operation), progress: { finished, total in
-            self.state.withLock { $0.batches[index].report.progress.append(BatchProgress(finished: finished, total: total)) }
-        }, completion: { _ in
-            self.state.withLock { $0.batches[index].report.completed = true }
-        })
+        let operations = URLConnectionOperation.batchOfRequestOperations(
+            members.map(operation),
+            progress: { finished, total in
+                self.state.withLock { $0.batches[index].report.progress.append(BatchProgress(finished: finished, total: total)) }
+            },
+            completion: { _ in
+                self.state.withLock { $0.batches[index].report.completed = true }
+            })
         state.withLock { $0.batches[index].operations = operations }
     }
 
@@ -156,12 +160,13 @@ final class ScenarioWorld: Sendable {
 
     /// `stream NAME = …`: makes the stream (not open; the operation opens it).
     func declare(_ declaration: StreamDeclaration) {
-        let stream: any LabOutputStream = switch declaration.kind {
-        case .memory: MemoryOutputStream()
-        case let .buffer(capacity): BufferOutputStream(capacity: capacity)
-        case let .file(path): FileOutputStream(path: path, append: false)
-        case let .failing(limit): FailingOutputStream(failingAfter: limit)
-        }
+        let stream: any LabOutputStream =
+            switch declaration.kind {
+            case .memory: MemoryOutputStream()
+            case let .buffer(capacity): BufferOutputStream(capacity: capacity)
+            case let .file(path): FileOutputStream(path: path, append: false)
+            case let .failing(limit): FailingOutputStream(failingAfter: limit)
+            }
         state.withLock { $0.streams.append((declaration.name, stream)) }
     }
 
@@ -169,8 +174,9 @@ final class ScenarioWorld: Sendable {
     func checkpoint(_ name: String) {
         runtime.record(.note(CheckpointSnapshot.noteText(name)))
         let snapshot = LabThread.current.inspecting {
-            CheckpointSnapshot(name: name, operations: operationReports(), streams: streamReports(), batches: batchReports(),
-                               indicatorCount: indicatorCount)
+            CheckpointSnapshot(
+                name: name, operations: operationReports(), streams: streamReports(), batches: batchReports(),
+                indicatorCount: indicatorCount)
         }
         state.withLock { $0.checkpoints.append(snapshot) }
     }

@@ -78,8 +78,9 @@ struct TokenCursor {
     mutating func integer(_ what: String, in range: ClosedRange<Int>, hint: String? = nil) throws(LineError) -> Int {
         guard let token = peek(), token.kind == .number else { throw failure(expected: what, hint: hint) }
         guard let value = Int(token.text), range.contains(value) else {
-            throw LineError(column: token.column, "\(what) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(token.quoted)",
-                            hint: hint)
+            throw LineError(
+                column: token.column, "\(what) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(token.quoted)",
+                hint: hint)
         }
         index += 1
         return value
@@ -114,8 +115,9 @@ struct TokenCursor {
             let token = try name("a mode name after 'modes'", hint: "modes are default, common, tracking, or any other name")
             let mode = ModeName.mode(token)
             if mode == .common, !allowCommon {
-                throw LineError(column: token.column, "common is not a mode that can be used here",
-                                hint: "kCFRunLoopCommonModes is a tag for adding items to every common mode; name a real mode such as default")
+                throw LineError(
+                    column: token.column, "common is not a mode that can be used here",
+                    hint: "kCFRunLoopCommonModes is a tag for adding items to every common mode; name a real mode such as default")
             }
             if !modes.contains(mode) { modes.append(mode) }
         } while accept(",") != nil

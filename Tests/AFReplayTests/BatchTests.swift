@@ -9,33 +9,41 @@ import Testing
 struct BatchTests {
     /// Runs a batch of HTTP operations for `paths` on a queue, recording success blocks,
     /// progress and the batch completion (each as a line, in the order they ran).
-    static func run(_ paths: [String], seed: UInt64, fidelity: Fidelity,
-                    configure: @escaping @Sendable ([HTTPRequestOperation]) -> Void = { _ in })
-        -> (SimulationResult, [String], [LabOperation]) {
+    static func run(
+        _ paths: [String], seed: UInt64, fidelity: Fidelity,
+        configure: @escaping @Sendable ([HTTPRequestOperation]) -> Void = { _ in }
+    )
+        -> (SimulationResult, [String], [LabOperation])
+    {
         let lines = Shared<[String]>([])
         let batch = Shared<[LabOperation]>([])
         let result = simulate(seed: seed) {
             let server = makeServer()
             let operations = paths.enumerated().map { index, path in
                 let op = HTTPRequestOperation(request: get(path, on: server), server: server, fidelity: fidelity, name: "op \(index)")
-                op.setCompletionBlockWithSuccess({ op, _ in lines.append("success \(op.name)") },
-                                                 failure: { op, error in lines.append("failure \(op.name) \(error.code)") })
+                op.setCompletionBlockWithSuccess(
+                    { op, _ in lines.append("success \(op.name)") },
+                    failure: { op, error in lines.append("failure \(op.name) \(error.code)") })
                 return op
             }
             configure(operations)
-            let made = URLConnectionOperation.batchOfRequestOperations(operations, progress: { finished, total in
-                lines.append("progress \(finished)/\(total) on \(LabThread.current.name)")
-            }, completion: { members in
-                lines.append("completion \(members.map(\.name)) on \(LabThread.current.name)")
-            })
+            let made = URLConnectionOperation.batchOfRequestOperations(
+                operations,
+                progress: { finished, total in
+                    lines.append("progress \(finished)/\(total) on \(LabThread.current.name)")
+                },
+                completion: { members in
+                    lines.append("completion \(members.map(\.name)) on \(LabThread.current.name)")
+                })
             batch.update { $0 = made }
             LabOperationQueue(name: "batch queue").addOperations(made)
         }
         return (result, lines.value, batch.value)
     }
 
-    @Test("the completion runs once, on main, after every member's success; progress counts finished members up to n of n",
-          arguments: Fidelity.allCases, seeds)
+    @Test(
+        "the completion runs once, on main, after every member's success; progress counts finished members up to n of n",
+        arguments: Fidelity.allCases, seeds)
     func completionAfterAllMembers(fidelity: Fidelity, seed: UInt64) {
         let (result, lines, batch) = Self.run(["/big", "/small", "/json"], seed: seed, fidelity: fidelity)
         #expect(result.outcome == .quiescent)
@@ -62,8 +70,9 @@ struct BatchTests {
         #expect(lines == ["completion [] on main"])
     }
 
-    @Test("a member paused then cancelled never finishes: in 2.6.3 the batch waits forever; hardened completes with −999",
-          arguments: Fidelity.allCases)
+    @Test(
+        "a member paused then cancelled never finishes: in 2.6.3 the batch waits forever; hardened completes with −999",
+        arguments: Fidelity.allCases)
     func neverFinishingMember(fidelity: Fidelity) {
         let (result, lines, batch) = Self.run(["/small", "/stall"], seed: 1, fidelity: fidelity) { operations in
             let stalled = operations[1]

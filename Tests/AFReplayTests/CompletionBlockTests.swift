@@ -25,8 +25,9 @@ struct CompletionBlockTests {
         #expect(finished != nil && completion != nil && finished! < completion!)
     }
 
-    @Test("AFNetworking's wrapper: the user block runs once on main, then setCompletionBlock:nil runs on the operation queue",
-          arguments: Fidelity.allCases, seeds)
+    @Test(
+        "AFNetworking's wrapper: the user block runs once on main, then setCompletionBlock:nil runs on the operation queue",
+        arguments: Fidelity.allCases, seeds)
     func wrapperOnMain(fidelity: Fidelity, seed: UInt64) {
         let operation = Shared<URLConnectionOperation?>(nil)
         let ran = Shared<[String]>([])

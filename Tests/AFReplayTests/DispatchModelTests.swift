@@ -101,13 +101,14 @@ struct DispatchModelTests {
         }
         #expect(result.outcome == .quiescent)
         #expect(seen.value == ["first op A", "third op A", "returned", "first op B", "only B", "third op B"])
-        #expect(result.details("notification.deliver") == [
-            "com.alamofire.networking.operation.start object=op A → first",
-            "com.alamofire.networking.operation.start object=op A → third",
-            "com.alamofire.networking.operation.start object=op B → first",
-            "com.alamofire.networking.operation.start object=op B → only B",
-            "com.alamofire.networking.operation.start object=op B → third",
-        ])
+        #expect(
+            result.details("notification.deliver") == [
+                "com.alamofire.networking.operation.start object=op A → first",
+                "com.alamofire.networking.operation.start object=op A → third",
+                "com.alamofire.networking.operation.start object=op B → first",
+                "com.alamofire.networking.operation.start object=op B → only B",
+                "com.alamofire.networking.operation.start object=op B → third",
+            ])
     }
 
     @Test("the network thread: named AFNetworking, one per runtime, keep-alive port in the default mode only")

@@ -17,10 +17,13 @@ struct HTTPRequestOperationTests {
     }
 
     /// Starts an HTTP operation for `path` with `serializer`, recording the outcome.
-    static func run(_ path: String, seed: UInt64, fidelity: Fidelity = .afn263,
-                    serializer: any ResponseSerializer = HTTPResponseSerializer(),
-                    configure: @escaping @Sendable (HTTPRequestOperation) -> Void = { _ in })
-        -> (SimulationResult, HTTPRequestOperation, [Outcome]) {
+    static func run(
+        _ path: String, seed: UInt64, fidelity: Fidelity = .afn263,
+        serializer: any ResponseSerializer = HTTPResponseSerializer(),
+        configure: @escaping @Sendable (HTTPRequestOperation) -> Void = { _ in }
+    )
+        -> (SimulationResult, HTTPRequestOperation, [Outcome])
+    {
         let operation = Shared<HTTPRequestOperation?>(nil)
         let outcomes = Shared<[Outcome]>([])
         let result = simulate(seed: seed) {
@@ -31,19 +34,23 @@ struct HTTPRequestOperationTests {
             let op = HTTPRequestOperation(request: get(path, on: server), server: server, fidelity: fidelity, name: "op A")
             op.responseSerializer = serializer
             operation.update { $0 = op }
-            op.setCompletionBlockWithSuccess({ op, object in
-                outcomes.append(Outcome(kind: "success", object: object, thread: LabThread.current.name))
-            }, failure: { op, error in
-                outcomes.append(Outcome(kind: "failure", object: op.responseObject, errorCode: error.code, thread: LabThread.current.name))
-            })
+            op.setCompletionBlockWithSuccess(
+                { op, object in
+                    outcomes.append(Outcome(kind: "success", object: object, thread: LabThread.current.name))
+                },
+                failure: { op, error in
+                    outcomes.append(
+                        Outcome(kind: "failure", object: op.responseObject, errorCode: error.code, thread: LabThread.current.name))
+                })
             configure(op)
             op.start()
         }
         return (result, operation.value!, outcomes.value)
     }
 
-    @Test("happy path: JSON parsed, success on main after four hops, progress on main, the body in responseData",
-          arguments: Fidelity.allCases, seeds)
+    @Test(
+        "happy path: JSON parsed, success on main after four hops, progress on main, the body in responseData",
+        arguments: Fidelity.allCases, seeds)
     func happyPath(fidelity: Fidelity, seed: UInt64) throws {
         let progress = Shared<[String]>([])
         let (result, op, outcomes) = Self.run("/json", seed: seed, fidelity: fidelity, serializer: JSONResponseSerializer()) { op in
@@ -51,8 +58,12 @@ struct HTTPRequestOperationTests {
         }
         #expect(result.outcome == .quiescent)
         let body = #"{"ok":true,"n":[1,2]}"#
-        #expect(outcomes == [Outcome(kind: "success", object: .json(.object([("ok", .bool(true)), ("n", .array([.number("1"), .number("2")]))])),
-                                     thread: "main")])
+        #expect(
+            outcomes == [
+                Outcome(
+                    kind: "success", object: .json(.object([("ok", .bool(true)), ("n", .array([.number("1"), .number("2")]))])),
+                    thread: "main")
+            ])
         #expect(op.state == .finished && op.error == nil)
         #expect(op.responseData == Array(body.utf8))
         #expect(op.totalBytesRead == Int64(body.utf8.count))
@@ -63,9 +74,14 @@ struct HTTPRequestOperationTests {
         #expect(hops.count == 4)
         #expect(hops[0].hasPrefix("NSOperation completion #"))
         #expect(hops[1] == "main")
-        #expect(result.events("perform.run").contains { $0.threadName.hasPrefix("com.alamofire.networking.http-request.processing #")
-            && $0.kind.detail.hasPrefix("process response of op A") })
-        #expect(hops[2].hasPrefix("com.alamofire.networking.operation.queue #") || hops[3].hasPrefix("com.alamofire.networking.operation.queue #"))
+        #expect(
+            result.events("perform.run").contains {
+                $0.threadName.hasPrefix("com.alamofire.networking.http-request.processing #")
+                    && $0.kind.detail.hasPrefix("process response of op A")
+            })
+        #expect(
+            hops[2].hasPrefix("com.alamofire.networking.operation.queue #")
+                || hops[3].hasPrefix("com.alamofire.networking.operation.queue #"))
         #expect(result.completions(of: "op A").map(\.block).contains("success"))
         #expect(result.completions(of: "op A").first { $0.block == "success" }?.thread == "main")
     }
@@ -80,7 +96,8 @@ struct HTTPRequestOperationTests {
     @Test("serializer failures: 404 parses the JSON but fails with −1011; an HTML type fails −1016; broken JSON 3840")
     func serializerFailures() {
         let (_, missing, notFound) = Self.run("/missing", seed: 0, serializer: JSONResponseSerializer())
-        #expect(notFound == [Outcome(kind: "failure", object: .json(.object([("error", .string("nope"))])), errorCode: -1011, thread: "main")])
+        #expect(
+            notFound == [Outcome(kind: "failure", object: .json(.object([("error", .string("nope"))])), errorCode: -1011, thread: "main")])
         #expect(missing.error?.domain == ResponseSerializationError.responseDomain)
         let (_, _, html) = Self.run("/html", seed: 0, serializer: JSONResponseSerializer())
         #expect(html == [Outcome(kind: "failure", object: nil, errorCode: -1016, thread: "main")])
@@ -89,8 +106,9 @@ struct HTTPRequestOperationTests {
         #expect(broken.error?.domain == "NSCocoaErrorDomain")
     }
 
-    @Test("cancel while the connection is live: −999 failure, no callback after the cancel, bytes so far counted",
-          arguments: Fidelity.allCases, seeds)
+    @Test(
+        "cancel while the connection is live: −999 failure, no callback after the cancel, bytes so far counted",
+        arguments: Fidelity.allCases, seeds)
     func cancelWhileLive(fidelity: Fidelity, seed: UInt64) {
         let (result, op, outcomes) = Self.run("/big", seed: seed, fidelity: fidelity) { op in
             op.downloadProgress = { _, _, _ in op.cancel() }
@@ -101,17 +119,24 @@ struct HTTPRequestOperationTests {
         #expect(op.totalBytesRead == 4)
         #expect(op.responseData == nil)
         let cancelled = result.trace.firstIndex { $0.kind == .connectionCancelled(connection: 0) }!
-        #expect(!result.trace[cancelled...].contains { event in
-            if case let .delegateCallback(connection, callback, _) = event.kind { connection == 0 && !callback.contains("cancelConnection") } else { false }
-        })
-        #expect(result.details("connection.callback") == [
-            "C0 didReceiveResponse 200 → op A", "C0 didReceiveData 4 bytes → op A",
-            "C0 didFailWithError (from cancelConnection) → op A",
-        ])
+        #expect(
+            !result.trace[cancelled...].contains { event in
+                if case let .delegateCallback(connection, callback, _) = event.kind {
+                    connection == 0 && !callback.contains("cancelConnection")
+                } else {
+                    false
+                }
+            })
+        #expect(
+            result.details("connection.callback") == [
+                "C0 didReceiveResponse 200 → op A", "C0 didReceiveData 4 bytes → op A",
+                "C0 didFailWithError (from cancelConnection) → op A",
+            ])
     }
 
-    @Test("pause after the first chunk, resume later: Range bytes=4- with If-Range \"v1\", a 206 appended to the same stream",
-          arguments: Fidelity.allCases, seeds)
+    @Test(
+        "pause after the first chunk, resume later: Range bytes=4- with If-Range \"v1\", a 206 appended to the same stream",
+        arguments: Fidelity.allCases, seeds)
     func pauseResumeWithRange(fidelity: Fidelity, seed: UInt64) {
         let (result, op, outcomes) = Self.run("/big", seed: seed, fidelity: fidelity) { op in
             let calls = Shared(0)
@@ -131,8 +156,11 @@ struct HTTPRequestOperationTests {
         #expect(op.response?.expectedContentLength == 6)
         #expect(op.totalBytesRead == 10)
         #expect(result.details("connection.create").count == 2)
-        #expect(result.transitions(of: "op A") == ["ready → executing", "executing → paused", "paused → ready",
-                                                   "ready → executing", "executing → finished"])
+        #expect(
+            result.transitions(of: "op A") == [
+                "ready → executing", "executing → paused", "paused → ready",
+                "ready → executing", "executing → finished",
+            ])
     }
 
     @Test("a changed ETag defeats If-Range: the server sends the whole entity again (200), appended after the old bytes")

@@ -37,7 +37,8 @@ struct HardenedFixTests {
         }
     }
 
-    @Test("pause from another thread as the last chunk lands, resume later: 2.6.3 can fail or corrupt the body; hardened delivers it exactly")
+    @Test(
+        "pause from another thread as the last chunk lands, resume later: 2.6.3 can fail or corrupt the body; hardened delivers it exactly")
     func pauseAsLastChunkLands() {
         for fidelity in Fidelity.allCases {
             var wrong = 0
@@ -46,9 +47,10 @@ struct HardenedFixTests {
                 let result = simulate(seed: seed) {
                     let server = makeServer()
                     let op = HTTPRequestOperation(request: get("/big", on: server), server: server, fidelity: fidelity, name: "op A")
-                    op.setCompletionBlockWithSuccess({ _, object in
-                        outcome.update { $0 = object == .data(DeterministicBody(seed: 9).prefix(10)) ? "exact" : "corrupt" }
-                    }, failure: { _, error in outcome.update { $0 = "failure \(error.code)" } })
+                    op.setCompletionBlockWithSuccess(
+                        { _, object in
+                            outcome.update { $0 = object == .data(DeterministicBody(seed: 9).prefix(10)) ? "exact" : "corrupt" }
+                        }, failure: { _, error in outcome.update { $0 = "failure \(error.code)" } })
                     op.start()
                     let runtime = currentRuntime()
                     _ = runtime.spawnThread(named: "user") {

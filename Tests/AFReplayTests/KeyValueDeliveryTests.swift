@@ -45,9 +45,12 @@ struct KeyValueDeliveryTests {
             case .afn263: #expect(underLock.allSatisfy { $0 }, "\(underLock)")
             case .hardened: #expect(underLock.allSatisfy { !$0 }, "\(underLock)")
             }
-            #expect(keys.value == ["will isExecuting", "will isReady", "did isReady", "did isExecuting",
-                                   "will isFinished", "will isExecuting", "did isExecuting", "did isFinished"],
-                    "\(fidelity): the same notifications in the same order")
+            #expect(
+                keys.value == [
+                    "will isExecuting", "will isReady", "did isReady", "did isExecuting",
+                    "will isFinished", "will isExecuting", "did isExecuting", "did isFinished",
+                ],
+                "\(fidelity): the same notifications in the same order")
         }
     }
 }

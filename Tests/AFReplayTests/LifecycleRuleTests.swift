@@ -1,16 +1,18 @@
-@testable import AFReplay
 import LabRuntime
 import LabTestSupport
 import NetSim
 import RunLoopKit
 import Testing
 
+@testable import AFReplay
+
 /// start / cancel / pause / resume on each state (spec §3.2–§3.9), observed from the trace
 /// and the final state. The `/stall` route keeps a started connection open for ever.
 @Suite("Lifecycle rules on Ready, Executing, Paused and Finished")
 struct LifecycleRuleTests {
-    @Test("start on Ready: Executing at once, operationDidStart hops to AFNetworking in the common modes, DidStart on main",
-          arguments: seeds)
+    @Test(
+        "start on Ready: Executing at once, operationDidStart hops to AFNetworking in the common modes, DidStart on main",
+        arguments: seeds)
     func startReady(seed: UInt64) {
         let operation = Shared<URLConnectionOperation?>(nil)
         let result = simulate(seed: seed, timeLimit: stallWindow) {
@@ -24,15 +26,18 @@ struct LifecycleRuleTests {
         #expect(result.outcome == stoppedInStall)
         #expect(operation.value?.state == .executing)
         #expect(result.transitions(of: "op A") == ["ready → executing"])
-        #expect(result.details("perform.enqueue", containing: "operationDidStart op A").map { $0.hasSuffix("modes=[kCFRunLoopCommonModes]") } == [true])
+        #expect(
+            result.details("perform.enqueue", containing: "operationDidStart op A").map { $0.hasSuffix("modes=[kCFRunLoopCommonModes]") }
+                == [true])
         #expect(result.hops(of: "op A") == ["operationDidStart op A"])
         #expect(result.notifications(of: "op A") == ["DidStart"])
         #expect(result.events("notification.post").allSatisfy { $0.threadName == "main" })
         #expect(result.details("connection.create").count == 1)
     }
 
-    @Test("cancel on Ready only sets the flag; the later start finishes it with −999 through cancelConnection",
-          arguments: Fidelity.allCases)
+    @Test(
+        "cancel on Ready only sets the flag; the later start finishes it with −999 through cancelConnection",
+        arguments: Fidelity.allCases)
     func cancelReadyThenStart(fidelity: Fidelity) {
         let operation = Shared<URLConnectionOperation?>(nil)
         let afterCancel = Shared<(OperationState, Bool)?>(nil)
@@ -56,8 +61,9 @@ struct LifecycleRuleTests {
         #expect(result.notifications(of: "op A") == (fidelity == .afn263 ? ["DidFinish"] : []))
     }
 
-    @Test("cancel while Executing with a live connection: cancelConnection cancels it and fails the operation with −999",
-          arguments: Fidelity.allCases, seeds)
+    @Test(
+        "cancel while Executing with a live connection: cancelConnection cancels it and fails the operation with −999",
+        arguments: Fidelity.allCases, seeds)
     func cancelLive(fidelity: Fidelity, seed: UInt64) {
         let operation = Shared<URLConnectionOperation?>(nil)
         let result = simulate(seed: seed) {
@@ -76,8 +82,9 @@ struct LifecycleRuleTests {
         #expect(result.notifications(of: "op A") == ["DidStart", "DidFinish"])
     }
 
-    @Test("cancel right after start: −999 whether or not operationDidStart made the connection first; 2.6.3 always posts DidStart, DidFinish",
-          arguments: Fidelity.allCases, seeds)
+    @Test(
+        "cancel right after start: −999 whether or not operationDidStart made the connection first; 2.6.3 always posts DidStart, DidFinish",
+        arguments: Fidelity.allCases, seeds)
     func cancelRightAfterStart(fidelity: Fidelity, seed: UInt64) {
         let operation = Shared<URLConnectionOperation?>(nil)
         let result = simulate(seed: seed) {
@@ -119,8 +126,9 @@ struct LifecycleRuleTests {
         #expect(result.hops(of: "op A").isEmpty)
     }
 
-    @Test("cancel on Paused: 2.6.3 sets the flag and nothing else, for ever; hardened resumes it into a −999 finish",
-          arguments: Fidelity.allCases)
+    @Test(
+        "cancel on Paused: 2.6.3 sets the flag and nothing else, for ever; hardened resumes it into a −999 finish",
+        arguments: Fidelity.allCases)
     func cancelPaused(fidelity: Fidelity) {
         let operation = Shared<URLConnectionOperation?>(nil)
         let completed = Shared<Int>(0)
@@ -149,8 +157,9 @@ struct LifecycleRuleTests {
         #expect(result.notifications(of: "op A").isEmpty)
     }
 
-    @Test("pause on Ready: Paused and not ready, no hop, no notification; resume sets Ready and starts it",
-          arguments: Fidelity.allCases)
+    @Test(
+        "pause on Ready: Paused and not ready, no hop, no notification; resume sets Ready and starts it",
+        arguments: Fidelity.allCases)
     func pauseReadyThenResume(fidelity: Fidelity) {
         let operation = Shared<URLConnectionOperation?>(nil)
         let paused = Shared<(OperationState, Bool)?>(nil)
@@ -173,8 +182,9 @@ struct LifecycleRuleTests {
         #expect(result.notifications(of: "op A") == ["DidStart"])
     }
 
-    @Test("pause while Executing: operationDidPause cancels the connection, DidFinish is posted, no error; resume reconnects",
-          arguments: Fidelity.allCases, seeds)
+    @Test(
+        "pause while Executing: operationDidPause cancels the connection, DidFinish is posted, no error; resume reconnects",
+        arguments: Fidelity.allCases, seeds)
     func pauseExecutingThenResume(fidelity: Fidelity, seed: UInt64) {
         let operation = Shared<URLConnectionOperation?>(nil)
         let result = simulate(seed: seed, timeLimit: stallWindow) {
@@ -232,7 +242,9 @@ struct LifecycleRuleTests {
         #expect(result.outcome == .quiescent)
         #expect(operation.value?.runLoopModes == [.tracking])
         #expect(operation.value?.state == .executing)
-        #expect(result.details("perform.enqueue", containing: "operationDidStart op A").first?.hasSuffix("modes=[UITrackingRunLoopMode]") == true)
+        #expect(
+            result.details("perform.enqueue", containing: "operationDidStart op A").first?.hasSuffix("modes=[UITrackingRunLoopMode]")
+                == true)
         #expect(result.hops(of: "op A").isEmpty)
         #expect(result.notifications(of: "op A").isEmpty)
     }

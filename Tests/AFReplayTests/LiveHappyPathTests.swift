@@ -24,13 +24,15 @@ struct LiveHappyPathTests {
                 MainQueue.main.stop()
             }
             NotificationCenter.default().addObserver(for: .operationDidFinish, object: op, observerName: "test") { _ in arrived() }
-            op.setCompletionBlockWithSuccess({ _, object in
-                outcome.append("success on \(LabThread.current.name): \(object == .data(DeterministicBody(seed: 9).prefix(10)))")
-                arrived()
-            }, failure: { _, error in
-                outcome.append("failure \(error)")
-                MainQueue.main.stop()
-            })
+            op.setCompletionBlockWithSuccess(
+                { _, object in
+                    outcome.append("success on \(LabThread.current.name): \(object == .data(DeterministicBody(seed: 9).prefix(10)))")
+                    arrived()
+                },
+                failure: { _, error in
+                    outcome.append("failure \(error)")
+                    MainQueue.main.stop()
+                })
             op.start()
             MainQueue.main.run()
             server.stop()

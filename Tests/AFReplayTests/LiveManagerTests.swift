@@ -30,13 +30,16 @@ struct LiveManagerTests {
         let outcome = Shared<[String]>([])
         _ = Self.runLive { server in
             let manager = HTTPRequestOperationManager(baseURL: server.baseURL, server: server)
-            manager.GET("json", success: { _, object in
-                outcome.append("success on \(LabThread.current.name): \(object.map { "\($0)" } ?? "nil")")
-                MainQueue.main.stop()
-            }, failure: { _, error in
-                outcome.append("failure \(error)")
-                MainQueue.main.stop()
-            })
+            manager.GET(
+                "json",
+                success: { _, object in
+                    outcome.append("success on \(LabThread.current.name): \(object.map { "\($0)" } ?? "nil")")
+                    MainQueue.main.stop()
+                },
+                failure: { _, error in
+                    outcome.append("failure \(error)")
+                    MainQueue.main.stop()
+                })
         }
         #expect(outcome.value.count == 1)
         #expect(outcome.value.first?.hasPrefix("success on main: json(") == true)
@@ -53,7 +56,8 @@ struct LiveManagerTests {
                 MainQueue.main.stop()
             }
             manager.dataTask(with: get("/big", on: server)) { _, object, error in
-                outcome.append("handler on \(LabThread.current.name): \(object == .data(DeterministicBody(seed: 9).prefix(10))) \(error == nil)")
+                outcome.append(
+                    "handler on \(LabThread.current.name): \(object == .data(DeterministicBody(seed: 9).prefix(10))) \(error == nil)")
             }.resume()
         }
         #expect(outcome.value == ["handler on main: true true", "notification task 1 on main"])

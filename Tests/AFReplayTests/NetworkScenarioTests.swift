@@ -7,8 +7,9 @@ import Testing
 /// Several operations on the one network thread, server faults, and determinism.
 @Suite("Scenarios on the network thread")
 struct NetworkScenarioTests {
-    @Test("a large download and a small GET interleave on AFNetworking; every callback reaches its own operation",
-          arguments: Fidelity.allCases, seeds)
+    @Test(
+        "a large download and a small GET interleave on AFNetworking; every callback reaches its own operation",
+        arguments: Fidelity.allCases, seeds)
     func interleavedCallbacks(fidelity: Fidelity, seed: UInt64) {
         let ops = Shared<[URLConnectionOperation]>([])
         let result = simulate(seed: seed) {
@@ -35,19 +36,25 @@ struct NetworkScenarioTests {
         let (large, small) = (ops.value[0], ops.value[1])
         #expect(large.responseData == DeterministicBody(seed: 3).prefix(4_000))
         #expect(small.responseData == DeterministicBody(seed: 7).prefix(10))
-        let smallDone = result.trace.firstIndex { $0.kind == .operationState(operation: "op small", from: "executing", to: "finished", accepted: true) }!
-        let largeDone = result.trace.firstIndex { $0.kind == .operationState(operation: "op large", from: "executing", to: "finished", accepted: true) }!
+        let smallDone = result.trace.firstIndex {
+            $0.kind == .operationState(operation: "op small", from: "executing", to: "finished", accepted: true)
+        }!
+        let largeDone = result.trace.firstIndex {
+            $0.kind == .operationState(operation: "op large", from: "executing", to: "finished", accepted: true)
+        }!
         #expect(smallDone < largeDone)
     }
 
-    @Test("server faults end the operation with an error in both fidelities",
-          arguments: Fidelity.allCases, [
+    @Test(
+        "server faults end the operation with an error in both fidelities",
+        arguments: Fidelity.allCases,
+        [
             (ServerFault.reset(afterBodyBytes: 3), -1005),
             (ServerFault.closeBeforeHeaders, -1005),
             (ServerFault.malformedStatusLine, -1017),
             (ServerFault.contentLengthLonger(by: 5), -1005),
             (ServerFault.stall, -1001),
-          ])
+        ])
     func serverFaults(fidelity: Fidelity, fault: (ServerFault, Int)) {
         let operation = Shared<URLConnectionOperation?>(nil)
         let result = simulate(seed: 2) {
@@ -76,7 +83,9 @@ struct NetworkScenarioTests {
                 b.responseSerializer = JSONResponseSerializer()
                 a.setCompletionBlockWithSuccess({ _, _ in }, failure: nil)
                 b.setCompletionBlockWithSuccess({ _, _ in }, failure: nil)
-                a.downloadProgress = { _, _, _ in a.pause(); a.resume() }
+                a.downloadProgress = { _, _, _ in
+                    a.pause(); a.resume()
+                }
                 queue.addOperations([a, b])
             }.traceText
         }

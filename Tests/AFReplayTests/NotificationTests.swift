@@ -9,8 +9,9 @@ import Testing
 /// §3.6, §3.7, §7).
 @Suite("Operation notifications on main and the network activity indicator")
 struct NotificationTests {
-    @Test("two downloads: DidStart then DidFinish for each, posted and delivered on main; the indicator returns to 0",
-          arguments: Fidelity.allCases, seeds)
+    @Test(
+        "two downloads: DidStart then DidFinish for each, posted and delivered on main; the indicator returns to 0",
+        arguments: Fidelity.allCases, seeds)
     func twoDownloads(fidelity: Fidelity, seed: UInt64) {
         let indicator = Shared<NetworkActivityIndicator?>(nil)
         let result = simulate(seed: seed) {
@@ -24,14 +25,18 @@ struct NotificationTests {
         #expect(result.notifications(of: "op A") == ["DidStart", "DidFinish"])
         #expect(result.notifications(of: "op B") == ["DidStart", "DidFinish"])
         #expect(result.events("notification.post").allSatisfy { $0.threadName == "main" })
-        #expect(result.events("notification.deliver").allSatisfy { $0.threadName == "main" && $0.kind.detail.hasSuffix("→ NetworkActivityIndicator") })
+        #expect(
+            result.events("notification.deliver").allSatisfy {
+                $0.threadName == "main" && $0.kind.detail.hasSuffix("→ NetworkActivityIndicator")
+            })
         #expect(indicator.value?.count == 0 && indicator.value?.isVisible == false)
         let history = indicator.value?.history ?? []
         #expect(history.count == 4 && history.max() ?? 0 <= 2 && history.last == 0)
     }
 
-    @Test("pause then resume while executing: DidStart, DidFinish (the pause), DidStart, DidFinish; the indicator ends at 0",
-          arguments: Fidelity.allCases, seeds)
+    @Test(
+        "pause then resume while executing: DidStart, DidFinish (the pause), DidStart, DidFinish; the indicator ends at 0",
+        arguments: Fidelity.allCases, seeds)
     func pauseResumeCounts(fidelity: Fidelity, seed: UInt64) {
         let indicator = Shared<NetworkActivityIndicator?>(nil)
         let result = simulate(seed: seed) {
@@ -53,7 +58,9 @@ struct NotificationTests {
         #expect(indicator.value?.history == [1, 0, 1, 0])
     }
 
-    @Test("pause right after start: in 2.6.3 DidStart can land after the pause's DidFinish and the indicator sticks at 1; hardened stays balanced")
+    @Test(
+        "pause right after start: in 2.6.3 DidStart can land after the pause's DidFinish and the indicator sticks at 1; hardened stays balanced"
+    )
     func pauseBeforeConnectRace() {
         var stuck: [UInt64] = []
         for seed in UInt64(0)..<24 {
@@ -86,8 +93,9 @@ struct NotificationTests {
         #expect(!stuck.isEmpty, "no seed showed the stuck indicator")
     }
 
-    @Test("cancel before start: 2.6.3 posts a lone DidFinish (the indicator clamps at 0); hardened posts nothing",
-          arguments: Fidelity.allCases)
+    @Test(
+        "cancel before start: 2.6.3 posts a lone DidFinish (the indicator clamps at 0); hardened posts nothing",
+        arguments: Fidelity.allCases)
     func loneDidFinish(fidelity: Fidelity) {
         let indicator = Shared<NetworkActivityIndicator?>(nil)
         let result = simulate(seed: 0) {

@@ -7,8 +7,9 @@ import Testing
 /// NSOperationQueue's slot rules (spec §7) with AFNetworking's operations.
 @Suite("LabOperationQueue: ready and a free slot starts an operation; slots are held until finished")
 struct OperationQueueTests {
-    @Test("max 1: the second operation waits while the first executes, and a paused first one keeps its slot",
-          arguments: Fidelity.allCases, seeds)
+    @Test(
+        "max 1: the second operation waits while the first executes, and a paused first one keeps its slot",
+        arguments: Fidelity.allCases, seeds)
     func secondWaitsAndPausedKeepsSlot(fidelity: Fidelity, seed: UInt64) {
         let ops = Shared<[URLConnectionOperation]>([])
         let result = simulate(seed: seed) {
@@ -29,8 +30,9 @@ struct OperationQueueTests {
         #expect(result.notifications(of: "op A") == ["DidStart", "DidFinish"])
     }
 
-    @Test("max 1: resuming an operation paused before the queue started it bypasses the limit in 2.6.3, not in hardened",
-          arguments: Fidelity.allCases, seeds)
+    @Test(
+        "max 1: resuming an operation paused before the queue started it bypasses the limit in 2.6.3, not in hardened",
+        arguments: Fidelity.allCases, seeds)
     func resumeBypassesLimit(fidelity: Fidelity, seed: UInt64) {
         let ops = Shared<[URLConnectionOperation]>([])
         let result = simulate(seed: seed, timeLimit: stallWindow) {
@@ -83,8 +85,9 @@ struct OperationQueueTests {
         #expect(result.thread(of: "op C", "ready", "executing")?.hasPrefix("NSOperationQueue q #") == true)
     }
 
-    @Test("cancel before start: the cancelled operation counts as ready and finishes with −999 when the queue starts it",
-          arguments: Fidelity.allCases, seeds)
+    @Test(
+        "cancel before start: the cancelled operation counts as ready and finishes with −999 when the queue starts it",
+        arguments: Fidelity.allCases, seeds)
     func cancelBeforeStart(fidelity: Fidelity, seed: UInt64) {
         let ops = Shared<[URLConnectionOperation]>([])
         let result = simulate(seed: seed) {
@@ -104,8 +107,12 @@ struct OperationQueueTests {
         #expect(result.transitions(of: "op B") == ["ready → finished"])
         #expect(result.hops(of: "op B") == ["cancelConnection op B"])
         #expect(result.details("connection.create", containing: "op B").isEmpty)
-        let aFinished = result.trace.firstIndex { $0.kind == .operationState(operation: "op A", from: "executing", to: "finished", accepted: true) }
-        let bFinished = result.trace.firstIndex { $0.kind == .operationState(operation: "op B", from: "ready", to: "finished", accepted: true) }
+        let aFinished = result.trace.firstIndex {
+            $0.kind == .operationState(operation: "op A", from: "executing", to: "finished", accepted: true)
+        }
+        let bFinished = result.trace.firstIndex {
+            $0.kind == .operationState(operation: "op B", from: "ready", to: "finished", accepted: true)
+        }
         #expect(aFinished != nil && bFinished != nil && aFinished! < bFinished!)
     }
 

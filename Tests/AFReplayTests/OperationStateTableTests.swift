@@ -1,8 +1,9 @@
-@testable import AFReplay
 import LabRuntime
 import LabTestSupport
 import NetSim
 import Testing
+
+@testable import AFReplay
 
 @Suite("AFOperationState: the transition table of spec §2.3 and setState's KVO order (§2.4)")
 struct OperationStateTableTests {
@@ -34,24 +35,27 @@ struct OperationStateTableTests {
     func tableIsExact() {
         #expect(Self.expected.count == 32)
         for (from, to, cancelled, valid) in Self.expected {
-            #expect(OperationState.isValidTransition(from: from, to: to, isCancelled: cancelled) == valid,
-                    "\(from) → \(to) cancelled=\(cancelled)")
+            #expect(
+                OperationState.isValidTransition(from: from, to: to, isCancelled: cancelled) == valid,
+                "\(from) → \(to) cancelled=\(cancelled)")
         }
         #expect(!OperationState.isValidTransition(from: .paused, to: .finished, isCancelled: true))
         #expect(!OperationState.isValidTransition(from: .ready, to: .finished, isCancelled: false))
         #expect(OperationState.isValidTransition(from: .ready, to: .finished, isCancelled: true))
     }
 
-    @Test("setState on a live operation: accepted moves bracket KVO new/old/old/new, rejected ones change nothing",
-          arguments: Fidelity.allCases)
+    @Test(
+        "setState on a live operation: accepted moves bracket KVO new/old/old/new, rejected ones change nothing",
+        arguments: Fidelity.allCases)
     func setStateOnOperations(fidelity: Fidelity) {
         let cases = Self.expected
         let outcomes = Shared<[String: (state: OperationState, accepted: Bool)]>([:])
         let result = Simulation.run(seed: 0) {
             let server = makeServer()
             for (index, (from, to, cancelled, _)) in cases.enumerated() {
-                let operation = URLConnectionOperation(request: get("/stall", on: server), server: server,
-                                                       fidelity: fidelity, name: "op \(index)")
+                let operation = URLConnectionOperation(
+                    request: get("/stall", on: server), server: server,
+                    fidelity: fidelity, name: "op \(index)")
                 if cancelled { operation.cancel() }
                 switch from {
                 case .ready: break
@@ -83,7 +87,8 @@ struct OperationStateTableTests {
                 guard case let .kvo(object, key, phase) = event.kind, object == name else { return nil }
                 return "\(phase) \(key)"
             }
-            let expectedKVO = valid
+            let expectedKVO =
+                valid
                 ? ["will \(to.key.rawValue)", "will \(from.key.rawValue)", "did \(from.key.rawValue)", "did \(to.key.rawValue)"]
                 : []
             #expect(kvoAfter == expectedKVO, "\(name): \(from) → \(to)")

@@ -7,8 +7,11 @@ import Testing
 /// `connection:didReceiveData:` with streams that cannot take the bytes (spec §3.10, §3.11, §7).
 @Suite("Output-stream handling in didReceiveData")
 struct OutputStreamHandlingTests {
-    static func run(fidelity: Fidelity, stepLimit: Int = 300_000, stream: @escaping @Sendable () -> any LabOutputStream)
-        -> (SimulationResult, URLConnectionOperation) {
+    static func run(
+        fidelity: Fidelity, stepLimit: Int = 300_000, stream: @escaping @Sendable () -> any LabOutputStream
+    )
+        -> (SimulationResult, URLConnectionOperation)
+    {
         let operation = Shared<URLConnectionOperation?>(nil)
         let result = Simulation.run(seed: 1, stepLimit: stepLimit) {
             let server = makeServer()
@@ -21,8 +24,9 @@ struct OutputStreamHandlingTests {
         return (result, operation.value!)
     }
 
-    @Test("no space and no stream error (a closed stream): 2.6.3 cancels and leaves the operation Executing for ever; hardened fails",
-          arguments: Fidelity.allCases)
+    @Test(
+        "no space and no stream error (a closed stream): 2.6.3 cancels and leaves the operation Executing for ever; hardened fails",
+        arguments: Fidelity.allCases)
     func closedStream(fidelity: Fidelity) {
         let (result, op) = Self.run(fidelity: fidelity) {
             let stream = MemoryOutputStream()
@@ -44,8 +48,9 @@ struct OutputStreamHandlingTests {
         }
     }
 
-    @Test("a stream error (a file that cannot be opened) fails the operation with that error in both fidelities",
-          arguments: Fidelity.allCases)
+    @Test(
+        "a stream error (a file that cannot be opened) fails the operation with that error in both fidelities",
+        arguments: Fidelity.allCases)
     func streamError(fidelity: Fidelity) {
         let (result, op) = Self.run(fidelity: fidelity) { FileOutputStream(path: "/nonexistent-afreplay-dir/file", append: false) }
         #expect(result.outcome == .quiescent)
@@ -55,8 +60,9 @@ struct OutputStreamHandlingTests {
         #expect(result.details("connection.callback").last == "C0 didFailWithError (from stream error) → op A")
     }
 
-    @Test("a full fixed buffer: 2.6.3's write loop spins for ever (a livelock); hardened fails with the buffer full",
-          arguments: Fidelity.allCases)
+    @Test(
+        "a full fixed buffer: 2.6.3's write loop spins for ever (a livelock); hardened fails with the buffer full",
+        arguments: Fidelity.allCases)
     func fullBuffer(fidelity: Fidelity) {
         let buffer = BufferOutputStream(capacity: 5)
         let (result, op) = Self.run(fidelity: fidelity, stepLimit: 20_000) { buffer }

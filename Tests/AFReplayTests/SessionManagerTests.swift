@@ -27,8 +27,9 @@ struct SessionManagerTests {
         return server
     }
 
-    @Test("tasks created concurrently from three threads get unique ids, and every callback reaches its own task's delegate",
-          arguments: Array(UInt64(0)..<10))
+    @Test(
+        "tasks created concurrently from three threads get unique ids, and every callback reaches its own task's delegate",
+        arguments: Array(UInt64(0)..<10))
     func routingUnderConcurrentCreation(seed: UInt64) {
         let received = Shared<[String: [UInt8]]>([:])
         let ids = Shared<[Int]>([])
@@ -44,9 +45,10 @@ struct SessionManagerTests {
                         received.update { $0[route.path] = bytes }
                         guard received.value.count == Self.routes.count else { return }
                         // Behind every delegate message on the serial delegate queue.
-                        manager.operationQueue.addOperation(BlockOperation {
-                            registeredAtEnd.update { $0 = manager.registeredTaskIdentifiers }
-                        })
+                        manager.operationQueue.addOperation(
+                            BlockOperation {
+                                registeredAtEnd.update { $0 = manager.registeredTaskIdentifiers }
+                            })
                     }
                     ids.append(task.taskIdentifier)
                     task.resume()
@@ -103,7 +105,8 @@ struct SessionManagerTests {
                 for index in 0..<3 {
                     _ = LabThread.current.runtime.spawnThread(named: "creator \(index)") {
                         let request = get("/small", on: server)
-                        let task = throughManager
+                        let task =
+                            throughManager
                             ? manager.dataTask(with: request, completionHandler: nil)
                             : manager.session.dataTask(with: request)
                         ids.append(task.taskIdentifier)
@@ -120,8 +123,9 @@ struct SessionManagerTests {
         }
     }
 
-    @Test("AFNetworkingTaskDidCompleteNotification is posted on main after the handler, for success, failure and cancel",
-          arguments: seeds)
+    @Test(
+        "AFNetworkingTaskDidCompleteNotification is posted on main after the handler, for success, failure and cancel",
+        arguments: seeds)
     func didCompleteNotification(seed: UInt64) throws {
         let lines = Shared<[String]>([])
         let tasks = Shared<[SessionTask]>([])
@@ -155,22 +159,27 @@ struct SessionManagerTests {
         #expect(handlers[2] == "handler /stall 0 error -999 on main")
         for task in ["task 1", "task 2", "task 3"] {
             #expect(lines.value.filter { $0 == "notification \(task) on main" }.count == 1)
-            let posted = result.trace.firstIndex { $0.kind == .notificationPosted(name: Notification.Name.taskDidComplete.rawValue, object: task) }
+            let posted = result.trace.firstIndex {
+                $0.kind == .notificationPosted(name: Notification.Name.taskDidComplete.rawValue, object: task)
+            }
             let handled = result.trace.firstIndex { $0.kind == .completion(operation: task, block: "completionHandler") }
             #expect(posted != nil && handled != nil && handled! < posted!)
         }
         #expect(result.events("notification.post").allSatisfy { $0.threadName == "main" })
-        #expect(result.events("perform.run").contains {
-            $0.threadName.hasPrefix("com.alamofire.networking.session.manager.processing #") && $0.kind.detail.hasPrefix("serialize response of task 1")
-        })
+        #expect(
+            result.events("perform.run").contains {
+                $0.threadName.hasPrefix("com.alamofire.networking.session.manager.processing #")
+                    && $0.kind.detail.hasPrefix("serialize response of task 1")
+            })
     }
 }
 
 /// The same seed gives the same trace for the managers and batches.
 @Suite("Managers: determinism")
 struct ManagerDeterminismTests {
-    @Test("a session manager, a request-operation manager and a batch give a byte-identical trace for one seed",
-          arguments: Fidelity.allCases)
+    @Test(
+        "a session manager, a request-operation manager and a batch give a byte-identical trace for one seed",
+        arguments: Fidelity.allCases)
     func sameSeedSameTrace(fidelity: Fidelity) {
         func once() -> String {
             simulate(seed: 42) {

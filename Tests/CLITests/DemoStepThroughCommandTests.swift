@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+
 @testable import runloop_lab
 
 /// `runloop-lab demo` as a step-through: its arguments, its errors and its plain output.
@@ -23,12 +24,14 @@ struct DemoStepThroughCommandTests {
         #expect(try DemoOptions.parse(["--live"], colorAllowed: true, terminal: false) == DemoOptions(useColor: true, live: true))
     }
 
-    @Test("bad arguments print the usage and exit 64", arguments: [
-        (["a.lab", "b.lab"], "runloop-lab: unexpected argument 'b.lab' (demo takes one scenario file)"),
-        (["--seed", "many"], "runloop-lab: --seed expects a whole number from 0 to \(Int.max), got 'many'"),
-        (["--seed"], "runloop-lab: --seed needs a value (N)"),
-        (["--live", "--auto"], "runloop-lab: --live runs the live walkthrough and takes only --no-color"),
-    ])
+    @Test(
+        "bad arguments print the usage and exit 64",
+        arguments: [
+            (["a.lab", "b.lab"], "runloop-lab: unexpected argument 'b.lab' (demo takes one scenario file)"),
+            (["--seed", "many"], "runloop-lab: --seed expects a whole number from 0 to \(Int.max), got 'many'"),
+            (["--seed"], "runloop-lab: --seed needs a value (N)"),
+            (["--live", "--auto"], "runloop-lab: --live runs the live walkthrough and takes only --no-color"),
+        ])
     func badArguments(arguments: [String], message: String) {
         let console = RecordingConsole()
         let status = RunLoopLabCLI.run(["demo"] + arguments, console: console)
@@ -81,7 +84,9 @@ struct DemoStepThroughCommandTests {
         let (status, console) = runCLI("demo", "--auto", "--no-color")
         #expect(status == ExitCode.success)
         let text = console.outputText
-        #expect(text.contains("step 148 · #147 0.000000 T2 AFNetworking · callback → operation · connection.callback C0 didReceiveResponse 200 → op big"))
+        #expect(
+            text.contains(
+                "step 148 · #147 0.000000 T2 AFNetworking · callback → operation · connection.callback C0 didReceiveResponse 200 → op big"))
         #expect(text.contains("    ↳ C0 calls its own delegate, op big, directly: no dictionary, no lookup"))
         #expect(text.contains("   22 of 22 expect lines held"))
         #expect(text.contains("the manager looked task 1 up in its task id → delegate dictionary, under its lock"))

@@ -41,8 +41,9 @@ struct DescriptorExhaustionTests {
         #expect(result.status == 0)
     }
 
-    @Test("a live network benchmark out of descriptors exits with EMFILE named, not a signal or a spin",
-          arguments: [10, 12, 16])
+    @Test(
+        "a live network benchmark out of descriptors exits with EMFILE named, not a signal or a spin",
+        arguments: [10, 12, 16])
     func networkOutOfDescriptors(limit: Int) throws {
         let result = try Self.run(limit: limit, ["bench", "network", "--operations", "4", "--repeats", "1"])
         #expect(result.reason == .exit)

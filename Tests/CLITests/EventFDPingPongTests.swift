@@ -1,6 +1,7 @@
 import CBenchLimits
 import Glibc
 import Testing
+
 @testable import runloop_lab
 
 @Suite("eventfd ping-pong baseline")

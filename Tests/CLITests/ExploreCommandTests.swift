@@ -1,4 +1,5 @@
 import Testing
+
 @testable import runloop_lab
 
 @Suite("runloop-lab explore, replay and trace")
@@ -20,8 +21,9 @@ struct ExploreCommandTests {
         let (found, console) = runCLI("explore", "--scenario", "pause-cancel-263", "--checkers", "operation-liveness")
         #expect(found == ExitCode.failure)
         #expect(console.outputText.contains("VIOLATION [stuck operation] op A never finishes"))
-        let (clean, _) = runCLI("explore", "--scenario", "pause-cancel-hardened", "--checkers", "operation-liveness",
-                                "--schedules", "200")
+        let (clean, _) = runCLI(
+            "explore", "--scenario", "pause-cancel-hardened", "--checkers", "operation-liveness",
+            "--schedules", "200")
         #expect(clean == ExitCode.success)
     }
 
@@ -47,26 +49,58 @@ struct ExploreCommandTests {
         #expect(console.output.last?.hasPrefix("no violation in 50 schedules") == true)
     }
 
-    @Test("usage errors exit 64 and name the problem", arguments: [
-        (["explore"], "runloop-lab: missing --scenario NAME|FILE (see 'runloop-lab explore --list')"),
-        (["explore", "--scenario", "nope"], "runloop-lab: unknown scenario 'nope' (known: abba, counter, lock-pair, lost-signal, reentrant-callback, spin-wait, pause-cancel-263, pause-cancel-hardened, pause-after-start-263, pause-after-start-hardened, cancel-completion-263, cancel-completion-hardened, pause-completion-263, pause-completion-hardened, pause-burst-263, pause-burst-hardened, resume-limit-263, resume-limit-hardened, kvo-under-lock-263, kvo-under-lock-hardened, pause-cancel-pair-263, pause-cancel-pair-hardened, lost-update, atomicity-violation, order-violation, reorder, lazy-init, bounded-buffer, transfer-lock-order, token-ring, work-stealing, pipeline, aba, philosophers)"),
-        (["explore", "--scenario", "abba", "--strategy", "dfs"], "runloop-lab: --strategy expects random, pct, pos, exhaustive, delay or dpor, got 'dfs'"),
-        (["explore", "--scenario", "abba", "--checkers", "deadlock,nope"], "runloop-lab: unknown checker 'nope' (known: deadlock, lock-misuse, liveness, livelock, expect, lock-order, callback-ledger, exactly-once, operation-liveness, notification-balance, data-race)"),
-        (["explore", "--scenario", "abba", "--jobs", "0"], "runloop-lab: --jobs expects a whole number from 1 to 256, got '0'"),
-        (["replay", "--scenario", "abba"], "runloop-lab: missing --schedule TEXT"),
-        (["replay", "--scenario", "abba", "--schedule", "x"], "runloop-lab: --schedule: schedule token 1 'x': expected STEP:T<thread>, e.g. 14:T2"),
-        (["trace", "--scenario", "abba", "--format", "svg"], "runloop-lab: --format expects text, chrome, mermaid or html, got 'svg'"),
-        (["trace", "--scenario", "abba", "--seed", "1", "--schedule", "-"], "runloop-lab: give --seed or --schedule, not both"),
-        (["trace", "--scenario", "abba", "--events", "lock.acquire,lock.aquire"], "runloop-lab: --events: unknown event name 'lock.aquire'"),
-        (["trace", "--scenario", "abba", "--events", "lock.acquire", "--format", "html"], "runloop-lab: --events filters the text format only"),
-        (["explore", "--scenario", "abba", "--depth", "3"], "runloop-lab: --depth applies to --strategy pct only"),
-        (["explore", "--scenario", "abba", "--strategy", "exhaustive", "--steps", "3"], "runloop-lab: --steps applies to --strategy pct only"),
-        (["explore", "--scenario", "abba", "--strategy", "pct", "--preemption-bound", "1"], "runloop-lab: --preemption-bound applies to --strategy exhaustive only"),
-        (["explore", "--scenario", "abba", "--strategy", "exhaustive", "--seed", "3"], "runloop-lab: --seed does not apply to --strategy exhaustive, which tries every schedule"),
-        (["trace", "--scenario", "abba", "--seed", "-1"], "runloop-lab: --seed expects a whole number from 0 to \(Int.max), got '-1'"),
-        (["check", "x.lab", "--seed", "-1"], "runloop-lab: --seed expects a whole number from 0 to \(Int.max), got '-1'"),
-        (["explore", "--scenario", "abba", "--seed", "-1"], "runloop-lab: --seed expects a whole number from 0 to \(Int.max), got '-1'"),
-    ])
+    @Test(
+        "usage errors exit 64 and name the problem",
+        arguments: [
+            (["explore"], "runloop-lab: missing --scenario NAME|FILE (see 'runloop-lab explore --list')"),
+            (
+                ["explore", "--scenario", "nope"],
+                "runloop-lab: unknown scenario 'nope' (known: abba, counter, lock-pair, lost-signal, reentrant-callback, spin-wait, pause-cancel-263, pause-cancel-hardened, pause-after-start-263, pause-after-start-hardened, cancel-completion-263, cancel-completion-hardened, pause-completion-263, pause-completion-hardened, pause-burst-263, pause-burst-hardened, resume-limit-263, resume-limit-hardened, kvo-under-lock-263, kvo-under-lock-hardened, pause-cancel-pair-263, pause-cancel-pair-hardened, lost-update, atomicity-violation, order-violation, reorder, lazy-init, bounded-buffer, transfer-lock-order, token-ring, work-stealing, pipeline, aba, philosophers)"
+            ),
+            (
+                ["explore", "--scenario", "abba", "--strategy", "dfs"],
+                "runloop-lab: --strategy expects random, pct, pos, exhaustive, delay or dpor, got 'dfs'"
+            ),
+            (
+                ["explore", "--scenario", "abba", "--checkers", "deadlock,nope"],
+                "runloop-lab: unknown checker 'nope' (known: deadlock, lock-misuse, liveness, livelock, expect, lock-order, callback-ledger, exactly-once, operation-liveness, notification-balance, data-race)"
+            ),
+            (["explore", "--scenario", "abba", "--jobs", "0"], "runloop-lab: --jobs expects a whole number from 1 to 256, got '0'"),
+            (["replay", "--scenario", "abba"], "runloop-lab: missing --schedule TEXT"),
+            (
+                ["replay", "--scenario", "abba", "--schedule", "x"],
+                "runloop-lab: --schedule: schedule token 1 'x': expected STEP:T<thread>, e.g. 14:T2"
+            ),
+            (["trace", "--scenario", "abba", "--format", "svg"], "runloop-lab: --format expects text, chrome, mermaid or html, got 'svg'"),
+            (["trace", "--scenario", "abba", "--seed", "1", "--schedule", "-"], "runloop-lab: give --seed or --schedule, not both"),
+            (
+                ["trace", "--scenario", "abba", "--events", "lock.acquire,lock.aquire"],
+                "runloop-lab: --events: unknown event name 'lock.aquire'"
+            ),
+            (
+                ["trace", "--scenario", "abba", "--events", "lock.acquire", "--format", "html"],
+                "runloop-lab: --events filters the text format only"
+            ),
+            (["explore", "--scenario", "abba", "--depth", "3"], "runloop-lab: --depth applies to --strategy pct only"),
+            (
+                ["explore", "--scenario", "abba", "--strategy", "exhaustive", "--steps", "3"],
+                "runloop-lab: --steps applies to --strategy pct only"
+            ),
+            (
+                ["explore", "--scenario", "abba", "--strategy", "pct", "--preemption-bound", "1"],
+                "runloop-lab: --preemption-bound applies to --strategy exhaustive only"
+            ),
+            (
+                ["explore", "--scenario", "abba", "--strategy", "exhaustive", "--seed", "3"],
+                "runloop-lab: --seed does not apply to --strategy exhaustive, which tries every schedule"
+            ),
+            (["trace", "--scenario", "abba", "--seed", "-1"], "runloop-lab: --seed expects a whole number from 0 to \(Int.max), got '-1'"),
+            (["check", "x.lab", "--seed", "-1"], "runloop-lab: --seed expects a whole number from 0 to \(Int.max), got '-1'"),
+            (
+                ["explore", "--scenario", "abba", "--seed", "-1"],
+                "runloop-lab: --seed expects a whole number from 0 to \(Int.max), got '-1'"
+            ),
+        ])
     func usageErrors(arguments: [String], message: String) {
         let console = RecordingConsole()
         let status = RunLoopLabCLI.run(arguments, console: console)
@@ -103,12 +137,13 @@ struct ExploreCommandTests {
     func traceEvents() {
         let (status, console) = runCLI("trace", "--scenario", "abba", "--schedule", "4:T2", "--events", "lock.acquire,lock.wait")
         #expect(status == ExitCode.success)
-        #expect(console.output == [
-            "#7 0.000000 T1 ab lock.acquire L0 A depth=1",
-            "#11 0.000000 T2 ba lock.acquire L1 B depth=1",
-            "#12 0.000000 T2 ba lock.wait L0 A held by T1",
-            "#13 0.000000 T1 ab lock.wait L1 B held by T2",
-        ])
+        #expect(
+            console.output == [
+                "#7 0.000000 T1 ab lock.acquire L0 A depth=1",
+                "#11 0.000000 T2 ba lock.acquire L1 B depth=1",
+                "#12 0.000000 T2 ba lock.wait L0 A held by T1",
+                "#13 0.000000 T1 ab lock.wait L1 B held by T2",
+            ])
     }
 
     @Test("a schedule that does not fit the scenario is a failure, not a usage error")

@@ -1,11 +1,13 @@
 import Testing
+
 @testable import runloop_lab
 
 @Suite("runloop-lab bench network")
 struct NetworkBenchTests {
     func figures(_ name: String, milliseconds: Int64, failed: Int = 0, fds: Int? = 130) -> NetworkFigures {
-        NetworkFigures(name: name, operations: 100, maxOpen: 64, nanoseconds: milliseconds * 1_000_000,
-                       bodyBytes: 100 * 65_536, failed: failed, peakDescriptors: fds, peakResidentKiB: 2_048)
+        NetworkFigures(
+            name: name, operations: 100, maxOpen: 64, nanoseconds: milliseconds * 1_000_000,
+            bodyBytes: 100 * 65_536, failed: failed, peakDescriptors: fds, peakResidentKiB: 2_048)
     }
 
     @Test("options: defaults, both spellings, and a comma-separated workload list")
@@ -29,7 +31,8 @@ struct NetworkBenchTests {
     func badWorkloads(value: String) {
         let (status, console) = runCLI("bench", "network", "--operations", value)
         #expect(status == ExitCode.usage)
-        #expect(console.errors.first == "runloop-lab: --operations expects whole numbers from 1 to 1000000 separated by commas, got '\(value)'")
+        #expect(
+            console.errors.first == "runloop-lab: --operations expects whole numbers from 1 to 1000000 separated by commas, got '\(value)'")
     }
 
     @Test("bench network has its own --help, and bench lists it")
@@ -52,8 +55,10 @@ struct NetworkBenchTests {
 
     @Test("the median run is kept, with the highest peaks and every failure")
     func median() {
-        let runs = [figures("lab", milliseconds: 30, fds: 100), figures("lab", milliseconds: 10, failed: 2, fds: 140),
-                    figures("lab", milliseconds: 20, fds: 120)]
+        let runs = [
+            figures("lab", milliseconds: 30, fds: 100), figures("lab", milliseconds: 10, failed: 2, fds: 140),
+            figures("lab", milliseconds: 20, fds: 120),
+        ]
         let median = NetworkFigures.median(of: runs)
         #expect(median.nanoseconds == 20_000_000)
         #expect(median.failed == 2)
@@ -62,11 +67,14 @@ struct NetworkBenchTests {
 
     @Test("live: a small run over loopback TCP completes every operation in both rows")
     func smallLiveRun() {
-        let (status, console) = runCLI("bench", "network", "--operations", "3,20", "--max-open", "4", "--body-bytes", "2000",
-                                       "--repeats", "1", "--heap-trim", "glibc")
+        let (status, console) = runCLI(
+            "bench", "network", "--operations", "3,20", "--max-open", "4", "--body-bytes", "2000",
+            "--repeats", "1", "--heap-trim", "glibc")
         #expect(status == ExitCode.success)
         #expect(console.outputText.contains("heap: glibc's default trimming"))
-        let rows = console.outputText.split(separator: "\n").filter { $0.hasPrefix("|") && ($0.contains("AFReplay") || $0.contains("poll()")) }
+        let rows = console.outputText.split(separator: "\n").filter {
+            $0.hasPrefix("|") && ($0.contains("AFReplay") || $0.contains("poll()"))
+        }
         #expect(rows.count == 4)
         #expect(rows.allSatisfy { $0.hasSuffix("|      0 |") })
         #expect(console.outputText.contains("fd decision: queue."))

@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+
 @testable import runloop_lab
 
 /// The README reads well in a clone with nothing beside it: every link it makes points at a

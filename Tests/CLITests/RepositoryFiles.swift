@@ -1,5 +1,6 @@
 import LabTestSupport
 import Testing
+
 @testable import runloop_lab
 
 /// The repository's `Tutorials/` directory, found from this file's path.

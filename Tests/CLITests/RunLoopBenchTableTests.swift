@@ -1,4 +1,5 @@
 import Testing
+
 @testable import runloop_lab
 
 @Suite("RunLoopBenchTable")
@@ -22,7 +23,10 @@ struct RunLoopBenchTableTests {
         )
         let lines = table.render().split(separator: "\n").map(String.init)
         #expect(lines.count == 6)
-        #expect(lines[2] == "| lab        |        55.0 µs |        55.0 µs |          1.10× |          1.10× |   4.00 M/s |        13.33× |            2.00× |    0.00% |")
+        #expect(
+            lines[2]
+                == "| lab        |        55.0 µs |        55.0 µs |          1.10× |          1.10× |   4.00 M/s |        13.33× |            2.00× |    0.00% |"
+        )
         #expect(lines[5].hasPrefix("| eventfd    |        50.0 µs |"))
         #expect(lines[5].hasSuffix("|          — |             — |                — |        — |"))
     }

@@ -1,6 +1,7 @@
 import LabTestSupport
 import Testing
 import Walkthrough
+
 @testable import runloop_lab
 
 /// A scenario whose timer fires twice in 25ms; `count` is what its expect line claims.
@@ -22,7 +23,10 @@ struct ScenarioFileCommandTests {
     func exploreFile() throws {
         let (status, console) = runCLI("explore", "--scenario", Self.cancelRace, "--schedules", "20", "--no-interleaving")
         #expect(status == ExitCode.failure)
-        #expect(console.output.first == "explore \(Self.cancelRace): random (seed 0); checkers: deadlock, lock-misuse, liveness, livelock, expect, lock-order, callback-ledger, exactly-once, operation-liveness, notification-balance")
+        #expect(
+            console.output.first
+                == "explore \(Self.cancelRace): random (seed 0); checkers: deadlock, lock-misuse, liveness, livelock, expect, lock-order, callback-ledger, exactly-once, operation-liveness, notification-balance"
+        )
         #expect(console.output.contains("VIOLATION [expectation] cancel-race.lab:25: expect A.cancelled == true"))
         #expect(console.output.contains("  actual:   false"))
         let command = try #require(console.output.first { $0.hasPrefix("replay:    ") })
@@ -42,7 +46,8 @@ struct ScenarioFileCommandTests {
             #expect(status == ExitCode.success, "\(arguments)")
             #expect(console.outputText.contains("no violation"), "\(arguments)")
         }
-        let (pinned, _) = runCLI("explore", "--scenario", Self.cancelRace, "--strategy", "pct", "--schedules", "3", "--checkers", "callback-ledger,exactly-once")
+        let (pinned, _) = runCLI(
+            "explore", "--scenario", Self.cancelRace, "--strategy", "pct", "--schedules", "3", "--checkers", "callback-ledger,exactly-once")
         #expect(pinned == ExitCode.success)
     }
 
@@ -71,10 +76,13 @@ struct ScenarioFileCommandTests {
         directory.write("thread A\u{0}\u{1}\u{2}\n", to: "binary.lab")
         let (binary, console) = runCLI("check", directory.file("binary.lab"))
         #expect(binary == ExitCode.failure)
-        #expect(console.output.contains("runloop-lab check: '\(directory.file("binary.lab"))' is not a text file (a scenario is UTF-8 text)"))
+        #expect(
+            console.output.contains("runloop-lab check: '\(directory.file("binary.lab"))' is not a text file (a scenario is UTF-8 text)"))
         let (traced, errors) = runCLI("trace", "--scenario", directory.file("binary.lab"), "--seed", "0")
         #expect(traced == ExitCode.usage)
-        #expect(errors.errors.first == "runloop-lab: --scenario: '\(directory.file("binary.lab"))' is not a text file (a scenario is UTF-8 text)")
+        #expect(
+            errors.errors.first
+                == "runloop-lab: --scenario: '\(directory.file("binary.lab"))' is not a text file (a scenario is UTF-8 text)")
         directory.write(String(repeating: "thread\n", count: 50), to: "many.lab")
         let (many, report) = runCLI("check", directory.file("many.lab"))
         #expect(many == ExitCode.failure)
@@ -91,13 +99,17 @@ struct ScenarioFileCommandTests {
         directory.write(timerScenario(count: 2, strategy: "strategy exhaustive bound 1"), to: "search.lab")
         let (status, console) = runCLI("demo", directory.file("search.lab"), "--auto")
         #expect(status == ExitCode.failure)
-        #expect(console.errors.first == "runloop-lab demo: search.lab declares strategy exhaustive bound 1, which only the explorer runs; pass --seed N")
+        #expect(
+            console.errors.first
+                == "runloop-lab demo: search.lab declares strategy exhaustive bound 1, which only the explorer runs; pass --seed N")
         let scenario = try Scenario.parse(source: timerScenario(count: 2, strategy: "strategy exhaustive bound 1"), fileName: "search.lab")
         var runnerMessage = ""
         do { _ = try ScenarioRunner().run(scenario) } catch { runnerMessage = error.description }
         #expect(runnerMessage.contains("error: strategy exhaustive searches many schedules; the interpreter runs one"))
-        let language = try #require(TextFile.read(tutorialsDirectory + "/LANGUAGE.md")).split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(language.contains("`runloop-lab demo: FILE declares strategy exhaustive bound B, which only the explorer runs; pass --seed N`"))
+        let language = try #require(TextFile.read(tutorialsDirectory + "/LANGUAGE.md")).split(whereSeparator: \.isWhitespace).joined(
+            separator: " ")
+        #expect(
+            language.contains("`runloop-lab demo: FILE declares strategy exhaustive bound B, which only the explorer runs; pass --seed N`"))
         #expect(language.contains("`error: strategy exhaustive searches many schedules; the interpreter runs one`"))
     }
 
@@ -125,10 +137,11 @@ struct ScenarioFileCommandTests {
         directory.write(timerScenario(count: 3), to: "bad.lab")
         let (good, passing) = runCLI("check", directory.file("good.lab"))
         #expect(good == ExitCode.success)
-        #expect(passing.output == [
-            "\(directory.file("good.lab")): 1 of 1 expect lines held (random seed 0, time-limit after 6 steps)",
-            "1 passed, 0 failed",
-        ])
+        #expect(
+            passing.output == [
+                "\(directory.file("good.lab")): 1 of 1 expect lines held (random seed 0, time-limit after 6 steps)",
+                "1 passed, 0 failed",
+            ])
         let (mixed, failing) = runCLI("check", directory.file("good.lab"), directory.file("bad.lab"), "--seed", "4")
         #expect(mixed == ExitCode.failure)
         #expect(failing.output.contains("FAIL bad.lab:5  expect event \"timer.fire\" \"tick\" count == 3"))
@@ -158,12 +171,15 @@ struct ScenarioFileCommandTests {
         directory.write(timerScenario(count: 2, strategy: "strategy exhaustive bound 1"), to: "search.lab")
         let (status, console) = runCLI("check", directory.file("search.lab"))
         #expect(status == ExitCode.success)
-        #expect(console.output.first == "\(directory.file("search.lab")): all 1 expect lines held in every schedule (exhaustive bound 1, 1 schedules)")
+        #expect(
+            console.output.first
+                == "\(directory.file("search.lab")): all 1 expect lines held in every schedule (exhaustive bound 1, 1 schedules)")
         directory.write(timerScenario(count: 1, strategy: "strategy exhaustive bound 1"), to: "broken.lab")
         let (failed, report) = runCLI("check", directory.file("broken.lab"))
         #expect(failed == ExitCode.failure)
         #expect(report.output.contains("FAIL broken.lab:5: expect event \"timer.fire\" \"tick\" count == 1"))
-        #expect(report.output.contains { $0.hasPrefix("replay: runloop-lab replay --scenario \(directory.file("broken.lab")) --schedule ") })
+        #expect(
+            report.output.contains { $0.hasPrefix("replay: runloop-lab replay --scenario \(directory.file("broken.lab")) --schedule ") })
     }
 
     @Test("demo exits 1 after showing a run in which an expect line failed")
@@ -187,7 +203,9 @@ struct ScenarioFileCommandTests {
         let file = directory.file("checkers.lab")
         let (checked, console) = runCLI("check", file)
         #expect(checked == ExitCode.success, "\(console.output)")
-        #expect(console.output.first == "\(file): \(names.count + 1) of \(names.count + 1) expect lines held (random seed 0, time-limit after 6 steps)")
+        #expect(
+            console.output.first
+                == "\(file): \(names.count + 1) of \(names.count + 1) expect lines held (random seed 0, time-limit after 6 steps)")
         #expect(runCLI("demo", file, "--auto", "--no-color").status == ExitCode.success)
         #expect(runCLI("explore", "--scenario", file, "--schedules", "3").status == ExitCode.success)
     }

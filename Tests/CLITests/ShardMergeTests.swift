@@ -1,6 +1,7 @@
 import Inspector
 import LabTestSupport
 import Testing
+
 @testable import runloop_lab
 
 @Suite("explore --shard and merge")
@@ -52,13 +53,15 @@ struct ShardMergeTests {
         #expect(explicit?.explorer?.shard == Shard(index: 1, count: 4))
     }
 
-    @Test("bad --shard values and unsplittable strategies are usage errors", arguments: [
-        (["--shard", "4/4"], "index 4 is not from 0 to 3"),
-        (["--shard", "x/4"], "--shard expects K/N or N"),
-        (["--shard", "0/0"], "--shard expects K/N or N"),
-        (["--shard", "4"], "JOB_COMPLETION_INDEX"),
-        (["--shard", "0/2", "--strategy", "exhaustive"], "a bounded or DPOR search cannot be split"),
-    ])
+    @Test(
+        "bad --shard values and unsplittable strategies are usage errors",
+        arguments: [
+            (["--shard", "4/4"], "index 4 is not from 0 to 3"),
+            (["--shard", "x/4"], "--shard expects K/N or N"),
+            (["--shard", "0/0"], "--shard expects K/N or N"),
+            (["--shard", "4"], "JOB_COMPLETION_INDEX"),
+            (["--shard", "0/2", "--strategy", "exhaustive"], "a bounded or DPOR search cannot be split"),
+        ])
     func badShard(arguments: [String], message: String) {
         #expect(throws: UsageError.self) { try ExploreOptions.parse(["--scenario", "counter"] + arguments) { _ in nil } }
         do {
@@ -80,8 +83,14 @@ struct ShardMergeTests {
         let cases: [([String], String)] = [
             ([directory.file("s0.json"), directory.file("s2.json")], "shard 1/3 is missing"),
             ([directory.file("s0.json"), directory.file("s1.json")], "shard 2/3 is missing"),
-            ([directory.file("s0.json"), directory.file("s0.json"), directory.file("s1.json"), directory.file("s2.json")], "shard 0/3 appears more than once"),
-            ([directory.file("s0.json"), directory.file("s1.json"), directory.file("other.json")], "different explorations: scenario 'counter' and 'lock-pair'"),
+            (
+                [directory.file("s0.json"), directory.file("s0.json"), directory.file("s1.json"), directory.file("s2.json")],
+                "shard 0/3 appears more than once"
+            ),
+            (
+                [directory.file("s0.json"), directory.file("s1.json"), directory.file("other.json")],
+                "different explorations: scenario 'counter' and 'lock-pair'"
+            ),
             ([directory.file("bad.json")], "is not an explore report"),
             ([], "give the reports to merge"),
         ]

@@ -1,6 +1,7 @@
 import LabRuntime
 import Testing
 import Walkthrough
+
 @testable import runloop_lab
 
 /// The step-through's model on recorded runs of the interview question: step, next on a
@@ -79,7 +80,10 @@ struct StepThroughTests {
         _ = stepper.step()
         let messages = stepper.back()
         #expect(stepper.position == position)
-        #expect(messages == ["back: replayed random seed 7 from the start; its first \(position + 1) events are identical; stopped at event \(position)"])
+        #expect(
+            messages == [
+                "back: replayed random seed 7 from the start; its first \(position + 1) events are identical; stopped at event \(position)"
+            ])
         #expect(Self.screen.lines(of: stepper, part: 1, of: 2, messages: []) == earlier)
     }
 
@@ -105,13 +109,21 @@ struct StepThroughTests {
         #expect(stepper.recipe == .flipped(base: .random(seed: 7), step: step, thread: report.alternativeChoice))
         #expect(stepper.position == report.flipIndex + 1)
         let diverged = report.originalOperationEvent != nil || report.alternativeOperationEvent != nil
-        #expect(report.lines[1] == (diverged ? "  operations diverge:  was  " + (report.originalOperationEvent.map(WhatIfReport.text) ?? "(nothing)")
-                                             : "  the operations' events are the same in both runs"))
-        #expect(report.lines[0] == "what-if: at #\(report.flipIndex) (scheduling point \(step), \(report.point)) T\(report.alternativeChoice) runs instead of T\(chosen)")
+        #expect(
+            report.lines[1]
+                == (diverged
+                    ? "  operations diverge:  was  " + (report.originalOperationEvent.map(WhatIfReport.text) ?? "(nothing)")
+                    : "  the operations' events are the same in both runs"))
+        #expect(
+            report.lines[0]
+                == "what-if: at #\(report.flipIndex) (scheduling point \(step), \(report.point)) T\(report.alternativeChoice) runs instead of T\(chosen)"
+        )
         #expect(report.lines.contains { $0.hasPrefix("  outcome: was quiescent, now ") })
         let before = stepper.position
         _ = stepper.step()
-        #expect(stepper.back().first?.hasPrefix("back: replayed random seed 7, T\(report.alternativeChoice) at step \(step) from the start") == true)
+        #expect(
+            stepper.back().first?.hasPrefix("back: replayed random seed 7, T\(report.alternativeChoice) at step \(step) from the start")
+                == true)
         #expect(stepper.position == before)
     }
 
@@ -139,10 +151,11 @@ struct StepThroughTests {
         var stepper = try Self.interview()
         _ = stepper.continueTo(nil)
         let state = stepper.state
-        #expect(state.operations.map(\.text) == [
-            "op big     finished   no        C0 (ended)  4000   none             success     op big",
-            "op small   finished   no        C1 (ended)  11     none             success     op small",
-        ])
+        #expect(
+            state.operations.map(\.text) == [
+                "op big     finished   no        C0 (ended)  4000   none             success     op big",
+                "op small   finished   no        C1 (ended)  11     none             success     op small",
+            ])
         let network = try #require(state.threads.first { $0.name == "AFNetworking" })
         #expect(network.modeText == "default" && network.locks.isEmpty && network.performs.isEmpty)
         #expect(stepper.run.summary == ["22 of 22 expect lines held"])
@@ -203,8 +216,11 @@ struct InteractiveSessionTests {
         demo.continueTo("")
         #expect(demo.stepper.position > first && demo.stepper.current?.name == "connection.callback")
         demo.continueTo("nowhere")
-        #expect(demo.messages == ["no event kind, operation or thread is called 'nowhere'",
-                                  "try an event kind (lock, perform, callback, loop.wait), an operation's name, or a thread (T2, or its name)"])
+        #expect(
+            demo.messages == [
+                "no event kind, operation or thread is called 'nowhere'",
+                "try an event kind (lock, perform, callback, loop.wait), an operation's name, or a thread (T2, or its name)",
+            ])
         demo.breakpoint = nil
         demo.continueTo("")
         #expect(demo.stepper.isAtEnd)

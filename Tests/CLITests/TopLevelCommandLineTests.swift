@@ -1,4 +1,5 @@
 import Testing
+
 @testable import runloop_lab
 
 @Suite("runloop-lab top level")

@@ -1,6 +1,7 @@
 import Glibc
 import LabTestSupport
 import Testing
+
 @testable import runloop_lab
 
 /// A one-step lesson whose scenario counts two timer fires; `expected` is its expected block.
@@ -129,19 +130,20 @@ struct TutorialCommandTests {
     func unsavedProgressAndLongProse() {
         let directory = TemporaryDirectory(prefix: "tutorial-test")
         let long = (1...25).map { "Line \($0) of a long explanation." }.joined(separator: "\n")
-        let twoSteps = lesson(expected: rightOutput).replacing( "A timer every 10ms, for 25ms.", with: long) + """
+        let twoSteps =
+            lesson(expected: rightOutput).replacing("A timer every 10ms, for 25ms.", with: long) + """
 
 
-            ```lab show timer.fire
-            timer tick on main every 10ms
-            run for 25ms
-            expect event "timer.fire" "tick" count == 2
-            ```
+                ```lab show timer.fire
+                timer tick on main every 10ms
+                run for 25ms
+                expect event "timer.fire" "tick" count == 2
+                ```
 
-            ```expected
-            \(rightOutput.replacing( "step1.lab", with: "step2.lab"))
-            ```
-            """
+                ```expected
+                \(rightOutput.replacing( "step1.lab", with: "step2.lab"))
+                ```
+                """
         directory.write(twoSteps, to: "01-long.md")
         let home = TemporaryDirectory(prefix: "tutorial-test")
         home.write("not a directory", to: ".runloop-lab")
@@ -165,22 +167,23 @@ struct TutorialCommandTests {
     @Test("run resumes after the last step that matched")
     func resume() {
         let directory = TemporaryDirectory(prefix: "tutorial-test")
-        let twoSteps = lesson(expected: rightOutput) + """
+        let twoSteps =
+            lesson(expected: rightOutput) + """
 
 
-            ```lab show timer.fire
-            timer tick on main every 10ms
-            run for 25ms
-            expect event "timer.fire" "tick" count == 2
-            ```
+                ```lab show timer.fire
+                timer tick on main every 10ms
+                run for 25ms
+                expect event "timer.fire" "tick" count == 2
+                ```
 
-            ```expected
-            outcome: time-limit
-            0.010000 T0 main timer.fire tick in kCFRunLoopDefaultMode
-            0.020000 T0 main timer.fire tick in kCFRunLoopDefaultMode
-            PASS step2.lab:3  expect event "timer.fire" "tick" count == 2
-            ```
-            """
+                ```expected
+                outcome: time-limit
+                0.010000 T0 main timer.fire tick in kCFRunLoopDefaultMode
+                0.020000 T0 main timer.fire tick in kCFRunLoopDefaultMode
+                PASS step2.lab:3  expect event "timer.fire" "tick" count == 2
+                ```
+                """
         directory.write(twoSteps, to: "01-tiny.md")
         let home = TemporaryDirectory(prefix: "tutorial-test")
         home.write("1 1\n", to: ".runloop-lab/progress")
@@ -208,16 +211,18 @@ struct TutorialCommandTests {
         #expect(progress.text == "2 1\n")
     }
 
-    @Test("bad arguments print the usage and exit 64", arguments: [
-        ["tutorial"],
-        ["tutorial", "dance"],
-        ["tutorial", "run"],
-        ["tutorial", "run", "one"],
-        ["tutorial", "run", "0"],
-        ["tutorial", "run", "1", "--lang", "fr"],
-        ["tutorial", "list", "extra"],
-        ["tutorial", "check", "--no-pause=yes"],
-    ])
+    @Test(
+        "bad arguments print the usage and exit 64",
+        arguments: [
+            ["tutorial"],
+            ["tutorial", "dance"],
+            ["tutorial", "run"],
+            ["tutorial", "run", "one"],
+            ["tutorial", "run", "0"],
+            ["tutorial", "run", "1", "--lang", "fr"],
+            ["tutorial", "list", "extra"],
+            ["tutorial", "check", "--no-pause=yes"],
+        ])
     func badArguments(_ arguments: [String]) {
         let console = RecordingConsole()
         let status = RunLoopLabCLI.run(arguments, console: console)
@@ -263,30 +268,34 @@ struct CommandStepTests {
     @Test("a quoted word keeps its spaces")
     func quotedSchedule() {
         let lines = CommandStep.lines(for: #"runloop-lab trace --scenario abba --schedule "4:T2" --events lock.wait"#)
-        #expect(lines == [
-            "#12 0.000000 T2 ba lock.wait L0 A held by T1",
-            "#13 0.000000 T1 ab lock.wait L1 B held by T2",
-            "exit status: 0",
-        ])
+        #expect(
+            lines == [
+                "#12 0.000000 T2 ba lock.wait L0 A held by T1",
+                "#13 0.000000 T1 ab lock.wait L1 B held by T2",
+                "exit status: 0",
+            ])
         #expect(CommandStep.words(of: #"a "b c" "d\"e" f"#) == .success(["a", "b c", "d\"e", "f"]))
     }
 
-    @Test("bad command lines say what is wrong", arguments: [
-        ("explore --scenario abba", "error: a command step is one line starting with 'runloop-lab'"),
-        ("runloop-lab tutorial check", "error: a command step runs explore, replay, trace, not 'tutorial'"),
-        ("runloop-lab trace --scenario abba --output x.txt", "error: a command step prints its output; --output is not allowed"),
-        (#"runloop-lab replay --schedule "4:T2"#, "error: a quoted word is never closed"),
-        ("runloop-lab explore\nrunloop-lab explore", "error: a command step holds exactly one line"),
-    ])
+    @Test(
+        "bad command lines say what is wrong",
+        arguments: [
+            ("explore --scenario abba", "error: a command step is one line starting with 'runloop-lab'"),
+            ("runloop-lab tutorial check", "error: a command step runs explore, replay, trace, not 'tutorial'"),
+            ("runloop-lab trace --scenario abba --output x.txt", "error: a command step prints its output; --output is not allowed"),
+            (#"runloop-lab replay --schedule "4:T2"#, "error: a quoted word is never closed"),
+            ("runloop-lab explore\nrunloop-lab explore", "error: a command step holds exactly one line"),
+        ])
     func badLines(text: String, message: String) {
         #expect(CommandStep.lines(for: text) == [message])
     }
 
     @Test("a usage error shows its message and exit status 64")
     func usageError() {
-        #expect(CommandStep.lines(for: "runloop-lab explore --scenario nope --list-all") == [
-            "runloop-lab: unknown option '--list-all'", "exit status: 64",
-        ])
+        #expect(
+            CommandStep.lines(for: "runloop-lab explore --scenario nope --list-all") == [
+                "runloop-lab: unknown option '--list-all'", "exit status: 64",
+            ])
     }
 
     @Test("a lesson with a command block parses it as a command step")
@@ -302,7 +311,8 @@ struct CommandStepTests {
     @Test("run names a command step's block as the command")
     func runCommandLesson() {
         let directory = TemporaryDirectory(prefix: "tutorial-test")
-        let text = "# C\n\n```command\nrunloop-lab trace --scenario abba --schedule \"4:T2\" --events lock.wait\n```\n\n```expected\n"
+        let text =
+            "# C\n\n```command\nrunloop-lab trace --scenario abba --schedule \"4:T2\" --events lock.wait\n```\n\n```expected\n"
             + "#12 0.000000 T2 ba lock.wait L0 A held by T1\n#13 0.000000 T1 ab lock.wait L1 B held by T2\nexit status: 0\n```\n"
         directory.write(text, to: "01-c.md")
         let run = runTutorial(["run", "1", "--dir", directory.path, "--no-pause"])

@@ -86,11 +86,12 @@ struct AFCheckerTests {
         #expect(violations.count == 1)
         #expect(violations.first?.kind == .stuckOperation)
         #expect(violations.first?.summary == "op A never finishes (and 1 more)")
-        #expect(violations.first?.details == [
-            "op A: Paused and cancelled: cancel only sets the flag on a Paused operation, and nothing will resume it",
-            "op B: Executing, its connection C3 is cancelled: no callback will ever finish it",
-            "op C: Paused: only resume advances it",
-        ])
+        #expect(
+            violations.first?.details == [
+                "op A: Paused and cancelled: cancel only sets the flag on a Paused operation, and nothing will resume it",
+                "op B: Executing, its connection C3 is cancelled: no callback will ever finish it",
+                "op C: Paused: only resume advances it",
+            ])
     }
 
     @Test("notification balance: the count as the indicator keeps it must end at 0; a DidStart after its DidFinish sticks at 1")
@@ -113,22 +114,28 @@ struct AFCheckerTests {
 
     @Test("the AFNetworking checkers and scenarios are registered by name, after the lab's")
     func registration() throws {
-        #expect(CheckerRegistry.all.checkers.map(\.name).suffix(4)
-            == ["callback-ledger", "exactly-once", "operation-liveness", "notification-balance"])
-        #expect(Array(ScenarioRegistry.all.scenarios.prefix(ScenarioRegistry.lab.scenarios.count)).map(\.name)
-            == ScenarioRegistry.lab.scenarios.map(\.name))
+        #expect(
+            CheckerRegistry.all.checkers.map(\.name).suffix(4)
+                == ["callback-ledger", "exactly-once", "operation-liveness", "notification-balance"])
+        #expect(
+            Array(ScenarioRegistry.all.scenarios.prefix(ScenarioRegistry.lab.scenarios.count)).map(\.name)
+                == ScenarioRegistry.lab.scenarios.map(\.name))
         let names = ScenarioRegistry.afNetworkingScenarios.map(\.name)
-        #expect(names == ["pause-cancel-263", "pause-cancel-hardened", "pause-after-start-263", "pause-after-start-hardened",
-                          "cancel-completion-263", "cancel-completion-hardened", "pause-completion-263",
-                          "pause-completion-hardened", "pause-burst-263", "pause-burst-hardened",
-                          "resume-limit-263", "resume-limit-hardened",
-                          "kvo-under-lock-263", "kvo-under-lock-hardened", "pause-cancel-pair-263",
-                          "pause-cancel-pair-hardened"])
+        #expect(
+            names == [
+                "pause-cancel-263", "pause-cancel-hardened", "pause-after-start-263", "pause-after-start-hardened",
+                "cancel-completion-263", "cancel-completion-hardened", "pause-completion-263",
+                "pause-completion-hardened", "pause-burst-263", "pause-burst-hardened",
+                "resume-limit-263", "resume-limit-hardened",
+                "kvo-under-lock-263", "kvo-under-lock-hardened", "pause-cancel-pair-263",
+                "pause-cancel-pair-hardened",
+            ])
         _ = try ScenarioRegistry.all.scenario(named: "pause-cancel-hardened")
     }
 
-    @Test("no false alarms: the AFNetworking checkers stay quiet on every hardened scenario over 100 random schedules",
-          arguments: ScenarioRegistry.afNetworkingScenarios.filter { $0.name.hasSuffix("-hardened") }.map(\.name))
+    @Test(
+        "no false alarms: the AFNetworking checkers stay quiet on every hardened scenario over 100 random schedules",
+        arguments: ScenarioRegistry.afNetworkingScenarios.filter { $0.name.hasSuffix("-hardened") }.map(\.name))
     func hardenedIsQuiet(name: String) throws {
         let scenario = try ScenarioRegistry.all.scenario(named: name)
         for seed in UInt64(0)..<100 {

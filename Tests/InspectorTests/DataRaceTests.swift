@@ -103,14 +103,18 @@ struct DataRaceTests {
         #expect(VisibleOperation(.store, on: LabObjectID(.cell, 0)).isDependent(on: VisibleOperation(.load, on: LabObjectID(.cell, 0))))
         #expect(!VisibleOperation(.load, on: LabObjectID(.cell, 0)).isDependent(on: VisibleOperation(.load, on: LabObjectID(.cell, 0))))
         #expect(!VisibleOperation(.store, on: LabObjectID(.cell, 0)).isDependent(on: VisibleOperation(.store, on: LabObjectID(.cell, 1))))
-        #expect(VisibleOperation(.lockAcquire, on: LabObjectID(.lock, 2)).isDependent(on: VisibleOperation(.lockRelease, on: LabObjectID(.lock, 2))))
+        #expect(
+            VisibleOperation(.lockAcquire, on: LabObjectID(.lock, 2)).isDependent(
+                on: VisibleOperation(.lockRelease, on: LabObjectID(.lock, 2))))
         #expect(!VisibleOperation.yield.isDependent(on: VisibleOperation(.store, on: LabObjectID(.cell, 0))))
     }
 
     @Test("2.6.3's HTTP pause reads the response and the stream unlocked while the network thread writes them")
     func afn263PauseRaces() throws {
-        let report = Explorer(scenario: Scenario.pauseCancel(.afn263), checkers: [DataRaceChecker()],
-                              strategy: .random(seed: 0), schedules: 50).explore()
+        let report = Explorer(
+            scenario: Scenario.pauseCancel(.afn263), checkers: [DataRaceChecker()],
+            strategy: .random(seed: 0), schedules: 50
+        ).explore()
         let violations = try #require(report.finding?.violations)
         #expect(violations.allSatisfy { $0.kind == .dataRace })
         #expect(violations.contains { $0.summary.hasPrefix("data race on V7 outputStreamToMemory: ") })
@@ -119,8 +123,10 @@ struct DataRaceTests {
 
     @Test("hardened pause and cancel show no data race over the same search")
     func hardenedPauseCancelClean() {
-        let report = Explorer(scenario: Scenario.pauseCancel(.hardened), checkers: [DataRaceChecker()],
-                              strategy: .random(seed: 0), schedules: 50).explore()
+        let report = Explorer(
+            scenario: Scenario.pauseCancel(.hardened), checkers: [DataRaceChecker()],
+            strategy: .random(seed: 0), schedules: 50
+        ).explore()
         #expect(report.finding == nil)
     }
 }

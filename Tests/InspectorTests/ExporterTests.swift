@@ -1,7 +1,8 @@
-@testable import AFReplay
-@testable import Inspector
 import LabRuntime
 import Testing
+
+@testable import AFReplay
+@testable import Inspector
 
 @Suite("Exporters: Chrome trace JSON, Mermaid, HTML timeline")
 struct ExporterTests {

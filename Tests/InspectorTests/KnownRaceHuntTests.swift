@@ -31,29 +31,38 @@ struct KnownRaceHuntTests {
     static let budget = 2_000
 
     static let hunts: [Hunt] = [
-        Hunt(base: "pause-cancel", scenario: Scenario.pauseCancel, checker: OperationLivenessChecker(),
-             random: (1, nil), pct: (2, nil)),
-        Hunt(base: "pause-after-start", scenario: Scenario.pauseAfterStart, checker: NotificationBalanceChecker(),
-             random: (2, nil), pct: (1, nil)),
-        Hunt(base: "cancel-completion", scenario: Scenario.cancelCompletion, checker: ExpectationChecker(),
-             random: (54, nil), pct: (7, nil)),
-        Hunt(base: "pause-completion", scenario: Scenario.pauseCompletion, checker: ExpectationChecker(),
-             random: (1, nil), pct: (13, nil)),
-        Hunt(base: "pause-burst", scenario: Scenario.pauseBurst, checker: ExpectationChecker(),
-             random: (427, nil), pct: (21, nil)),
-        Hunt(base: "resume-limit", scenario: Scenario.resumeQueueLimit, checker: ExpectationChecker(),
-             random: (1, nil), pct: (1, nil)),
-        Hunt(base: "kvo-under-lock", scenario: Scenario.kvoUnderLock, checker: LockOrderChecker(),
-             random: (1, nil), pct: (1, nil)),
-        Hunt(base: "kvo-under-lock", scenario: Scenario.kvoUnderLock, checker: DeadlockChecker(),
-             random: (nil, nil), pct: (43, nil)),
+        Hunt(
+            base: "pause-cancel", scenario: Scenario.pauseCancel, checker: OperationLivenessChecker(),
+            random: (1, nil), pct: (2, nil)),
+        Hunt(
+            base: "pause-after-start", scenario: Scenario.pauseAfterStart, checker: NotificationBalanceChecker(),
+            random: (2, nil), pct: (1, nil)),
+        Hunt(
+            base: "cancel-completion", scenario: Scenario.cancelCompletion, checker: ExpectationChecker(),
+            random: (54, nil), pct: (7, nil)),
+        Hunt(
+            base: "pause-completion", scenario: Scenario.pauseCompletion, checker: ExpectationChecker(),
+            random: (1, nil), pct: (13, nil)),
+        Hunt(
+            base: "pause-burst", scenario: Scenario.pauseBurst, checker: ExpectationChecker(),
+            random: (427, nil), pct: (21, nil)),
+        Hunt(
+            base: "resume-limit", scenario: Scenario.resumeQueueLimit, checker: ExpectationChecker(),
+            random: (1, nil), pct: (1, nil)),
+        Hunt(
+            base: "kvo-under-lock", scenario: Scenario.kvoUnderLock, checker: LockOrderChecker(),
+            random: (1, nil), pct: (1, nil)),
+        Hunt(
+            base: "kvo-under-lock", scenario: Scenario.kvoUnderLock, checker: DeadlockChecker(),
+            random: (nil, nil), pct: (43, nil)),
     ]
 
     /// Explores `hunt` in `fidelity` with `strategy` for at most ``budget`` schedules and
     /// returns the schedules it took to find a violation, or `nil`.
     static func schedulesToFind(_ hunt: Hunt, _ fidelity: Fidelity, _ strategy: ExplorationStrategy) -> Int? {
-        var explorer = Explorer(scenario: hunt.scenario(fidelity), checkers: [hunt.checker], strategy: strategy,
-                                schedules: budget, jobs: 2)
+        var explorer = Explorer(
+            scenario: hunt.scenario(fidelity), checkers: [hunt.checker], strategy: strategy,
+            schedules: budget, jobs: 2)
         explorer.shrinkBudget = 100
         explorer.confirmationBudget = 1_000
         let report = explorer.explore()
@@ -66,8 +75,9 @@ struct KnownRaceHuntTests {
     func randomHunt(hunt: Hunt) {
         let racy = Self.schedulesToFind(hunt, .afn263, .random(seed: 0))
         #expect(racy == hunt.random.afn263)
-        #expect(racy != nil || Self.hunts.contains { $0.base == hunt.base && $0.random.afn263 != nil },
-                "random schedules find no race of \(hunt.base) with any checker")
+        #expect(
+            racy != nil || Self.hunts.contains { $0.base == hunt.base && $0.random.afn263 != nil },
+            "random schedules find no race of \(hunt.base) with any checker")
         let fixed = Self.schedulesToFind(hunt, .hardened, .random(seed: 0))
         #expect(fixed == hunt.random.hardened)
         #expect(fixed == nil, "hardened still shows \(hunt) after \(fixed ?? 0) schedules")
@@ -85,35 +95,51 @@ struct KnownRaceHuntTests {
 
     @Test("chunks sent back to back: PCT finds 2.6.3's HTTP pause keeping a chunk it asks for again, with no timing trick")
     func pauseBurstDuplicates() throws {
-        var explorer = Explorer(scenario: Scenario.pauseBurst(.afn263), checkers: [ExpectationChecker()],
-                                strategy: .pct(seed: 0, depth: 2, steps: nil), schedules: Self.budget, jobs: 2)
+        var explorer = Explorer(
+            scenario: Scenario.pauseBurst(.afn263), checkers: [ExpectationChecker()],
+            strategy: .pct(seed: 0, depth: 2, steps: nil), schedules: Self.budget, jobs: 2)
         explorer.shrinkBudget = 100
         let finding = try #require(explorer.explore().finding)
         #expect(finding.violations.first?.summary == "expectation failed: op A succeeded with a body that is not the one sent")
-        let stream = try #require(finding.run.trace.first { event in
-            if case .cellAccess(let cell, .load, _, _) = event.kind, event.threadName == "user" { cell.hasSuffix("outputStreamToMemory") } else { false }
-        })
-        #expect(finding.run.trace.contains { event in
-            if case .cellAccess(let cell, .update, let value, _) = event.kind, event.sequence > stream.sequence,
-               event.threadName == "AFNetworking" { cell.hasSuffix("outputStreamToMemory") && value.contains("bytes") } else { false }
-        })
+        let stream = try #require(
+            finding.run.trace.first { event in
+                if case .cellAccess(let cell, .load, _, _) = event.kind, event.threadName == "user" {
+                    cell.hasSuffix("outputStreamToMemory")
+                } else {
+                    false
+                }
+            })
+        #expect(
+            finding.run.trace.contains { event in
+                if case .cellAccess(let cell, .update, let value, _) = event.kind, event.sequence > stream.sequence,
+                    event.threadName == "AFNetworking"
+                {
+                    cell.hasSuffix("outputStreamToMemory") && value.contains("bytes")
+                } else {
+                    false
+                }
+            })
     }
 
-    @Test("exhaustive, bound 2, every checker: two operations paused and cancelled on main show 2.6.3's race at once; hardened is clean over the whole bound")
+    @Test(
+        "exhaustive, bound 2, every checker: two operations paused and cancelled on main show 2.6.3's race at once; hardened is clean over the whole bound"
+    )
     func exhaustivePauseCancelPair() {
         let everyChecker = CheckerRegistry.all.checkers
-        var racy = Explorer(scenario: Scenario.pauseCancelPair(.afn263), checkers: everyChecker,
-                            strategy: .exhaustive(preemptionBound: 2), schedules: 100_000, jobs: 2)
+        var racy = Explorer(
+            scenario: Scenario.pauseCancelPair(.afn263), checkers: everyChecker,
+            strategy: .exhaustive(preemptionBound: 2), schedules: 100_000, jobs: 2)
         racy.shrinkBudget = 100
         let found = racy.explore()
         #expect(found.finding?.violations.first?.checker == NotificationBalanceChecker().name)
         #expect(found.explored == 1)
 
-        let fixed = Explorer(scenario: Scenario.pauseCancelPair(.hardened), checkers: everyChecker,
-                             strategy: .exhaustive(preemptionBound: 2), schedules: 100_000, jobs: 2).explore()
+        let fixed = Explorer(
+            scenario: Scenario.pauseCancelPair(.hardened), checkers: everyChecker,
+            strategy: .exhaustive(preemptionBound: 2), schedules: 100_000, jobs: 2
+        ).explore()
         #expect(fixed.finding == nil)
         #expect(fixed.complete)
         #expect(fixed.explored == 2_758)
     }
 }
-

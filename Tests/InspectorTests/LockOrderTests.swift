@@ -18,8 +18,14 @@ struct LockOrderTests {
         #expect(text.contains("*** DEADLOCK ***"))
         let acquireB = try #require(run.trace.first { $0.thread == 1 && $0.kind.detail == "L1 B depth=1" })
         let acquireA = try #require(run.trace.first { $0.thread == 2 && $0.kind.detail == "L0 A depth=1" })
-        #expect(violation.details.contains { $0.hasPrefix("A → B first seen at #\(acquireB.sequence): T1 ab asked for L1 B while holding L0 A") })
-        #expect(violation.details.contains { $0.hasPrefix("B → A first seen at #\(acquireA.sequence): T2 ba asked for L0 A while holding L1 B") })
+        #expect(
+            violation.details.contains {
+                $0.hasPrefix("A → B first seen at #\(acquireB.sequence): T1 ab asked for L1 B while holding L0 A")
+            })
+        #expect(
+            violation.details.contains {
+                $0.hasPrefix("B → A first seen at #\(acquireA.sequence): T2 ba asked for L0 A while holding L1 B")
+            })
     }
 
     @Test("the two-column scenario puts each CPU's locks in its own column")

@@ -27,7 +27,8 @@ struct ParallelTests {
 
     @Test("the reported run is the lowest-numbered violating run, not the first to finish")
     func lowestIndexWins() throws {
-        let report = Explorer(scenario: .abba, checkers: [DeadlockChecker()], strategy: .random(seed: 100), schedules: 1_000, jobs: 2).explore()
+        let report = Explorer(scenario: .abba, checkers: [DeadlockChecker()], strategy: .random(seed: 100), schedules: 1_000, jobs: 2)
+            .explore()
         let finding = try #require(report.finding)
         for index in 0..<finding.original.index {
             #expect(!Scenario.abba.run(RandomStrategy(seed: 100 + UInt64(index))).outcome.isDeadlock)

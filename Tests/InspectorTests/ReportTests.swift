@@ -33,15 +33,19 @@ struct ReportTests {
     @Test("a clean search says how many schedules it ran")
     func clean() {
         let report = Explorer(scenario: .lockCounter, strategy: .random(seed: 0), schedules: 20).explore()
-        #expect(report.text == """
-            explore counter: random (seed 0); checkers: deadlock, lock-misuse, liveness, livelock, expect, lock-order
-            no violation in 20 schedules, \(report.steps) scheduling points
-            """)
+        #expect(
+            report.text == """
+                explore counter: random (seed 0); checkers: deadlock, lock-misuse, liveness, livelock, expect, lock-order
+                no violation in 20 schedules, \(report.steps) scheduling points
+                """)
     }
 
     @Test("the scenario registry lists the lab scenarios and reports an unknown name")
     func registry() {
-        #expect(ScenarioRegistry.lab.scenarios.map(\.name) == ["abba", "counter", "lock-pair", "lost-signal", "reentrant-callback", "spin-wait"])
+        #expect(
+            ScenarioRegistry.lab.scenarios.map(\.name) == [
+                "abba", "counter", "lock-pair", "lost-signal", "reentrant-callback", "spin-wait",
+            ])
         #expect(throws: UnknownNameError.self) { try ScenarioRegistry.lab.scenario(named: "nope") }
     }
 }
@@ -50,8 +54,10 @@ struct ReportTests {
 struct TimeBudgetTests {
     @Test("a wall-clock budget stops a long search and says so")
     func stops() {
-        let report = Explorer(scenario: .lockCounter, strategy: .random(seed: 0), schedules: 100_000_000,
-                              timeBudget: .milliseconds(200)).explore()
+        let report = Explorer(
+            scenario: .lockCounter, strategy: .random(seed: 0), schedules: 100_000_000,
+            timeBudget: .milliseconds(200)
+        ).explore()
         #expect(report.finding == nil)
         #expect(report.stoppedByTime)
         #expect(report.explored > 0 && report.explored < 100_000_000)

@@ -6,8 +6,10 @@ import Testing
 struct StrategyTests {
     @Test("PCT finds the AB/BA deadlock at least as often as its bound 1/(n·k^(d−1)) promises")
     func pctMeetsItsBound() throws {
-        let report = Explorer(scenario: .abba, checkers: [DeadlockChecker()], strategy: .pct(seed: 0, depth: 2, steps: nil),
-                              schedules: 1).explore()
+        let report = Explorer(
+            scenario: .abba, checkers: [DeadlockChecker()], strategy: .pct(seed: 0, depth: 2, steps: nil),
+            schedules: 1
+        ).explore()
         guard case let .pct(_, _, measured) = report.strategy, let k = measured else {
             Issue.record("PCT's k was not measured: \(report.strategy)")
             return
@@ -19,8 +21,10 @@ struct StrategyTests {
         }
         let bound = 1.0 / Double(threads * k)
         #expect(Double(found) / Double(seeds) >= bound, "found \(found) of \(seeds), bound \(bound) with k = \(k)")
-        let search = Explorer(scenario: .abba, checkers: [DeadlockChecker()], strategy: .pct(seed: 0, depth: 2, steps: k),
-                              schedules: 3 * threads * k).explore()
+        let search = Explorer(
+            scenario: .abba, checkers: [DeadlockChecker()], strategy: .pct(seed: 0, depth: 2, steps: k),
+            schedules: 3 * threads * k
+        ).explore()
         let finding = try #require(search.finding)
         #expect(finding.violations.first?.kind == .deadlock)
     }
@@ -42,12 +46,16 @@ struct StrategyTests {
 
     @Test("exhaustive search: no deadlock with 0 preemptions, found with 1, and it shrinks to one switch")
     func exhaustiveFindsABBAAtBoundOne() throws {
-        let none = Explorer(scenario: .abba, checkers: [DeadlockChecker()], strategy: .exhaustive(preemptionBound: 0),
-                            schedules: 100_000).explore()
+        let none = Explorer(
+            scenario: .abba, checkers: [DeadlockChecker()], strategy: .exhaustive(preemptionBound: 0),
+            schedules: 100_000
+        ).explore()
         #expect(none.finding == nil)
         #expect(none.complete)
-        let report = Explorer(scenario: .abba, checkers: [DeadlockChecker()], strategy: .exhaustive(preemptionBound: 1),
-                              schedules: 100_000).explore()
+        let report = Explorer(
+            scenario: .abba, checkers: [DeadlockChecker()], strategy: .exhaustive(preemptionBound: 1),
+            schedules: 100_000
+        ).explore()
         let finding = try #require(report.finding)
         #expect(finding.original.result.schedule.preemptions == 1)
         #expect(finding.run.schedule.switches.count == 1)
@@ -65,7 +73,9 @@ struct StrategyTests {
         #expect(report.text.contains("(complete: every schedule within the bound)"))
     }
 
-    @Test("bound 0 is exactly one schedule: the choice at a blocking point is round-robin", arguments: ["counter", "lock-pair", "lost-signal", "abba"])
+    @Test(
+        "bound 0 is exactly one schedule: the choice at a blocking point is round-robin",
+        arguments: ["counter", "lock-pair", "lost-signal", "abba"])
     func boundZeroIsOneSchedule(name: String) throws {
         let scenario = try ScenarioRegistry.lab.scenario(named: name)
         for strategy in [ExplorationStrategy.exhaustive(preemptionBound: 0), .delayBounded(delayBound: 0)] {
@@ -75,14 +85,16 @@ struct StrategyTests {
         }
     }
 
-    @Test("bounded search runs each schedule once, level by level: bound B starts with every schedule of bound B − 1",
-          arguments: [ExplorationStrategy.exhaustive(preemptionBound: 2), .delayBounded(delayBound: 3)])
+    @Test(
+        "bounded search runs each schedule once, level by level: bound B starts with every schedule of bound B − 1",
+        arguments: [ExplorationStrategy.exhaustive(preemptionBound: 2), .delayBounded(delayBound: 3)])
     func boundedSearchOrder(strategy: ExplorationStrategy) {
-        let lower: ExplorationStrategy = switch strategy {
-        case let .exhaustive(bound): .exhaustive(preemptionBound: bound - 1)
-        case let .delayBounded(bound): .delayBounded(delayBound: bound - 1)
-        default: strategy
-        }
+        let lower: ExplorationStrategy =
+            switch strategy {
+            case let .exhaustive(bound): .exhaustive(preemptionBound: bound - 1)
+            case let .delayBounded(bound): .delayBounded(delayBound: bound - 1)
+            default: strategy
+            }
         let seen = ScheduleRecorder()
         let report = Explorer(scenario: .lockPair, checkers: [seen], strategy: strategy, schedules: 100_000, jobs: 2).explore()
         let seenBelow = ScheduleRecorder()

@@ -41,9 +41,10 @@ struct DeterminismTests {
 
     @Test("a replay that names a thread that cannot run says where it diverged")
     func replayDivergence() {
-        let firstChoice = Simulation.run(seed: 0, main: Scenarios.mixed).trace.lazy.compactMap { event -> Int? in
-            if case let .schedule(_, _, _, step) = event.kind { step } else { nil }
-        }.first ?? 0
+        let firstChoice =
+            Simulation.run(seed: 0, main: Scenarios.mixed).trace.lazy.compactMap { event -> Int? in
+                if case let .schedule(_, _, _, step) = event.kind { step } else { nil }
+            }.first ?? 0
         let result = Simulation.replay(Schedule(switches: [.init(step: firstChoice, thread: 5)]), main: Scenarios.mixed)
         guard case let .replayDiverged(step, wanted, _) = result.outcome else {
             Issue.record("expected a divergence, got \(result.outcome)")

@@ -9,7 +9,7 @@ import Testing
 @Suite("Lab threads as fibers")
 struct FiberTests {
     /// A class whose stored property the exclusivity checker tracks at run time.
-    final class Shared: @unchecked Sendable {  // Only the simulation's lab threads touch it, one at a time.
+    final class Shared: @unchecked Sendable { // Only the simulation's lab threads touch it, one at a time.
         var value = 0
     }
 
@@ -21,8 +21,9 @@ struct FiberTests {
         value += 1
     }
 
-    @Test("an exclusive access open across a scheduling point is the open thread's own, not the next thread's",
-          arguments: [0, 1, 2, 3] as [UInt64])
+    @Test(
+        "an exclusive access open across a scheduling point is the open thread's own, not the next thread's",
+        arguments: [0, 1, 2, 3] as [UInt64])
     func exclusiveAccessesFollowTheirThread(seed: UInt64) {
         let shared = Shared()
         let result = Simulation.run(seed: seed) {

@@ -48,7 +48,9 @@ struct LiveRuntimeTests {
     func portSetMembersByDescriptor() throws {
         let runtime = LiveRuntime()
         let set = runtime.makePortSet(named: "many")
-        let ports = (0..<200).map { LabFileDescriptor(adopting: eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC)), label: "efd \($0)", runtime: runtime) }
+        let ports = (0..<200).map {
+            LabFileDescriptor(adopting: eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC)), label: "efd \($0)", runtime: runtime)
+        }
         for port in ports { try set.insert(port) }
         _ = eventfd_write(ports[137].rawValue!, 1)
         #expect(set.wait(until: runtime.now() + .seconds(30)) == .ready(ports[137], .readable))

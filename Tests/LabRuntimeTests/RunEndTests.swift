@@ -46,8 +46,9 @@ struct RunEndTests {
         init(_ simulation: Simulation) { self.simulation = simulation }
     }
 
-    @Test("a simulation whose threads all exited is deinitialised with its threads once its caller lets it go",
-          arguments: [0, 1, 2] as [UInt64])
+    @Test(
+        "a simulation whose threads all exited is deinitialised with its threads once its caller lets it go",
+        arguments: [0, 1, 2] as [UInt64])
     func simulationIsReleased(seed: UInt64) {
         let released = Shared(WeakMarker())
         let weak = {

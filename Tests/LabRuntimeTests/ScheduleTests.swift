@@ -13,12 +13,14 @@ struct ScheduleTests {
         #expect(Schedule(switches: []).description == "-")
     }
 
-    @Test("rejects malformed text with the token and position", arguments: [
-        ("3:T1 x", "schedule token 2 'x': expected STEP:T<thread>, e.g. 14:T2"),
-        ("3:1", "schedule token 1 '3:1': expected STEP:T<thread>, e.g. 14:T2"),
-        ("5:T1 2:T0", "schedule token 2 '2:T0': steps must increase"),
-        ("-1:T0", "schedule token 1 '-1:T0': expected STEP:T<thread>, e.g. 14:T2"),
-    ])
+    @Test(
+        "rejects malformed text with the token and position",
+        arguments: [
+            ("3:T1 x", "schedule token 2 'x': expected STEP:T<thread>, e.g. 14:T2"),
+            ("3:1", "schedule token 1 '3:1': expected STEP:T<thread>, e.g. 14:T2"),
+            ("5:T1 2:T0", "schedule token 2 '2:T0': steps must increase"),
+            ("-1:T0", "schedule token 1 '-1:T0': expected STEP:T<thread>, e.g. 14:T2"),
+        ])
     func rejects(text: String, message: String) {
         #expect(throws: ScheduleParseError.self) { try Schedule(parsing: text) }
         do { _ = try Schedule(parsing: text) } catch { #expect(error.description == message) }
@@ -27,8 +29,9 @@ struct ScheduleTests {
 
 @Suite("The schedule event's step")
 struct ScheduleEventStepTests {
-    @Test("every switch of the schedule is a schedule event with its step and thread, and steps increase",
-          arguments: [UInt64(0), 1, 2, 3])
+    @Test(
+        "every switch of the schedule is a schedule event with its step and thread, and steps increase",
+        arguments: [UInt64(0), 1, 2, 3])
     func switchesAreScheduleEvents(seed: UInt64) {
         let result = Simulation.run(seed: seed, main: Scenarios.threeThreadLock(rounds: 3, total: Shared(0)))
         let choices = result.trace.compactMap { event -> (step: Int, chosen: LabThreadID)? in

@@ -13,8 +13,9 @@ struct ThreadExitTests {
         deinit { runtime.record(.note("marker released")) }
     }
 
-    @Test("what only a thread's body holds is released on that thread before its exit, not after the baton moved on",
-          arguments: [1, 2, 3, 4] as [UInt64])
+    @Test(
+        "what only a thread's body holds is released on that thread before its exit, not after the baton moved on",
+        arguments: [1, 2, 3, 4] as [UInt64])
     func capturesAreReleasedBeforeTheExit(seed: UInt64) {
         let result = Simulation(strategy: RandomStrategy(seed: seed)).run {
             let runtime = currentRuntime()

@@ -12,13 +12,15 @@ struct ConnectionCancelTests {
 
     @Test("cancel from the first didReceiveData: nothing follows, in the delegate or the trace", arguments: [1, 2, 3] as [UInt64])
     func cancelInCallback(seed: UInt64) {
-        let exchange = Exchange.run(seed: seed, script: Self.slow, onMessage: { connection, call in
-            if case .data = call {
-                connection.cancel()
-                connection.cancel()
-                RunLoop.current.stop()
-            }
-        })
+        let exchange = Exchange.run(
+            seed: seed, script: Self.slow,
+            onMessage: { connection, call in
+                if case .data = call {
+                    connection.cancel()
+                    connection.cancel()
+                    RunLoop.current.stop()
+                }
+            })
         #expect(exchange.result.outcome == .quiescent)
         #expect(exchange.delegate.calls == [.response(200), .data(4)])
         let trace = exchange.result.trace
@@ -28,8 +30,9 @@ struct ConnectionCancelTests {
         #expect(!trace[(cancelled ?? 0)...].contains { if case .delegateCallback = $0.kind { true } else { false } })
     }
 
-    @Test("cancel from another thread mid-body: no callback is traced after the cancel, and none arrives after it returns",
-          arguments: [1, 2, 3, 4, 5] as [UInt64])
+    @Test(
+        "cancel from another thread mid-body: no callback is traced after the cancel, and none arrives after it returns",
+        arguments: [1, 2, 3, 4, 5] as [UInt64])
     func cancelFromAnotherThread(seed: UInt64) {
         let afterCancel = Shared(-1)
         let delegate = Shared<RecordingDelegate?>(nil)
@@ -90,8 +93,9 @@ struct ConnectionCancelTests {
         #expect(result.outcome == .quiescent)
         #expect(early.value?.calls == [])
         #expect(late.value?.calls.last == .finished)
-        #expect(result.trace.filter { if case .connectionCancelled = $0.kind { true } else { false } }.map(\.kind)
-            == [.connectionCancelled(connection: 0)])
+        #expect(
+            result.trace.filter { if case .connectionCancelled = $0.kind { true } else { false } }.map(\.kind)
+                == [.connectionCancelled(connection: 0)])
     }
 
     @Test("the delegate is released when the connection ends, and when it is cancelled")

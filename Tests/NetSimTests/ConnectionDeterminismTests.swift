@@ -37,7 +37,9 @@ struct ConnectionDeterminismTests {
         let callbacks = first.trace.compactMap { event -> String? in
             if case let .delegateCallback(connection, callback, delegate) = event.kind, callback == "didFinishLoading" {
                 "C\(connection) → \(delegate)"
-            } else { nil }
+            } else {
+                nil
+            }
         }
         #expect(callbacks.sorted() == ["C0 → op big", "C1 → op small"])
     }

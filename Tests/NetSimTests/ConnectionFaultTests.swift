@@ -26,8 +26,9 @@ struct ConnectionFaultTests {
         Case(fault: .contentLengthShorter(by: 3), ending: .finished, bodyBytes: 7),
     ]
 
-    @Test("each fault ends in the right NSURLError (or, for a short Content-Length, a finish without the extra bytes)",
-          arguments: cases, [1, 2] as [UInt64])
+    @Test(
+        "each fault ends in the right NSURLError (or, for a short Content-Length, a finish without the extra bytes)",
+        arguments: cases, [1, 2] as [UInt64])
     func fault(_ fault: Case, seed: UInt64) {
         var script = RouteScript.bytes(10, seed: 31, chunks: [4, 3, 3], gap: .milliseconds(2))
         script.fault = fault.fault

@@ -6,8 +6,9 @@ import Testing
 
 @Suite("Connection: scripted responses under simulation")
 struct ConnectionHappyPathTests {
-    @Test("GET in chunks 4,3,3 every 5 ms: response, data in order, finish; virtual time covers the gaps",
-          arguments: [1, 2, 3, 4] as [UInt64])
+    @Test(
+        "GET in chunks 4,3,3 every 5 ms: response, data in order, finish; virtual time covers the gaps",
+        arguments: [1, 2, 3, 4] as [UInt64])
     func chunkedGet(seed: UInt64) {
         let script = RouteScript.bytes(10, seed: 7, chunks: [4, 3, 3], gap: .milliseconds(5), etag: "\"v1\"")
         let exchange = Exchange.run(seed: seed, path: "/big", script: script)
@@ -21,14 +22,16 @@ struct ConnectionHappyPathTests {
         #expect(exchange.result.endTime >= .zero + .milliseconds(10))
         #expect(exchange.serverEvents.contains("C0 sent 4 bytes"))
         #expect(exchange.serverEvents.filter { $0 == "C0 sent 3 bytes" }.count == 2)
-        #expect(exchange.tracedCallbacks == delegate.calls.map { call in
-            switch call {
-            case let .response(status): "didReceiveResponse \(status) → op A"
-            case let .data(count): "didReceiveData \(count) bytes → op A"
-            case .finished: "didFinishLoading → op A"
-            case let .failed(code): "didFailWithError \(code.rawValue) → op A"
-            }
-        })
+        #expect(
+            exchange.tracedCallbacks
+                == delegate.calls.map { call in
+                    switch call {
+                    case let .response(status): "didReceiveResponse \(status) → op A"
+                    case let .data(count): "didReceiveData \(count) bytes → op A"
+                    case .finished: "didFinishLoading → op A"
+                    case let .failed(code): "didFailWithError \(code.rawValue) → op A"
+                    }
+                })
         #expect(delegate.places.allSatisfy { $0 == "main / kCFRunLoopDefaultMode" })
     }
 }
@@ -63,9 +66,10 @@ extension ConnectionHappyPathTests {
 
     @Test("a literal body, extra headers in order, a custom status")
     func literalBody() {
-        let script = RouteScript(status: 201, contentType: "application/json",
-                                 extraHeaders: [HTTPHeaderField(name: "X-One", value: "1"), HTTPHeaderField(name: "X-Two", value: "2")],
-                                 body: .text("{\"ok\":true}"))
+        let script = RouteScript(
+            status: 201, contentType: "application/json",
+            extraHeaders: [HTTPHeaderField(name: "X-One", value: "1"), HTTPHeaderField(name: "X-Two", value: "2")],
+            body: .text("{\"ok\":true}"))
         let exchange = Exchange.run(seed: 8, script: script)
         #expect(exchange.delegate.calls.first == .response(201))
         #expect(String(decoding: exchange.delegate.body, as: UTF8.self) == "{\"ok\":true}")
@@ -105,8 +109,9 @@ extension ConnectionHappyPathTests {
 }
 
 extension ConnectionHappyPathTests {
-    @Test("a read takes 64 KiB of body with the head: a 64 KiB response arrives in one didReceiveData, not two",
-          arguments: [1, 2, 3, 4] as [UInt64])
+    @Test(
+        "a read takes 64 KiB of body with the head: a 64 KiB response arrives in one didReceiveData, not two",
+        arguments: [1, 2, 3, 4] as [UInt64])
     func oneReadPerResponse(seed: UInt64) {
         let size = 64 * 1024
         let exchange = Exchange.run(seed: seed, script: .bytes(size, seed: 5, chunks: [size]))

@@ -9,8 +9,9 @@ import Testing
 
 @Suite("Connection: run-loop modes and threads")
 struct ConnectionModeTests {
-    @Test("scheduled in a custom mode: running the default mode delivers nothing; running the custom mode delivers everything",
-          arguments: [1, 2, 3] as [UInt64])
+    @Test(
+        "scheduled in a custom mode: running the default mode delivers nothing; running the custom mode delivers everything",
+        arguments: [1, 2, 3] as [UInt64])
     func customModeOnly(seed: UInt64) {
         let beforeCustom = Shared(-1)
         let delegate = Shared<RecordingDelegate?>(nil)

@@ -23,9 +23,11 @@ struct Exchange {
     /// Runs, under `seed`, one request built by `configure` on a fresh server with `script`
     /// on `GET path` (when given), scheduled in the main thread's default mode, until the
     /// delegate gets its last message; then stops the server.
-    static func run(seed: UInt64, path: String = "/resource", script: RouteScript?, method: String = "GET",
-                    configure: @escaping @Sendable (inout HTTPRequest) -> Void = { _ in },
-                    onMessage: @escaping @Sendable (Connection, RecordingDelegate.Call) -> Void = { _, _ in }) -> Exchange {
+    static func run(
+        seed: UInt64, path: String = "/resource", script: RouteScript?, method: String = "GET",
+        configure: @escaping @Sendable (inout HTTPRequest) -> Void = { _ in },
+        onMessage: @escaping @Sendable (Connection, RecordingDelegate.Call) -> Void = { _, _ in }
+    ) -> Exchange {
         let delegate = Shared<RecordingDelegate?>(nil)
         let result = Simulation.run(seed: seed) {
             let server = LoopbackServer()

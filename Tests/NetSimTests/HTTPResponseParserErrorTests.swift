@@ -3,13 +3,15 @@ import Testing
 
 @Suite("HTTPResponseParser: errors")
 struct HTTPResponseParserErrorTests {
-    @Test("end of stream before the head", arguments: [
-        "",
-        "HTTP/1.1 20",
-        "HTTP/1.1 200 OK\r\n",
-        "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n",
-        "HTTP/1.1 100 Continue\r\n\r\n",
-    ])
+    @Test(
+        "end of stream before the head",
+        arguments: [
+            "",
+            "HTTP/1.1 20",
+            "HTTP/1.1 200 OK\r\n",
+            "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n",
+            "HTTP/1.1 100 Continue\r\n\r\n",
+        ])
     func truncatedHead(text: String) {
         let run = parse(wire(text))
         #expect(run.events.last == .error(.closedBeforeHeaders))
@@ -23,38 +25,42 @@ struct HTTPResponseParserErrorTests {
         #expect(run.parser.error?.description == "truncated body: connection closed after 3 of 10 body bytes")
     }
 
-    @Test("end of stream inside a chunked body", arguments: [
-        ("3\r\nab", 2),
-        ("3\r\nabc", 3),
-        ("3\r\nabc\r", 3),
-        ("3\r\nabc\r\n", 3),
-        ("3\r\nabc\r\n1", 3),
-        ("3\r\nabc\r\n0\r\n", 3),
-        ("3\r\nabc\r\n0\r\nX-Trailer: 1\r\n", 3),
-    ])
+    @Test(
+        "end of stream inside a chunked body",
+        arguments: [
+            ("3\r\nab", 2),
+            ("3\r\nabc", 3),
+            ("3\r\nabc\r", 3),
+            ("3\r\nabc\r\n", 3),
+            ("3\r\nabc\r\n1", 3),
+            ("3\r\nabc\r\n0\r\n", 3),
+            ("3\r\nabc\r\n0\r\nX-Trailer: 1\r\n", 3),
+        ])
     func truncatedChunkedBody(rest: String, received: Int) {
         let run = parse(wire("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n" + rest))
         #expect(run.events.last == .error(.truncatedBody(received: received, expected: nil)))
         #expect(run.parser.error?.description.hasPrefix("truncated body") == true)
     }
 
-    @Test("malformed status lines", arguments: [
-        "HTTP/2.0 200 OK",
-        "HTTX/1.1 200 OK",
-        "http/1.1 200 OK",
-        "HTTP/1 200 OK",
-        "HTTP/1.1  200 OK",
-        "HTTP/1.1 20 OK",
-        "HTTP/1.1 2000 OK",
-        "HTTP/1.1 20x OK",
-        "HTTP/1.1200 OK",
-        "HTTP/1.1 099 Low",
-        "HTTP/1.1 600 High",
-        "HTTP/1.1 200 O\u{1}K",
-        "HTTP/1.1 200 OK\r",
-        "",
-        "garbage",
-    ])
+    @Test(
+        "malformed status lines",
+        arguments: [
+            "HTTP/2.0 200 OK",
+            "HTTX/1.1 200 OK",
+            "http/1.1 200 OK",
+            "HTTP/1 200 OK",
+            "HTTP/1.1  200 OK",
+            "HTTP/1.1 20 OK",
+            "HTTP/1.1 2000 OK",
+            "HTTP/1.1 20x OK",
+            "HTTP/1.1200 OK",
+            "HTTP/1.1 099 Low",
+            "HTTP/1.1 600 High",
+            "HTTP/1.1 200 O\u{1}K",
+            "HTTP/1.1 200 OK\r",
+            "",
+            "garbage",
+        ])
     func malformedStatusLine(line: String) {
         let error = parseError(line + "\r\nContent-Length: 0\r\n\r\n")
         guard case .malformedStatusLine? = error else {
@@ -64,18 +70,20 @@ struct HTTPResponseParserErrorTests {
         #expect(error?.netErrorCode == .cannotParseResponse)
     }
 
-    @Test("garbage header lines", arguments: [
-        "NoColonHere",
-        ": empty name",
-        "Bad Name: x",
-        "Name : x",
-        "Na(me: x",
-        " folded: continuation",
-        "\tfolded",
-        "X-Null: a\u{0}b",
-        "X-Delete: a\u{7F}b",
-        "X-CR: a\rb",
-    ])
+    @Test(
+        "garbage header lines",
+        arguments: [
+            "NoColonHere",
+            ": empty name",
+            "Bad Name: x",
+            "Name : x",
+            "Na(me: x",
+            " folded: continuation",
+            "\tfolded",
+            "X-Null: a\u{0}b",
+            "X-Delete: a\u{7F}b",
+            "X-CR: a\rb",
+        ])
     func invalidHeaderLine(field: String) {
         let error = parseError("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n" + field + "\r\n\r\n")
         guard case .invalidHeaderLine? = error else {
@@ -89,9 +97,11 @@ struct HTTPResponseParserErrorTests {
         #expect(error == .invalidHeaderLine("obs-fold continuation lines are not allowed"))
     }
 
-    @Test("invalid Content-Length values", arguments: [
-        "abc", "-5", "+5", "0x10", "5 5", "", "5,", "99999999999999999999", "1e3",
-    ])
+    @Test(
+        "invalid Content-Length values",
+        arguments: [
+            "abc", "-5", "+5", "0x10", "5 5", "", "5,", "99999999999999999999", "1e3",
+        ])
     func invalidContentLength(value: String) {
         let error = parseError("HTTP/1.1 200 OK\r\nContent-Length: \(value)\r\n\r\n")
         guard case .invalidContentLength? = error else {
@@ -108,10 +118,12 @@ struct HTTPResponseParserErrorTests {
                 == .invalidContentLength("99999999999999999999 overflows"))
     }
 
-    @Test("conflicting Content-Length values", arguments: [
-        "Content-Length: 5\r\nContent-Length: 6\r\n",
-        "Content-Length: 5, 6\r\n",
-    ])
+    @Test(
+        "conflicting Content-Length values",
+        arguments: [
+            "Content-Length: 5\r\nContent-Length: 6\r\n",
+            "Content-Length: 5, 6\r\n",
+        ])
     func conflictingContentLength(fields: String) {
         #expect(parseError("HTTP/1.1 200 OK\r\n" + fields + "\r\n") == .conflictingContentLength(first: 5, second: 6))
     }
@@ -121,12 +133,14 @@ struct HTTPResponseParserErrorTests {
         #expect(error == .conflictingFraming)
     }
 
-    @Test("unsupported transfer codings", arguments: [
-        ("gzip", "gzip"),
-        ("gzip, chunked", "gzip, chunked"),
-        ("chunked, chunked", "chunked, chunked"),
-        ("identity", "identity"),
-    ])
+    @Test(
+        "unsupported transfer codings",
+        arguments: [
+            ("gzip", "gzip"),
+            ("gzip, chunked", "gzip, chunked"),
+            ("chunked, chunked", "chunked, chunked"),
+            ("identity", "identity"),
+        ])
     func unsupportedTransferEncoding(value: String, reported: String) {
         let error = parseError("HTTP/1.1 200 OK\r\nTransfer-Encoding: \(value)\r\n\r\n")
         #expect(error == .unsupportedTransferEncoding(reported))
@@ -136,17 +150,19 @@ struct HTTPResponseParserErrorTests {
         #expect(parseError("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n\r\n") == .unexpectedSwitchingProtocols)
     }
 
-    @Test("invalid chunk sizes", arguments: [
-        "xyz\r\n",
-        "-1\r\n",
-        " 5\r\n",
-        "5 x\r\n",
-        "0x5\r\n",
-        "\r\n",
-        "FFFFFFFFFFFFFFFFF\r\n",
-        "5\r\nhelloX\r\n",
-        "5\r\nhello\rX",
-    ])
+    @Test(
+        "invalid chunk sizes",
+        arguments: [
+            "xyz\r\n",
+            "-1\r\n",
+            " 5\r\n",
+            "5 x\r\n",
+            "0x5\r\n",
+            "\r\n",
+            "FFFFFFFFFFFFFFFFF\r\n",
+            "5\r\nhelloX\r\n",
+            "5\r\nhello\rX",
+        ])
     func invalidChunk(rest: String) {
         let run = parse(wire("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n" + rest + "0\r\n\r\n"))
         guard case .error(.invalidChunk)? = run.events.last else {

@@ -28,8 +28,9 @@ struct LiveConnectionTests {
         return delegate
     }
 
-    @Test("live: the server listens on 127.0.0.1 (or ::1) at an ephemeral port, never a wildcard address",
-          arguments: LoopbackAddress.allCases)
+    @Test(
+        "live: the server listens on 127.0.0.1 (or ::1) at an ephemeral port, never a wildcard address",
+        arguments: LoopbackAddress.allCases)
     func bindsLoopbackOnly(address: LoopbackAddress) {
         let seen = Shared<[String]>([])
         Self.onClientThread {

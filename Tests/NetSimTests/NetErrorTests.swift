@@ -19,20 +19,22 @@ struct NetErrorTests {
         #expect(NetError(.timedOut, message: "stalled").description == "NSURLErrorDomain -1001: stalled")
     }
 
-    @Test("parse errors map to codes", arguments: [
-        (HTTPParseError.closedBeforeHeaders, NetError.Code.networkConnectionLost),
-        (.truncatedBody(received: 1, expected: 2), .networkConnectionLost),
-        (.truncatedBody(received: 1, expected: nil), .networkConnectionLost),
-        (.malformedStatusLine("x"), .cannotParseResponse),
-        (.invalidHeaderLine("x"), .cannotParseResponse),
-        (.invalidChunk("x"), .cannotParseResponse),
-        (.limitExceeded(.headerCount, limit: 1), .cannotParseResponse),
-        (.invalidContentLength("x"), .badServerResponse),
-        (.conflictingContentLength(first: 1, second: 2), .badServerResponse),
-        (.conflictingFraming, .badServerResponse),
-        (.unsupportedTransferEncoding("gzip"), .badServerResponse),
-        (.unexpectedSwitchingProtocols, .badServerResponse),
-    ])
+    @Test(
+        "parse errors map to codes",
+        arguments: [
+            (HTTPParseError.closedBeforeHeaders, NetError.Code.networkConnectionLost),
+            (.truncatedBody(received: 1, expected: 2), .networkConnectionLost),
+            (.truncatedBody(received: 1, expected: nil), .networkConnectionLost),
+            (.malformedStatusLine("x"), .cannotParseResponse),
+            (.invalidHeaderLine("x"), .cannotParseResponse),
+            (.invalidChunk("x"), .cannotParseResponse),
+            (.limitExceeded(.headerCount, limit: 1), .cannotParseResponse),
+            (.invalidContentLength("x"), .badServerResponse),
+            (.conflictingContentLength(first: 1, second: 2), .badServerResponse),
+            (.conflictingFraming, .badServerResponse),
+            (.unsupportedTransferEncoding("gzip"), .badServerResponse),
+            (.unexpectedSwitchingProtocols, .badServerResponse),
+        ])
     func parseErrorMapping(parseError: HTTPParseError, code: NetError.Code) {
         let error = NetError(parseError, failingURL: "http://[::1]:1/x")
         #expect(error.code == code)

@@ -44,8 +44,10 @@ final class RecordingDelegate: ConnectionDelegate {
     private let onMessage: @Sendable (Connection, Call) -> Void
     private let onEnd: @Sendable () -> Void
 
-    init(_ traceName: String = "op A", onEnd: @escaping @Sendable () -> Void = {},
-         onMessage: @escaping @Sendable (Connection, Call) -> Void = { _, _ in }) {
+    init(
+        _ traceName: String = "op A", onEnd: @escaping @Sendable () -> Void = {},
+        onMessage: @escaping @Sendable (Connection, Call) -> Void = { _, _ in }
+    ) {
         self.traceName = traceName
         self.onMessage = onMessage
         self.onEnd = onEnd

@@ -5,18 +5,22 @@ import Testing
 
 @Suite("Request model: LabURL, header editing, wire bytes")
 struct RequestModelTests {
-    @Test("loopback http URLs parse; their description is the URL string",
-          arguments: ["http://127.0.0.1:8080/big?x=1", "http://localhost/", "http://[::1]:9/a/b", "http://127.0.0.1:65535"])
+    @Test(
+        "loopback http URLs parse; their description is the URL string",
+        arguments: ["http://127.0.0.1:8080/big?x=1", "http://localhost/", "http://[::1]:9/a/b", "http://127.0.0.1:65535"])
     func validURLs(text: String) throws {
         let url = try #require(LabURL(string: text))
         #expect(LabURL(string: url.description) == url)
         #expect(url.pathAndQuery.hasPrefix("/"))
     }
 
-    @Test("anything but http to a loopback literal is refused",
-          arguments: ["https://127.0.0.1/", "http://0.0.0.0/", "http://10.0.0.1/", "http://example.com/", "http://[::2]/",
-                      "http://127.0.0.1:0/", "http://127.0.0.1:70000/", "http://127.0.0.1:x/", "127.0.0.1/", "http://[::1/",
-                      "http://127.0.0.1/a b"])
+    @Test(
+        "anything but http to a loopback literal is refused",
+        arguments: [
+            "https://127.0.0.1/", "http://0.0.0.0/", "http://10.0.0.1/", "http://example.com/", "http://[::2]/",
+            "http://127.0.0.1:0/", "http://127.0.0.1:70000/", "http://127.0.0.1:x/", "127.0.0.1/", "http://[::1/",
+            "http://127.0.0.1/a b",
+        ])
     func invalidURLs(text: String) {
         #expect(LabURL(string: text) == nil)
     }
@@ -42,8 +46,10 @@ struct RequestModelTests {
 
     @Test("setValue replaces the first field in place and drops later duplicates; removeValue keeps the others' order")
     func headerEditing() {
-        var headers = HTTPHeaders([HTTPHeaderField(name: "Accept", value: "a"), HTTPHeaderField(name: "X-Dup", value: "1"),
-                                   HTTPHeaderField(name: "Range", value: "r"), HTTPHeaderField(name: "x-dup", value: "2")])
+        var headers = HTTPHeaders([
+            HTTPHeaderField(name: "Accept", value: "a"), HTTPHeaderField(name: "X-Dup", value: "1"),
+            HTTPHeaderField(name: "Range", value: "r"), HTTPHeaderField(name: "x-dup", value: "2"),
+        ])
         headers.setValue("3", for: "X-DUP")
         #expect(headers.fields.map(\.name) == ["Accept", "X-Dup", "Range"])
         #expect(headers["x-dup"] == "3")
@@ -60,10 +66,11 @@ struct RequestModelTests {
         request.setValue("keep-alive", forHTTPHeaderField: "Connection")
         request.setValue("bytes=4-", forHTTPHeaderField: "Range")
         request.body = Array("{}".utf8)
-        #expect(String(decoding: request.wireBytes, as: UTF8.self) == """
-            PUT /up?x=1 HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nContent-Type: application/json\r\nRange: bytes=4-\r\n\
-            Content-Length: 2\r\nConnection: close\r\n\r\n{}
-            """)
+        #expect(
+            String(decoding: request.wireBytes, as: UTF8.self) == """
+                PUT /up?x=1 HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nContent-Type: application/json\r\nRange: bytes=4-\r\n\
+                Content-Length: 2\r\nConnection: close\r\n\r\n{}
+                """)
         let get = HTTPRequest(url: try #require(LabURL(string: "http://[::1]:9/")))
         #expect(String(decoding: get.wireBytes, as: UTF8.self) == "GET / HTTP/1.1\r\nHost: [::1]:9\r\nConnection: close\r\n\r\n")
         #expect(get.timeout == .seconds(60))

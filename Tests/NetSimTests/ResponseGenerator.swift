@@ -35,14 +35,17 @@ struct ResponseGenerator {
         let body = DeterministicBody(seed: rng.next()).prefix(Int.random(in: 0..<300, using: &rng))
 
         var fields: [(String, String)] = (0..<Int.random(in: 0...5, using: &rng)).map { _ in
-            (spelling(["Content-Type", "ETag", "X-Trace", "Cache-Control", "Server"].randomElement(using: &rng)!),
-             fieldValue())
+            (
+                spelling(["Content-Type", "ETag", "X-Trace", "Cache-Control", "Server"].randomElement(using: &rng)!),
+                fieldValue()
+            )
         }
-        let framingField: (String, String)? = switch framing {
-        case .contentLength: (spelling("Content-Length"), String(body.count))
-        case .chunked: (spelling("Transfer-Encoding"), Bool.random(using: &rng) ? "chunked" : "Chunked")
-        case .untilClose: nil
-        }
+        let framingField: (String, String)? =
+            switch framing {
+            case .contentLength: (spelling("Content-Length"), String(body.count))
+            case .chunked: (spelling("Transfer-Encoding"), Bool.random(using: &rng) ? "chunked" : "Chunked")
+            case .untilClose: nil
+            }
         if let framingField { fields.insert(framingField, at: Int.random(in: 0...fields.count, using: &rng)) }
 
         bytes += line("HTTP/1.\(minor) \(statusCode) \(reason(statusCode))")

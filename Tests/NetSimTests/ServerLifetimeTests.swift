@@ -1,8 +1,9 @@
 import LabRuntime
 import LabTestSupport
-@testable import NetSim
 import RunLoopKit
 import Testing
+
+@testable import NetSim
 
 @Suite("Loopback server lifetime")
 struct ServerLifetimeTests {

@@ -1,7 +1,8 @@
+import Testing
+
 // The loopback server's request reading (with its size limit) and response planning (Range,
 // If-Range, faults), as pure values: the server half of issue 3 §1.
 @testable import NetSim
-import Testing
 
 @Suite("Loopback server: request reading and response plans")
 struct ServerPlanTests {
@@ -33,11 +34,14 @@ struct ServerPlanTests {
         #expect(bodyBytes == 3)
     }
 
-    @Test("garbage request lines and header lines are refused with 400; an oversized head with 431",
-          arguments: [("GARBAGE\r\n\r\n", 400), ("GET /x HTTP/1.1\r\nno colon here\r\n\r\n", 400),
-                      ("GET x HTTP/1.1\r\n\r\n", 400), ("GET /x HTTP/1.1\r\nContent-Length: -1\r\n\r\n", 400),
-                      ("GET /x HTTP/1.1\r\nX: " + String(repeating: "a", count: 9000) + "\r\n\r\n", 431),
-                      ("GET /x HTTP/1.1\r\nX: " + String(repeating: "a", count: 9000), 431)])
+    @Test(
+        "garbage request lines and header lines are refused with 400; an oversized head with 431",
+        arguments: [
+            ("GARBAGE\r\n\r\n", 400), ("GET /x HTTP/1.1\r\nno colon here\r\n\r\n", 400),
+            ("GET x HTTP/1.1\r\n\r\n", 400), ("GET /x HTTP/1.1\r\nContent-Length: -1\r\n\r\n", 400),
+            ("GET /x HTTP/1.1\r\nX: " + String(repeating: "a", count: 9000) + "\r\n\r\n", 431),
+            ("GET /x HTTP/1.1\r\nX: " + String(repeating: "a", count: 9000), 431),
+        ])
     func refusals(text: String, status: Int) {
         var reader = HTTPRequestReader()
         guard case let .refused(refused, _) = reader.feed(Array(text.utf8)) else {

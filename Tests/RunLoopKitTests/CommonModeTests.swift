@@ -8,8 +8,9 @@ import Testing
 
 @Suite("Common modes: a tag, with common items copied into every tagged mode")
 struct CommonModeTests {
-    @Test("spec E5: a .common timer does not fire while running X; after addCommonMode(X) it does",
-          arguments: [0, 1] as [UInt64])
+    @Test(
+        "spec E5: a .common timer does not fire while running X; after addCommonMode(X) it does",
+        arguments: [0, 1] as [UInt64])
     func commonTimerFiresAfterAddCommonMode(seed: UInt64) {
         let seen = Shared<[String]>([])
         let result = Simulation.run(seed: seed) {
@@ -44,9 +45,11 @@ struct CommonModeTests {
         let seen = Shared<[String]>([])
         let result = Simulation.run(seed: 0) {
             let loop = RunLoop.current
-            let source = RunLoopSource(name: "s",
-                                       schedule: { _, mode in seen.append("schedule s in \(mode.name)") },
-                                       cancel: { _, mode in seen.append("cancel s in \(mode.name)") }) {}
+            let source = RunLoopSource(
+                name: "s",
+                schedule: { _, mode in seen.append("schedule s in \(mode.name)") },
+                cancel: { _, mode in seen.append("cancel s in \(mode.name)") }
+            ) {}
             let timer = RunLoopTimer(fireAt: ms(100)) { _ in }
             let port = EventFDPort(name: "p")
             loop.add(source, forMode: .common)

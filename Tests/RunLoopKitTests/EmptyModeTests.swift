@@ -22,8 +22,9 @@ struct EmptyModeTests {
     func onlyAnObserver() {
         let seen = Shared<[String]>([])
         let result = Simulation.run(seed: 0) {
-            RunLoop.current.add(RunLoopObserver(activities: .all) { _, activity in seen.append("\(activity)") },
-                                forMode: .default)
+            RunLoop.current.add(
+                RunLoopObserver(activities: .all) { _, activity in seen.append("\(activity)") },
+                forMode: .default)
             let outcome = runCurrent(for: .seconds(1))
             seen.append("\(outcome.map(\.description) ?? "error") at \(currentRuntime().now())")
         }

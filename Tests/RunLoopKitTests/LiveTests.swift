@@ -179,7 +179,8 @@ struct LiveTests {
     func teardownAtExit() {
         let runtime = LiveRuntime()
         let seen = Shared<[String]>([])
-        let source = RunLoopSource(name: "s", cancel: { _, mode in seen.append("cancel in \(mode.name) on \(LabThread.current.name)") }) {}
+        let source = RunLoopSource(
+            name: "s", cancel: { _, mode in seen.append("cancel in \(mode.name) on \(LabThread.current.name)") }, perform: {})
         let thread = runtime.spawnThread(named: "short-lived") {
             RunLoop.current.add(source, forMode: .default)
         }

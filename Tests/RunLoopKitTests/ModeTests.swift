@@ -68,8 +68,9 @@ struct ModeTests {
         #expect(seen.value == ["kCFRunLoopDefaultMode,X,Y", "finished"])
     }
 
-    @Test("a nested run in another mode: currentMode is the inner mode inside and the outer one after",
-          arguments: [0, 1, 2] as [UInt64])
+    @Test(
+        "a nested run in another mode: currentMode is the inner mode inside and the outer one after",
+        arguments: [0, 1, 2] as [UInt64])
     func nestedRunInAnotherMode(seed: UInt64) {
         let seen = Shared<[String]>([])
         let result = Simulation.run(seed: seed) {

@@ -92,9 +92,10 @@ struct ObserverTests {
             let loop = RunLoop.current
             _ = try? loop.add(EventFDPort(name: "keep default"), forMode: .default)
             _ = try? loop.add(EventFDPort(name: "keep X"), forMode: .x)
-            loop.add(RunLoopObserver(activities: [.beforeWaiting, .afterWaiting], name: "waits") { _, activity in
-                seen.append("waits: \(activity)")
-            }, forMode: .default)
+            loop.add(
+                RunLoopObserver(activities: [.beforeWaiting, .afterWaiting], name: "waits") { _, activity in
+                    seen.append("waits: \(activity)")
+                }, forMode: .default)
             loop.add(RunLoopObserver(activities: .all, name: "in X") { _, activity in seen.append("in X: \(activity)") }, forMode: .x)
             _ = runCurrent(.default, for: .milliseconds(10))
         }

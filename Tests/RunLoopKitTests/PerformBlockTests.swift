@@ -105,8 +105,9 @@ struct PerformBlockTests {
         return (seen.value, result)
     }
 
-    @Test("spec E3: a block queued from another thread does not wake the loop; it runs when the run times out",
-          arguments: [0, 1, 2] as [UInt64])
+    @Test(
+        "spec E3: a block queued from another thread does not wake the loop; it runs when the run times out",
+        arguments: [0, 1, 2] as [UInt64])
     func noWake(seed: UInt64) {
         let (seen, result) = lateBlock(seed: seed, wake: false)
         #expect(result.outcome == .quiescent)

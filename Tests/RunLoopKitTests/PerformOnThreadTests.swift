@@ -64,8 +64,9 @@ struct PerformOnThreadTests {
         }
     }
 
-    @Test("across threads without waiting the caller goes on at once and the woken loop runs the block",
-          arguments: [0, 1, 2] as [UInt64])
+    @Test(
+        "across threads without waiting the caller goes on at once and the woken loop runs the block",
+        arguments: [0, 1, 2] as [UInt64])
     func crossThreadNoWait(seed: UInt64) {
         let seen = Shared<[String]>([])
         let result = Simulation.run(seed: seed) {
@@ -83,8 +84,9 @@ struct PerformOnThreadTests {
         #expect(result.details("loop.wakeup") == ["T1"])
     }
 
-    @Test("the block runs only while the target runs one of its modes: not in X, then at once back in default",
-          arguments: [0, 1, 2] as [UInt64])
+    @Test(
+        "the block runs only while the target runs one of its modes: not in X, then at once back in default",
+        arguments: [0, 1, 2] as [UInt64])
     func onlyInGivenModes(seed: UInt64) {
         let seen = Shared<[String]>([])
         let result = Simulation.run(seed: seed) {
@@ -111,8 +113,9 @@ struct PerformOnThreadTests {
         #expect(seen.value == expected)
     }
 
-    @Test("two threads performing on each other with waitUntilDone deadlock; the report names both semaphores",
-          arguments: [0, 1, 2] as [UInt64])
+    @Test(
+        "two threads performing on each other with waitUntilDone deadlock; the report names both semaphores",
+        arguments: [0, 1, 2] as [UInt64])
     func mutualWaitDeadlocks(seed: UInt64) {
         let result = Simulation.run(seed: seed) {
             let runtime = currentRuntime()
@@ -143,8 +146,9 @@ struct PerformOnThreadTests {
         #expect(report.contains("T0 main waits for T1 A to exit"))
     }
 
-    @Test("performing on the main thread from a worker runs on T0's loop (performSelectorOnMainThread)",
-          arguments: [0, 1] as [UInt64])
+    @Test(
+        "performing on the main thread from a worker runs on T0's loop (performSelectorOnMainThread)",
+        arguments: [0, 1] as [UInt64])
     func onMainThread(seed: UInt64) {
         let seen = Shared<[String]>([])
         let result = Simulation.run(seed: seed) {

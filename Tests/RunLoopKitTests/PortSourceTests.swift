@@ -20,8 +20,9 @@ struct PortSourceTests {
         }
     }
 
-    @Test("a send from another thread wakes the sleeping loop, which performs the source at once",
-          arguments: Kind.allCases, [0, 1, 2] as [UInt64])
+    @Test(
+        "a send from another thread wakes the sleeping loop, which performs the source at once",
+        arguments: Kind.allCases, [0, 1, 2] as [UInt64])
     func sendWakesTheLoop(kind: Kind, seed: UInt64) {
         let seen = Shared<[String]>([])
         let result = Simulation.run(seed: seed) {
@@ -43,8 +44,9 @@ struct PortSourceTests {
         #expect(result.details("loop.wake") == ["kCFRunLoopDefaultMode by p"])
     }
 
-    @Test("16 quick sends on a PipePort are all drained: 16 messages across performs, none stranded",
-          arguments: [0, 1, 2, 3, 4] as [UInt64])
+    @Test(
+        "16 quick sends on a PipePort are all drained: 16 messages across performs, none stranded",
+        arguments: [0, 1, 2, 3, 4] as [UInt64])
     func pipeDrainsEverything(seed: UInt64) {
         let seen = Shared<[String]>([])
         let messages = Shared(0)
@@ -88,8 +90,9 @@ struct PortSourceTests {
         #expect(seen.value == ["perform 3", "handledSource", "timedOut"])
     }
 
-    @Test("port set per mode: a port source in X is not heard while the loop runs the default mode",
-          arguments: [0, 1, 2] as [UInt64])
+    @Test(
+        "port set per mode: a port source in X is not heard while the loop runs the default mode",
+        arguments: [0, 1, 2] as [UInt64])
     func portHeardOnlyInItsMode(seed: UInt64) {
         let seen = Shared<[String]>([])
         let result = Simulation.run(seed: seed) {
@@ -97,8 +100,9 @@ struct PortSourceTests {
             let loop = RunLoop.current
             _ = try? loop.add(EventFDPort(name: "keep default"), forMode: .default)
             let port = EventFDPort(name: "x-port")
-            try? loop.add(PortSource(port: port) { seen.append("perform \($0) in \(loop.currentMode?.name ?? "nil") at \(runtime.now())") },
-                          forMode: .x)
+            try? loop.add(
+                PortSource(port: port) { seen.append("perform \($0) in \(loop.currentMode?.name ?? "nil") at \(runtime.now())") },
+                forMode: .x)
             let sender = runtime.spawnThread(named: "sender") {
                 runtime.sleep(until: ms(10))
                 port.send()

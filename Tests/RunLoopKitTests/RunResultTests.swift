@@ -124,8 +124,11 @@ struct RunResultTests {
         }
         #expect(result.outcome == .quiescent)
         #expect(seen.value == ["timedOut at 0.040000"])
-        #expect(result.details("perform.run") == ["b1 in kCFRunLoopDefaultMode", "b2 in kCFRunLoopDefaultMode",
-                                                  "b3 in kCFRunLoopDefaultMode"])
+        #expect(
+            result.details("perform.run") == [
+                "b1 in kCFRunLoopDefaultMode", "b2 in kCFRunLoopDefaultMode",
+                "b3 in kCFRunLoopDefaultMode",
+            ])
     }
 
     @Test("running the .common pseudo-mode is refused with cannotRunCommonModes, and nothing runs")

@@ -78,9 +78,11 @@ struct Source0Tests {
         let calls = Shared<[String]>([])
         let result = Simulation.run(seed: 0) {
             let loop = RunLoop.current
-            let source = RunLoopSource(name: "s",
-                                       schedule: { rl, mode in calls.append("schedule T\(rl.thread.id) \(mode.name)") },
-                                       cancel: { rl, mode in calls.append("cancel T\(rl.thread.id) \(mode.name)") }) {}
+            let source = RunLoopSource(
+                name: "s",
+                schedule: { rl, mode in calls.append("schedule T\(rl.thread.id) \(mode.name)") },
+                cancel: { rl, mode in calls.append("cancel T\(rl.thread.id) \(mode.name)") }
+            ) {}
             loop.add(source, forMode: .default)
             loop.add(source, forMode: .default)
             loop.add(source, forMode: .x)
@@ -119,8 +121,9 @@ struct Source0Tests {
         #expect(performed.value.count == 1)
     }
 
-    @Test("spec E13: a signal alone does not wake a sleeping loop; it is performed only when the run ends and the next begins",
-          arguments: [0, 1, 2] as [UInt64])
+    @Test(
+        "spec E13: a signal alone does not wake a sleeping loop; it is performed only when the run ends and the next begins",
+        arguments: [0, 1, 2] as [UInt64])
     func signalDoesNotWake(seed: UInt64) {
         let seen = Shared<[String]>([])
         let result = Simulation.run(seed: seed) {
@@ -142,8 +145,9 @@ struct Source0Tests {
         #expect(seen.value == expected)
     }
 
-    @Test("signal + wakeUp performs the source at once; a late wake-up delays it to the wake (spec E13)",
-          arguments: [0, 1, 2] as [UInt64])
+    @Test(
+        "signal + wakeUp performs the source at once; a late wake-up delays it to the wake (spec E13)",
+        arguments: [0, 1, 2] as [UInt64])
     func signalPlusWakeUp(seed: UInt64) {
         let seen = Shared<[String]>([])
         let result = Simulation.run(seed: seed) {

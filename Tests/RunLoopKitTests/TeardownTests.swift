@@ -1,8 +1,9 @@
-// §9.1 row: "teardown at thread exit (remove sources, cancel callouts, free)" (should), spec §7 (E11).
-@testable import RunLoopKit
 import LabRuntime
 import LabTestSupport
 import Testing
+
+// §9.1 row: "teardown at thread exit (remove sources, cancel callouts, free)" (should), spec §7 (E11).
+@testable import RunLoopKit
 
 @Suite("Teardown at thread exit: sources cancelled, items invalidated, descriptors closed")
 struct TeardownTests {
@@ -11,8 +12,10 @@ struct TeardownTests {
         let seen = Shared<[String]>([])
         let result = Simulation.run(seed: seed) {
             let runtime = currentRuntime()
-            let source = RunLoopSource(name: "s",
-                                       cancel: { loop, mode in seen.append("cancel on \(LabThread.current.name) T\(loop.thread.id) \(mode.name)") }) {}
+            let source = RunLoopSource(
+                name: "s",
+                cancel: { loop, mode in seen.append("cancel on \(LabThread.current.name) T\(loop.thread.id) \(mode.name)") }
+            ) {}
             let worker = runtime.spawnThread(named: "worker") {
                 let loop = RunLoop.current
                 loop.add(source, forMode: .default)

@@ -39,15 +39,16 @@ struct TimerTests {
             tick.invalidate()
         }
         #expect(result.outcome == .quiescent)
-        #expect(result.story(["timer.add", "timer.fire", "timer.invalidate"]) == [
-            "timer.add once → T0 in kCFRunLoopDefaultMode at 0.010000",
-            "timer.add tick → T0 in kCFRunLoopCommonModes at 0.005000",
-            "timer.fire tick in kCFRunLoopDefaultMode",
-            "timer.fire once in kCFRunLoopDefaultMode",
-            "timer.invalidate once",
-            "timer.fire tick in kCFRunLoopDefaultMode",
-            "timer.invalidate tick",
-        ])
+        #expect(
+            result.story(["timer.add", "timer.fire", "timer.invalidate"]) == [
+                "timer.add once → T0 in kCFRunLoopDefaultMode at 0.010000",
+                "timer.add tick → T0 in kCFRunLoopCommonModes at 0.005000",
+                "timer.fire tick in kCFRunLoopDefaultMode",
+                "timer.fire once in kCFRunLoopDefaultMode",
+                "timer.invalidate once",
+                "timer.fire tick in kCFRunLoopDefaultMode",
+                "timer.invalidate tick",
+            ])
     }
 
     @Test("a timer re-armed after firing goes after the timers already due at its new date (CF's binary insertion)")
@@ -155,7 +156,9 @@ struct TimerTests {
             loop.add(timer, forMode: .x)
             seen.append("before: valid \(timer.isValid), repeats \(timer.repeats)")
             _ = runCurrent(for: .milliseconds(50))
-            seen.append("after: valid \(timer.isValid), in default \(loop.contains(timer, inMode: .default)), in X \(loop.contains(timer, inMode: .x))")
+            seen.append(
+                "after: valid \(timer.isValid), in default \(loop.contains(timer, inMode: .default)), in X \(loop.contains(timer, inMode: .x))"
+            )
             seen.append("next fire date: \(loop.nextTimerFireDate(forMode: .default).map(\.description) ?? "none")")
         }
         #expect(result.outcome == .quiescent)
@@ -236,8 +239,9 @@ struct TimerTests {
         #expect(result.times("timer.fire") == [ms(100), ms(200), ms(300)])
     }
 
-    @Test("a fire date changed from another thread takes effect on the sleeping loop, earlier or later",
-          arguments: [0, 1, 2] as [UInt64])
+    @Test(
+        "a fire date changed from another thread takes effect on the sleeping loop, earlier or later",
+        arguments: [0, 1, 2] as [UInt64])
     func fireDateChangedFromAnotherThread(seed: UInt64) {
         let result = Simulation.run(seed: seed) {
             let runtime = currentRuntime()
@@ -255,7 +259,8 @@ struct TimerTests {
             changer.join()
         }
         #expect(result.outcome == .quiescent)
-        #expect(result.story(["timer.fire"]) == ["timer.fire sooner in kCFRunLoopDefaultMode", "timer.fire later in kCFRunLoopDefaultMode"])
+        #expect(
+            result.story(["timer.fire"]) == ["timer.fire sooner in kCFRunLoopDefaultMode", "timer.fire later in kCFRunLoopDefaultMode"])
         #expect(result.times("timer.fire") == [ms(200), ms(1_500)])
     }
 
@@ -314,8 +319,9 @@ struct TimerTests {
         #expect(result.times("timer.fire", "from observer") == [ms(10)])
     }
 
-    @Test("a timer belongs to the first loop it is added to; adding it to another loop does nothing",
-          arguments: [0, 1] as [UInt64])
+    @Test(
+        "a timer belongs to the first loop it is added to; adding it to another loop does nothing",
+        arguments: [0, 1] as [UInt64])
     func timerBelongsToOneLoop(seed: UInt64) {
         let seen = Shared<[String]>([])
         let result = Simulation.run(seed: seed) {

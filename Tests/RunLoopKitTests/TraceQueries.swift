@@ -31,14 +31,18 @@ func ms(_ milliseconds: Int) -> LabInstant { .zero + .milliseconds(milliseconds)
 
 /// A run of the calling thread's loop with an error turned into `nil`, which no
 /// expectation of a result accepts. Lab threads cannot record issues themselves.
-func runCurrent(_ mode: RunLoopMode = .default, for timeout: Duration,
-                returnAfterSourceHandled: Bool = false) -> RunLoopResult? {
+func runCurrent(
+    _ mode: RunLoopMode = .default, for timeout: Duration,
+    returnAfterSourceHandled: Bool = false
+) -> RunLoopResult? {
     try? RunLoop.current.run(mode: mode, for: timeout, returnAfterSourceHandled: returnAfterSourceHandled)
 }
 
 /// The same, until an absolute `deadline`.
-func runCurrent(_ mode: RunLoopMode = .default, before deadline: LabInstant,
-                returnAfterSourceHandled: Bool = false) -> RunLoopResult? {
+func runCurrent(
+    _ mode: RunLoopMode = .default, before deadline: LabInstant,
+    returnAfterSourceHandled: Bool = false
+) -> RunLoopResult? {
     try? RunLoop.current.run(mode: mode, before: deadline, returnAfterSourceHandled: returnAfterSourceHandled)
 }
 

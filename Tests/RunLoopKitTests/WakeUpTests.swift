@@ -18,8 +18,9 @@ struct WakeUpTests {
                 runtime.sleep(until: ms(25))
                 loop.wakeUp()
             }
-            loop.add(RunLoopObserver(activities: .afterWaiting) { _, _ in seen.append("awake at \(runtime.now())") },
-                     forMode: .default)
+            loop.add(
+                RunLoopObserver(activities: .afterWaiting) { _, _ in seen.append("awake at \(runtime.now())") },
+                forMode: .default)
             _ = runCurrent(for: .milliseconds(100))
             waker.join()
         }
@@ -29,8 +30,9 @@ struct WakeUpTests {
         #expect(result.details("loop.wake") == ["kCFRunLoopDefaultMode by wake-up", "kCFRunLoopDefaultMode by timeout"])
     }
 
-    @Test("spec E13: a wake-up sent before the loop runs is lost (ignored) and the run sleeps its full timeout",
-          arguments: [0, 1] as [UInt64])
+    @Test(
+        "spec E13: a wake-up sent before the loop runs is lost (ignored) and the run sleeps its full timeout",
+        arguments: [0, 1] as [UInt64])
     func wakeUpBeforeRunIsLost(seed: UInt64) {
         let seen = Shared<[String]>([])
         let result = Simulation.run(seed: seed) {

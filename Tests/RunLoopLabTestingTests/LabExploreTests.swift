@@ -25,8 +25,9 @@ import Testing
         #expect(finding.violations.first?.kind == .expectation)
     }
 
-    @Test("every strategy finds the lost job and passes the kept-alive worker",
-          arguments: [Lab.Strategy.random, .pct(depth: 2), .pos, .exhaustive(preemptionBound: 1), .delayBounded(delayBound: 1), .dpor])
+    @Test(
+        "every strategy finds the lost job and passes the kept-alive worker",
+        arguments: [Lab.Strategy.random, .pct(depth: 2), .pos, .exhaustive(preemptionBound: 1), .delayBounded(delayBound: 1), .dpor])
     func everyStrategyFindsTheRace(strategy: Lab.Strategy) throws {
         var racy: ExplorationReport?
         withKnownIssue { racy = try Lab.explore(strategy, schedules: 500) { startWorkerAndSendJob(keepAlive: false) } }

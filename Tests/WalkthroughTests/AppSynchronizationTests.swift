@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Walkthrough
 
 /// App-level locks and semaphores on named threads, and triggers whose actions run inline,
@@ -7,7 +8,8 @@ import Testing
 struct AppSynchronizationTests {
     @Test("a semaphore hands off from a worker to main")
     func semaphoreHandOff() throws {
-        try runGreen("""
+        try runGreen(
+            """
             thread worker
             semaphore done
             on worker: signal done
@@ -21,7 +23,8 @@ struct AppSynchronizationTests {
 
     @Test("main holds a lock and waits for a semaphore that a worker signals only after taking the lock: a deadlock")
     func lockAndSemaphoreDeadlock() throws {
-        try runGreen("""
+        try runGreen(
+            """
             thread worker
             lock cache
             semaphore ready
@@ -37,23 +40,26 @@ struct AppSynchronizationTests {
 
     @Test("a recursive lock can be taken twice by its holder; releasing a lock not held is a problem, not a trap")
     func recursiveAndMisuse() throws {
-        let run = try ScenarioRunner().run(parsed("""
-            thread worker
-            lock outer recursive
-            lock plain
-            on main: acquire outer; acquire outer; release outer; release outer
-            on worker: release plain
-            run until idle
-            expect outcome == quiescent
-            expect event "lock.acquire" "outer" count == 2
-            """))
+        let run = try ScenarioRunner().run(
+            parsed(
+                """
+                thread worker
+                lock outer recursive
+                lock plain
+                on main: acquire outer; acquire outer; release outer; release outer
+                on worker: release plain
+                run until idle
+                expect outcome == quiescent
+                expect event "lock.acquire" "outer" count == 2
+                """))
         #expect(run.passed)
         #expect(run.problems.map(\.message) == ["worker does not hold lock plain"])
     }
 
     @Test("an inline trigger runs in the KVO notification, on the thread that changed the state, under the operation lock")
     func inlineTrigger() throws {
-        try runGreen("""
+        try runGreen(
+            """
             server GET /x -> 200 body 4 bytes
             lock app
             op A = http GET /x
@@ -68,20 +74,26 @@ struct AppSynchronizationTests {
             """)
     }
 
-    @Test("bad synchronisation gets located diagnostics", arguments: [
-        ("on main: acquire cahe", "3:18: error: unknown lock 'cahe'", "did you mean 'cache'?"),
-        ("on main: wait cache", "3:15: error: unknown semaphore 'cache'", "declare it with 'semaphore cache'"),
-        ("lock cache", "3:6: error: 'cache' is already declared on line 1", nil),
-        ("lock other sometimes", "3:12: error: unexpected 'sometimes' after the lock", "a lock takes only 'recursive'"),
-        ("semaphore s value -1", "3:19: error: the semaphore's value must be a whole number from 0 to 1000000, not '-1'", nil),
-        ("op A = http GET /x\nwhen A state == finished: add port inline", "5:27: error: an inline action runs on whatever thread made the condition true, which has no scenario ports",
-         "queue port actions on a named thread with 'on THREAD'"),
-        ("source ready on main", "3:8: error: 'ready' is already declared on line 2", nil),
-    ])
+    @Test(
+        "bad synchronisation gets located diagnostics",
+        arguments: [
+            ("on main: acquire cahe", "3:18: error: unknown lock 'cahe'", "did you mean 'cache'?"),
+            ("on main: wait cache", "3:15: error: unknown semaphore 'cache'", "declare it with 'semaphore cache'"),
+            ("lock cache", "3:6: error: 'cache' is already declared on line 1", nil),
+            ("lock other sometimes", "3:12: error: unexpected 'sometimes' after the lock", "a lock takes only 'recursive'"),
+            ("semaphore s value -1", "3:19: error: the semaphore's value must be a whole number from 0 to 1000000, not '-1'", nil),
+            (
+                "op A = http GET /x\nwhen A state == finished: add port inline",
+                "5:27: error: an inline action runs on whatever thread made the condition true, which has no scenario ports",
+                "queue port actions on a named thread with 'on THREAD'"
+            ),
+            ("source ready on main", "3:8: error: 'ready' is already declared on line 2", nil),
+        ])
     func diagnostics(line: String, headline: String, hint: String?) throws {
         do {
-            _ = try Scenario.parse(source: "lock cache\nsemaphore ready\n" + (line.hasPrefix("op ") ? "server GET /x -> 200\n" : "") + line,
-                                   fileName: "scenario.lab")
+            _ = try Scenario.parse(
+                source: "lock cache\nsemaphore ready\n" + (line.hasPrefix("op ") ? "server GET /x -> 200\n" : "") + line,
+                fileName: "scenario.lab")
             Issue.record("parsed: \(line)")
         } catch {
             let first = try #require(error.diagnostics.first)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Walkthrough
 
 /// `batch Z = A, B` (`batchOfRequestOperations:progressBlock:completionBlock:`), `enqueue Z`,
@@ -17,37 +18,40 @@ struct BatchAndDependencyTests {
 
     @Test("a batch reports each finished member, then completes once on main after both")
     func batchCompletes() throws {
-        try runGreen(Self.routes + """
-            on main: enqueue both
-            run until idle
-            expect both.progress == [(1, 2), (2, 2)]
-            expect both.completed == true
-            expect A.completion == success
-            expect B.completion == success
-            expect event "completion" "batch completion" count == 1
-            expect "completion" "success of op B" before "completion" "batch completion"
-            expect A.queued == false
-            """)
+        try runGreen(
+            Self.routes + """
+                on main: enqueue both
+                run until idle
+                expect both.progress == [(1, 2), (2, 2)]
+                expect both.completed == true
+                expect A.completion == success
+                expect B.completion == success
+                expect event "completion" "batch completion" count == 1
+                expect "completion" "success of op B" before "completion" "batch completion"
+                expect A.queued == false
+                """)
     }
 
     @Test("a batch with a stuck member: a paused member never finishes, so the batch never completes")
     func stuckMember() throws {
-        try runGreen(Self.routes + """
-            when B received 4 bytes: pause B on main
-            on main: enqueue both; checkpoint enqueued
-            run until idle
-            expect at enqueued: both.progress == []
-            expect both.progress == [(1, 2)]
-            expect both.completed == false
-            expect B.state == paused
-            expect B.queued == true
-            expect outcome == quiescent
-            """)
+        try runGreen(
+            Self.routes + """
+                when B received 4 bytes: pause B on main
+                on main: enqueue both; checkpoint enqueued
+                run until idle
+                expect at enqueued: both.progress == []
+                expect both.progress == [(1, 2)]
+                expect both.completed == false
+                expect B.state == paused
+                expect B.queued == true
+                expect outcome == quiescent
+                """)
     }
 
     @Test("an operation that depends on another starts only once the other has finished")
     func dependency() throws {
-        try runGreen("""
+        try runGreen(
+            """
             server GET /x -> 200 body 10 bytes in chunks 5 every 2ms
             queue max unlimited
             op A = http GET /x
@@ -62,26 +66,30 @@ struct BatchAndDependencyTests {
 
     @Test("enqueueing an operation twice is a problem, not a crash")
     func enqueuedTwice() throws {
-        let run = try ScenarioRunner().run(parsed(Self.routes + """
-            on main: enqueue A; enqueue both
-            run until idle
-            expect both.completed == true
-            """))
+        let run = try ScenarioRunner().run(
+            parsed(
+                Self.routes + """
+                    on main: enqueue A; enqueue both
+                    run until idle
+                    expect both.completed == true
+                    """))
         #expect(run.passed)
         #expect(run.problems.map(\.message) == ["op A is already in the queue (NSOperationQueue raises)"])
     }
 
-    @Test("bad batches and dependencies get located diagnostics", arguments: [
-        ("batch z = A, C", "7:14: error: unknown operation 'C'", "declare it with 'op C = http GET /path'"),
-        ("batch z = A, A", "7:14: error: 'A' is already in the batch", nil),
-        ("batch A = B", "7:7: error: 'A' is already declared on line 4", nil),
-        ("batch z A", "7:9: error: expected '=' after the batch name, found 'A'", "for example 'batch z = A, B'"),
-        ("A depends on A", "7:14: error: an operation cannot depend on itself", "NSOperation would never make it ready"),
-        ("A depends B", "7:11: error: expected 'on' after 'depends', found 'B'", "for example 'A depends on B'"),
-        ("expect both.progres == []", "7:13: error: unknown batch property 'progres'", "did you mean 'progress'?"),
-        ("expect both.completed == yes", "7:26: error: 'yes' is not a value of completed", "completed is true or false"),
-        ("expect both.progress == [(1)]", "7:28: error: expected ',' after the finished operations, found ')'", nil),
-    ])
+    @Test(
+        "bad batches and dependencies get located diagnostics",
+        arguments: [
+            ("batch z = A, C", "7:14: error: unknown operation 'C'", "declare it with 'op C = http GET /path'"),
+            ("batch z = A, A", "7:14: error: 'A' is already in the batch", nil),
+            ("batch A = B", "7:7: error: 'A' is already declared on line 4", nil),
+            ("batch z A", "7:9: error: expected '=' after the batch name, found 'A'", "for example 'batch z = A, B'"),
+            ("A depends on A", "7:14: error: an operation cannot depend on itself", "NSOperation would never make it ready"),
+            ("A depends B", "7:11: error: expected 'on' after 'depends', found 'B'", "for example 'A depends on B'"),
+            ("expect both.progres == []", "7:13: error: unknown batch property 'progres'", "did you mean 'progress'?"),
+            ("expect both.completed == yes", "7:26: error: 'yes' is not a value of completed", "completed is true or false"),
+            ("expect both.progress == [(1)]", "7:28: error: expected ',' after the finished operations, found ')'", nil),
+        ])
     func diagnostics(line: String, headline: String, hint: String?) throws {
         do {
             _ = try Scenario.parse(source: Self.routes + line, fileName: "scenario.lab")

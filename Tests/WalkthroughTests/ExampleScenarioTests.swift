@@ -1,5 +1,6 @@
 import LabRuntime
 import Testing
+
 @testable import Walkthrough
 
 /// The example scenarios of `Tutorials/scenarios` run green, and runs are deterministic.
@@ -41,8 +42,9 @@ struct ExampleScenarioTests {
         #expect(replayed.traceText == original.traceText)
     }
 
-    @Test("the interview question: every callback reaches the operation that made its connection, under any seed",
-          arguments: 0..<6 as Range<UInt64>)
+    @Test(
+        "the interview question: every callback reaches the operation that made its connection, under any seed",
+        arguments: 0..<6 as Range<UInt64>)
     func callbacksFindTheirOperation(seed: UInt64) throws {
         let run = try ScenarioRunner().run(Self.example("interview-question"), seed: seed)
         #expect(run.outcomeName == "quiescent")

@@ -1,6 +1,7 @@
 import AFReplay
 import LabRuntime
 import Testing
+
 @testable import Walkthrough
 
 /// The interpreter: statements become lab objects and actions under a simulation, and each
@@ -16,14 +17,18 @@ struct InterpreterTests {
 
     @Test("a failing expect is reported with its line, the expected and the actual value")
     func failingExpect() throws {
-        let run = try run(Self.download + "on main: start A\nrun until idle\nexpect A.state == paused\nexpect A.bytes == 10\nexpect event \"connection.callback\" count <= 2")
+        let run = try run(
+            Self.download
+                + "on main: start A\nrun until idle\nexpect A.state == paused\nexpect A.bytes == 10\nexpect event \"connection.callback\" count <= 2"
+        )
         #expect(!run.passed)
         #expect(run.checks.map(\.passed) == [false, true, false])
-        #expect(run.checks[0].description == """
-            FAIL test.lab:5  expect A.state == paused
-                 expected: paused
-                 actual:   finished
-            """)
+        #expect(
+            run.checks[0].description == """
+                FAIL test.lab:5  expect A.state == paused
+                     expected: paused
+                     actual:   finished
+                """)
         #expect(run.checks[1].description == "PASS test.lab:6  expect A.bytes == 10")
         #expect(run.checks[2].expected == "count <= 2")
         #expect(run.checks[2].actual == "5")
@@ -33,18 +38,19 @@ struct InterpreterTests {
 
     @Test("failed order, error, notification and outcome checks say what happened instead")
     func failingDetails() throws {
-        let run = try run(Self.download + """
-            when A state == executing: cancel A on main
-            on main: start A
-            run until idle
-            expect "timer.fire" before "operation.state"
-            expect "operation.state" before "timer.fire"
-            expect A.error == none
-            expect A.error == -999
-            expect notifications(A) == [DidStart]
-            expect outcome == deadlock
-            expect indicator != 0
-            """)
+        let run = try run(
+            Self.download + """
+                when A state == executing: cancel A on main
+                on main: start A
+                run until idle
+                expect "timer.fire" before "operation.state"
+                expect "operation.state" before "timer.fire"
+                expect A.error == none
+                expect A.error == -999
+                expect notifications(A) == [DidStart]
+                expect outcome == deadlock
+                expect indicator != 0
+                """)
         let byLine = run.checks.map { ($0.passed, $0.actual) }
         #expect(byLine[0] == (false, "no event matches \"timer.fire\""))
         #expect(byLine[1] == (false, "no event matches \"timer.fire\""))
@@ -57,7 +63,8 @@ struct InterpreterTests {
 
     @Test("a state trigger cancels the operation as soon as it executes; the queue keeps to its limit")
     func triggersAndQueue() throws {
-        try runGreen("""
+        try runGreen(
+            """
             server GET /a -> 200 body 10 bytes in chunks 5 every 1ms
             queue max 1
             op A = http GET /a
@@ -78,7 +85,8 @@ struct InterpreterTests {
 
     @Test("a byte trigger pauses the download; a state trigger resumes it with a Range request")
     func pauseAndResume() throws {
-        try runGreen("""
+        try runGreen(
+            """
             fidelity hardened
             server GET /big -> 200 etag "v1" body 10 bytes in chunks 4,3,3 every 5ms ranges
             op A = http GET /big
@@ -93,17 +101,20 @@ struct InterpreterTests {
             """)
     }
 
-    @Test("server faults end the operation with the error the reference names", arguments: [
-        ("reset after 4", "networkConnectionLost"),
-        ("close-before-headers", "networkConnectionLost"),
-        ("stall", "timedOut"),
-        ("malformed-status", "cannotParseResponse"),
-        ("oversized-header", "cannotParseResponse"),
-        ("garbage-header", "cannotParseResponse"),
-        ("length-longer 5", "networkConnectionLost"),
-    ])
+    @Test(
+        "server faults end the operation with the error the reference names",
+        arguments: [
+            ("reset after 4", "networkConnectionLost"),
+            ("close-before-headers", "networkConnectionLost"),
+            ("stall", "timedOut"),
+            ("malformed-status", "cannotParseResponse"),
+            ("oversized-header", "cannotParseResponse"),
+            ("garbage-header", "cannotParseResponse"),
+            ("length-longer 5", "networkConnectionLost"),
+        ])
     func faults(fault: String, error: String) throws {
-        try runGreen("""
+        try runGreen(
+            """
             server GET /f -> 200 body 10 bytes fault \(fault)
             op A = connection GET /f timeout 1s completion
             observe AFNetworking activities beforeWaiting
@@ -119,7 +130,8 @@ struct InterpreterTests {
 
     @Test("perform-and-wait from both sides deadlocks, and the report shows the wait-for graph")
     func deadlock() throws {
-        let run = try run("thread worker\non worker: perform on main wait\non main: perform on worker wait\nrun until idle\nexpect outcome == deadlock")
+        let run = try run(
+            "thread worker\non worker: perform on main wait\non main: perform on worker wait\nrun until idle\nexpect outcome == deadlock")
         #expect(run.passed)
         #expect(run.outcome.isDeadlock)
         #expect(run.report.contains("outcome: deadlock after"))
@@ -128,14 +140,17 @@ struct InterpreterTests {
 
     @Test("run N steps ends the run at that many scheduling points")
     func stepLimit() throws {
-        let run = try run("thread worker\ntimer tick on worker every 1ms\nrun 40 steps\nexpect outcome == step-limit\nexpect event \"timer.fire\" count > 0")
+        let run = try run(
+            "thread worker\ntimer tick on worker every 1ms\nrun 40 steps\nexpect outcome == step-limit\nexpect event \"timer.fire\" count > 0"
+        )
         #expect(run.passed)
         #expect(run.outcome == .stepLimitExceeded(steps: 40))
     }
 
     @Test("problems are reported with their lines and do not fail the run by themselves")
     func problems() throws {
-        let run = try run("""
+        let run = try run(
+            """
             thread lonely without port
             run for 1ms
             on main: perform on lonely
@@ -144,17 +159,20 @@ struct InterpreterTests {
             expect event "thread.exit" "lonely" count == 1
             """)
         #expect(run.passed)
-        #expect(run.problems == [
-            ScenarioProblem(line: 3, message: "T1 lonely has exited; work performed on it would never run"),
-            ScenarioProblem(line: 4, message: "main has no port left that the scenario added"),
-        ])
+        #expect(
+            run.problems == [
+                ScenarioProblem(line: 3, message: "T1 lonely has exited; work performed on it would never run"),
+                ScenarioProblem(line: 4, message: "main has no port left that the scenario added"),
+            ])
         #expect(run.report.contains("problem: test.lab:3: T1 lonely has exited; work performed on it would never run"))
     }
 
     @Test("an interleave entry is used at the first later choice its thread can take", arguments: 0..<8 as Range<UInt64>)
     func interleave(seed: UInt64) throws {
         for name in ["worker", "main"] {
-            let run = try run("thread worker\ninterleave \(name), nobody\non main: perform on worker\non worker: perform on main\nrun for 5ms", seed: seed)
+            let run = try run(
+                "thread worker\ninterleave \(name), nobody\non main: perform on worker\non worker: perform on main\nrun for 5ms", seed: seed
+            )
             let armed = try #require(run.trace.firstIndex { $0.kind == .note("interleave \(name), nobody (line 2)") })
             let id = name == "main" ? 0 : 1
             let first = run.trace[armed...].first { event in
@@ -165,7 +183,10 @@ struct InterpreterTests {
             } else {
                 Issue.record("no choice after the interleave line could run \(name)")
             }
-            #expect(run.problems.map(\.message) == ["interleave: 'nobody' never got its turn (no thread of that name could run at a later choice)"])
+            #expect(
+                run.problems.map(\.message) == [
+                    "interleave: 'nobody' never got its turn (no thread of that name could run at a later choice)"
+                ])
         }
     }
 
@@ -191,7 +212,8 @@ struct InterpreterTests {
                 run.trace.filter { $0.name == "timer.fire" }.map { "timer fired at \($0.time)" }
             }
         }
-        let source = "thread w\ntimer t on w after 2ms\nrun for 5ms\nexpect checker no-timers clean\nexpect checker no-timers finds \"0.002\"\nexpect checker lock-order clean"
+        let source =
+            "thread w\ntimer t on w after 2ms\nrun for 5ms\nexpect checker no-timers clean\nexpect checker no-timers finds \"0.002\"\nexpect checker lock-order clean"
         let plain = try run(source)
         #expect(plain.checks[2].passed)
         #expect(plain.checks[0].actual.hasPrefix("checker no-timers is not available (available: deadlock, "))
@@ -213,13 +235,17 @@ struct InterpreterTests {
             } catch {
                 let column = line.hasPrefix(" ") ? 3 : 1
                 let name = line.contains("delay") ? "delay" : "exhaustive"
-                #expect(error.diagnostics.first?.headline == "x.lab:2:\(column): error: strategy \(name) searches many schedules; the interpreter runs one")
+                #expect(
+                    error.diagnostics.first?.headline
+                        == "x.lab:2:\(column): error: strategy \(name) searches many schedules; the interpreter runs one")
                 #expect(error.diagnostics.first?.hint?.contains("runloop-lab explore --strategy exhaustive") == true)
             }
         }
     }
 
-    @Test("pct runs one schedule, with k measured from the default schedule: the same seed twice gives the same run", arguments: [UInt64(1), 2])
+    @Test(
+        "pct runs one schedule, with k measured from the default schedule: the same seed twice gives the same run",
+        arguments: [UInt64(1), 2])
     func pctRunsOneSchedule(seed: UInt64) throws {
         let source = """
             thread left
@@ -273,7 +299,8 @@ struct InterpreterTests {
 
     @Test("timers, observers, ports and common modes on main, with run mode nested in the script")
     func runLoopActions() throws {
-        try runGreen("""
+        try runGreen(
+            """
             timer tick on main every 10ms
             observe main activities entry modes tracking as watcher
             on main: add port modes tracking; run mode tracking for 25ms
@@ -288,7 +315,8 @@ struct InterpreterTests {
 
     @Test("session tasks: made by one session manager, their messages reach their delegates through its dictionary")
     func sessionTasks() throws {
-        let run = try runGreen("""
+        let run = try runGreen(
+            """
             server GET /big -> 200 body 1000 bytes in chunks 500 every 2ms
             server GET /small -> 200 body "{\\"ok\\":true}"
             op big = task GET /big completion
@@ -311,7 +339,8 @@ struct InterpreterTests {
 
     @Test("a task cancelled before it is resumed completes with -999 and never connects")
     func cancelledTask() throws {
-        try runGreen("""
+        try runGreen(
+            """
             server GET /big -> 200 body 10 bytes
             op t = task GET /big completion
             on main: cancel t; start t
@@ -325,7 +354,8 @@ struct InterpreterTests {
 
     @Test("a signalled source0 waits for a wake-up; a message to a port wakes its loop by itself")
     func sourcesAndPorts() throws {
-        let run = try runGreen("""
+        let run = try runGreen(
+            """
             thread worker
             source flag on worker
             port inbox on worker
@@ -349,7 +379,8 @@ struct InterpreterTests {
 
     @Test("a source only in a mode its loop never runs is never performed")
     func sourceInAnotherMode() throws {
-        try runGreen("""
+        try runGreen(
+            """
             thread worker
             source flag on worker modes tracking
             on main: signal flag; wake worker

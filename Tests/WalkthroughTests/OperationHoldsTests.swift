@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Walkthrough
 
 /// What an operation holds after the run: the headers its connections sent, its connection,
@@ -8,7 +9,8 @@ import Testing
 struct OperationHoldsTests {
     @Test("a paused and resumed download sends Range and If-Range, and its data is the whole body in order")
     func pauseAndResume() throws {
-        try runGreen("""
+        try runGreen(
+            """
             fidelity hardened
             server GET /big -> 200 etag "v1" body 10 bytes in chunks 4,3,3 every 5ms ranges
             op A = http GET /big completion
@@ -35,7 +37,8 @@ struct OperationHoldsTests {
 
     @Test("a cancelled download: NSURLErrorDomain, -999 and the request's URL; a text body compares as text")
     func cancelled() throws {
-        try runGreen("""
+        try runGreen(
+            """
             server GET /big -> 200 body 10 bytes in chunks 4,3,3 every 5ms
             server GET /j -> 200 body "{\\"ok\\":true}"
             op A = connection GET /big?x=1
@@ -62,7 +65,8 @@ struct OperationHoldsTests {
 
     @Test("a download paused in a queue stays in the queue, keeping its cancelled connection")
     func pausedInQueue() throws {
-        try runGreen("""
+        try runGreen(
+            """
             server GET /big -> 200 body 10 bytes in chunks 4,3,3 every 5ms
             queue max 1
             op A = http GET /big completion
@@ -83,16 +87,18 @@ struct OperationHoldsTests {
 
     @Test("a failing data check says how the bytes differ")
     func dataDifference() throws {
-        let run = try ScenarioRunner().run(parsed("""
-            server GET /big -> 200 body 10 bytes in chunks 4,3,3 every 5ms
-            op A = connection GET /big
-            on main: start A
-            run until idle
-            expect A.data == body /big from 2
-            expect A.data == "abc"
-            expect A.header "Range" == "bytes=0-"
-            expect progress(A) == [(10, 10, 10)]
-            """))
+        let run = try ScenarioRunner().run(
+            parsed(
+                """
+                server GET /big -> 200 body 10 bytes in chunks 4,3,3 every 5ms
+                op A = connection GET /big
+                on main: start A
+                run until idle
+                expect A.data == body /big from 2
+                expect A.data == "abc"
+                expect A.header "Range" == "bytes=0-"
+                expect progress(A) == [(10, 10, 10)]
+                """))
         #expect(run.checks.map(\.passed) == [false, false, false, false])
         #expect(run.checks[0].actual == "10 bytes (body /big from 2 has 8); first differs at byte 0")
         #expect(run.checks[2].expected == "\"bytes=0-\"")
@@ -100,21 +106,33 @@ struct OperationHoldsTests {
         #expect(run.checks[3].actual == "[(4, 4, 10), (3, 7, 10), (3, 10, 10)]")
     }
 
-    @Test("bad operation expectations get located diagnostics", arguments: [
-        ("expect A.header Range == \"x\"", "3:17: error: expected a header field name in double quotes, found 'Range'",
-         "for example 'expect A.header \"Range\" == \"bytes=4-\"'"),
-        ("expect A.header \"Range\" < \"x\"", "3:25: error: '<' does not compare names", "use == or !="),
-        ("expect A.error.domian == x", "3:16: error: unknown property 'error.domian'", "did you mean 'error.domain'?"),
-        ("expect A.conection == nil", "3:10: error: unknown property 'conection'", "did you mean 'connection'?"),
-        ("expect A.connection == nill", "3:24: error: 'nill' is not a value of connection", "did you mean 'nil'?"),
-        ("expect A.data == body /nope", "3:23: error: no server route for /nope", "declare it above, e.g. 'server GET /nope -> 200 body 10 bytes'"),
-        ("expect A.data == body /big from 11", "3:33: error: the first byte must be a whole number from 0 to 10, not '11'",
-         "the body of /big has 10 bytes"),
-        ("expect progress(A) == [(4, 4)]", "3:29: error: expected ',' after totalBytesRead, found ')'", nil),
-        ("expect progress(A) == (4, 4, 10)", "3:23: error: expected '[' to open the list, found '('", "write the calls in brackets, or [] for none"),
-        ("expect A.error.url == 5", "3:23: error: '5' is not a value of error.url", "error.url is a path such as /big, or none"),
-        ("expect A.queued == yes", "3:20: error: 'yes' is not a value of queued", "queued is true, false"),
-    ])
+    @Test(
+        "bad operation expectations get located diagnostics",
+        arguments: [
+            (
+                "expect A.header Range == \"x\"", "3:17: error: expected a header field name in double quotes, found 'Range'",
+                "for example 'expect A.header \"Range\" == \"bytes=4-\"'"
+            ),
+            ("expect A.header \"Range\" < \"x\"", "3:25: error: '<' does not compare names", "use == or !="),
+            ("expect A.error.domian == x", "3:16: error: unknown property 'error.domian'", "did you mean 'error.domain'?"),
+            ("expect A.conection == nil", "3:10: error: unknown property 'conection'", "did you mean 'connection'?"),
+            ("expect A.connection == nill", "3:24: error: 'nill' is not a value of connection", "did you mean 'nil'?"),
+            (
+                "expect A.data == body /nope", "3:23: error: no server route for /nope",
+                "declare it above, e.g. 'server GET /nope -> 200 body 10 bytes'"
+            ),
+            (
+                "expect A.data == body /big from 11", "3:33: error: the first byte must be a whole number from 0 to 10, not '11'",
+                "the body of /big has 10 bytes"
+            ),
+            ("expect progress(A) == [(4, 4)]", "3:29: error: expected ',' after totalBytesRead, found ')'", nil),
+            (
+                "expect progress(A) == (4, 4, 10)", "3:23: error: expected '[' to open the list, found '('",
+                "write the calls in brackets, or [] for none"
+            ),
+            ("expect A.error.url == 5", "3:23: error: '5' is not a value of error.url", "error.url is a path such as /big, or none"),
+            ("expect A.queued == yes", "3:20: error: 'yes' is not a value of queued", "queued is true, false"),
+        ])
     func diagnostics(line: String, headline: String, hint: String?) throws {
         do {
             _ = try Scenario.parse(source: "server GET /big -> 200 body 10 bytes\nop A = http GET /big\n" + line, fileName: "scenario.lab")

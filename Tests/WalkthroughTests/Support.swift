@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+
 @testable import Walkthrough
 
 /// The repository's `Tutorials/scenarios` folder, found from this file's path.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Walkthrough
 
 /// Session tasks created from any thread: `op t = task GET /path on THREAD` calls
@@ -7,7 +8,8 @@ import Testing
 struct TaskThreadTests {
     @Test("two threads create tasks; each resumes its own, and each task's messages reach its delegate")
     func tasksFromWorkers() throws {
-        try runGreen("""
+        try runGreen(
+            """
             thread first
             thread second
             server GET /a -> 200 body 10 bytes
@@ -27,23 +29,27 @@ struct TaskThreadTests {
 
     @Test("resuming a task before its thread created it is a problem, not a crash")
     func notYetCreated() throws {
-        let run = try ScenarioRunner().run(parsed("""
-            thread worker
-            server GET /a -> 200 body 10 bytes
-            op t = task GET /a on worker
-            on main: start t
-            run until idle
-            expect event "connection.create" count == 0
-            """))
+        let run = try ScenarioRunner().run(
+            parsed(
+                """
+                thread worker
+                server GET /a -> 200 body 10 bytes
+                op t = task GET /a on worker
+                on main: start t
+                run until idle
+                expect event "connection.create" count == 0
+                """))
         #expect(run.passed)
         #expect(run.problems.map(\.message) == ["task t has not been created yet: its thread has not run dataTaskWithRequest:"])
     }
 
     @Test("only a task is created on another thread")
     func onlyTasks() {
-        #expect(diagnostics("thread w\nserver GET /a -> 200\nop A = http GET /a on w").contains(
-            "scenario.lab:3:20: error: only a session task is created on another thread"))
-        #expect(diagnostics("server GET /a -> 200\nop t = task GET /a on nowhere").contains(
-            "scenario.lab:2:23: error: unknown thread 'nowhere'"))
+        #expect(
+            diagnostics("thread w\nserver GET /a -> 200\nop A = http GET /a on w").contains(
+                "scenario.lab:3:20: error: only a session task is created on another thread"))
+        #expect(
+            diagnostics("server GET /a -> 200\nop t = task GET /a on nowhere").contains(
+                "scenario.lab:2:23: error: unknown thread 'nowhere'"))
     }
 }

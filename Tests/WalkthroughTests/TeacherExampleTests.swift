@@ -1,5 +1,6 @@
 import LabRuntime
 import Testing
+
 @testable import Walkthrough
 
 /// The lifecycle edge cases of `Tutorials/scenarios` written from the AFNetworking 2.6.3
@@ -7,8 +8,10 @@ import Testing
 /// replays.
 @Suite("Teacher examples")
 struct TeacherExampleTests {
-    static let examples = ["pause-before-start", "cancel-paused", "pause-races-completion", "stream-without-space", "batch-stuck-member",
-                            "observer-deadlock"]
+    static let examples = [
+        "pause-before-start", "cancel-paused", "pause-races-completion", "stream-without-space", "batch-stuck-member",
+        "observer-deadlock",
+    ]
 
     /// The example called `name`, parsed.
     static func example(_ name: String) throws -> Scenario {
@@ -52,11 +55,15 @@ struct TeacherExampleTests {
 
     @Test("hardened: the paused and cancelled operation finishes with -999; the full buffer fails with ENOSPC")
     func hardenedEndings() throws {
-        let cancelled = try ScenarioRunner().run(parsed(
-            readFile("\(scenariosDirectory)/cancel-paused.lab").replacingFidelity() + "\nexpect A.error == cancelled\nexpect A.completion == failure"))
+        let cancelled = try ScenarioRunner().run(
+            parsed(
+                readFile("\(scenariosDirectory)/cancel-paused.lab").replacingFidelity()
+                    + "\nexpect A.error == cancelled\nexpect A.completion == failure"))
         #expect(cancelled.checks.suffix(2).map(\.passed) == [true, true])
-        let full = try ScenarioRunner().run(parsed(
-            readFile("\(scenariosDirectory)/stream-without-space.lab").replacingFidelity() + "\nexpect A.error.code == 28\nexpect small.status == closed"))
+        let full = try ScenarioRunner().run(
+            parsed(
+                readFile("\(scenariosDirectory)/stream-without-space.lab").replacingFidelity()
+                    + "\nexpect A.error.code == 28\nexpect small.status == closed"))
         #expect(full.checks.suffix(2).map(\.passed) == [true, true])
     }
 }

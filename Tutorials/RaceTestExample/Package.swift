@@ -7,9 +7,11 @@ let package = Package(
     name: "RaceTestExample",
     dependencies: [.package(name: "RunLoopLab", path: "../..")],
     targets: [
-        .target(name: "WorkerJob", dependencies: [
-            .product(name: "LabRuntime", package: "RunLoopLab"), .product(name: "RunLoopKit", package: "RunLoopLab"),
-        ]),
+        .target(
+            name: "WorkerJob",
+            dependencies: [
+                .product(name: "LabRuntime", package: "RunLoopLab"), .product(name: "RunLoopKit", package: "RunLoopLab"),
+            ]),
         .testTarget(
             name: "WorkerJobTests",
             dependencies: ["WorkerJob", .product(name: "RunLoopLabTesting", package: "RunLoopLab")]

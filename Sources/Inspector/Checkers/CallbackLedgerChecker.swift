@@ -42,7 +42,8 @@ public struct CallbackLedgerChecker: Checker {
     }
 
     private func stray(_ event: TraceEvent, _ summary: String) -> Violation {
-        Violation(checker: name, kind: .strayCallback, summary: summary,
-                  details: ["at #\(event.sequence) on T\(event.thread) \(event.threadName)"])
+        Violation(
+            checker: name, kind: .strayCallback, summary: summary,
+            details: ["at #\(event.sequence) on T\(event.thread) \(event.threadName)"])
     }
 }

@@ -43,13 +43,14 @@ public struct DataRaceChecker: Checker {
     }
 
     private func violation(_ cell: String, _ earlier: TraceEvent, _ later: TraceEvent) -> Violation {
-        Violation(checker: name, kind: .dataRace,
-                  summary: "data race on \(cell): \(Self.access(earlier)) and \(Self.access(later))",
-                  details: [
-                      "#\(earlier.sequence) \(earlier.unnumberedText)",
-                      "#\(later.sequence) \(later.unnumberedText)",
-                      "no lock, semaphore, port, perform or thread start/join orders them; at least one writes",
-                  ])
+        Violation(
+            checker: name, kind: .dataRace,
+            summary: "data race on \(cell): \(Self.access(earlier)) and \(Self.access(later))",
+            details: [
+                "#\(earlier.sequence) \(earlier.unnumberedText)",
+                "#\(later.sequence) \(later.unnumberedText)",
+                "no lock, semaphore, port, perform or thread start/join orders them; at least one writes",
+            ])
     }
 
     /// `"T2 AFNetworking store at #147"`.

@@ -15,11 +15,14 @@ public struct DeadlockChecker: Checker {
         guard case let .deadlock(graph) = run.outcome else { return [] }
         let cycle = graph.waitCycle
         guard cycle.count >= 2 else { return [] }
-        let names = cycle.map { thread in graph.edges.first { $0.thread == thread }.map { "T\($0.thread) \($0.threadName)" } ?? "T\(thread)" }
-        return [Violation(
-            checker: name, kind: .deadlock,
-            summary: "deadlock: " + (names + [names[0]]).joined(separator: " → "),
-            details: graph.edges.map(\.description)
-        )]
+        let names = cycle.map { thread in graph.edges.first { $0.thread == thread }.map { "T\($0.thread) \($0.threadName)" } ?? "T\(thread)"
+        }
+        return [
+            Violation(
+                checker: name, kind: .deadlock,
+                summary: "deadlock: " + (names + [names[0]]).joined(separator: " → "),
+                details: graph.edges.map(\.description)
+            )
+        ]
     }
 }

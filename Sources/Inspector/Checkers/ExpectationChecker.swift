@@ -13,8 +13,9 @@ public struct ExpectationChecker: Checker {
         run.trace.compactMap { event in
             guard case let .note(text) = event.kind, text.hasPrefix(ScenarioExpectation.failurePrefix) else { return nil }
             let message = String(text.dropFirst(ScenarioExpectation.failurePrefix.count))
-            return Violation(checker: name, kind: .expectation, summary: "expectation failed: \(message)",
-                             details: ["recorded at #\(event.sequence) by T\(event.thread) \(event.threadName)"])
+            return Violation(
+                checker: name, kind: .expectation, summary: "expectation failed: \(message)",
+                details: ["recorded at #\(event.sequence) by T\(event.thread) \(event.threadName)"])
         }
     }
 }

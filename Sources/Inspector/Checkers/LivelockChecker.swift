@@ -22,14 +22,18 @@ public struct LivelockChecker: Checker {
                 threads[index].count += 1
                 threads[index].last = event.kind.name + (event.kind.detail.isEmpty ? "" : " " + event.kind.detail)
             } else {
-                threads.append((event.thread, event.threadName, 1, event.kind.name + (event.kind.detail.isEmpty ? "" : " " + event.kind.detail)))
+                threads.append(
+                    (event.thread, event.threadName, 1, event.kind.name + (event.kind.detail.isEmpty ? "" : " " + event.kind.detail)))
             }
         }
         let details = threads.sorted { $0.id < $1.id }.map {
             "T\($0.id) \($0.name): \($0.count) of the last \(tail.count) events, the last \($0.last)"
         }
-        return [Violation(checker: name, kind: .livelock,
-                          summary: "no progress to quiescence after \(steps) scheduling points (livelock?)",
-                          details: details)]
+        return [
+            Violation(
+                checker: name, kind: .livelock,
+                summary: "no progress to quiescence after \(steps) scheduling points (livelock?)",
+                details: details)
+        ]
     }
 }

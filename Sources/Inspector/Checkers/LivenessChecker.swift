@@ -28,9 +28,12 @@ public struct LivenessChecker: Checker {
             }
         }
         let first = stuck[0]
-        return [Violation(checker: name, kind: .stuckThread,
-                          summary: "T\(first.thread) \(first.threadName) is blocked forever"
-                              + (stuck.count > 1 ? " (and \(stuck.count - 1) more)" : ""),
-                          details: details)]
+        return [
+            Violation(
+                checker: name, kind: .stuckThread,
+                summary: "T\(first.thread) \(first.threadName) is blocked forever"
+                    + (stuck.count > 1 ? " (and \(stuck.count - 1) more)" : ""),
+                details: details)
+        ]
     }
 }

@@ -23,9 +23,10 @@ public struct LockMisuseChecker: Checker {
             if let waited = run.trace.last(where: { $0.thread == edge.thread && $0.name == "lock.wait" }) {
                 details.append("then asked for it again at #\(waited.sequence)")
             }
-            return Violation(checker: name, kind: .lockRecursion,
-                             summary: "recursion on non-recursive lock \(lock) by T\(edge.thread) \(edge.threadName)",
-                             details: details)
+            return Violation(
+                checker: name, kind: .lockRecursion,
+                summary: "recursion on non-recursive lock \(lock) by T\(edge.thread) \(edge.threadName)",
+                details: details)
         }
     }
 }

@@ -15,11 +15,13 @@ public struct LockOrderChecker: Checker {
     public func check(_ run: SimulationResult) -> [Violation] {
         LockOrderGraph(trace: run.trace).cycles.map { cycle in
             let classes = cycle.map(\.from)
-            let summary = cycle.count == 1
+            let summary =
+                cycle.count == 1
                 ? "possible recursive locking: two locks of class \(classes[0]) nested"
                 : "possible lock order inversion: " + (classes + [classes[0]]).joined(separator: " → ")
-            return Violation(checker: name, kind: .lockOrderInversion, summary: summary,
-                             details: Self.scenario(cycle) + [""] + cycle.map(\.explanation))
+            return Violation(
+                checker: name, kind: .lockOrderInversion, summary: summary,
+                details: Self.scenario(cycle) + [""] + cycle.map(\.explanation))
         }
     }
 

@@ -66,8 +66,10 @@ struct LockOrderGraph: Sendable {
     private mutating func ask(_ lock: String, _ lockClass: String, _ event: TraceEvent, holding: [Held]) {
         for outer in holding where outer.lock != lock {
             guard !edges.contains(where: { $0.from == outer.lockClass && $0.to == lockClass }) else { continue }
-            edges.append(Edge(from: outer.lockClass, to: lockClass, thread: event.thread, threadName: event.threadName,
-                              heldLock: outer.lock, heldSince: outer.since, lock: lock, sequence: event.sequence))
+            edges.append(
+                Edge(
+                    from: outer.lockClass, to: lockClass, thread: event.thread, threadName: event.threadName,
+                    heldLock: outer.lock, heldSince: outer.since, lock: lock, sequence: event.sequence))
         }
     }
 

@@ -18,8 +18,11 @@ public struct NotificationBalanceChecker: Checker {
         guard run.outcome == .quiescent else { return [] }
         let count = indicatorCount(after: run.trace)
         guard count != 0 else { return [] }
-        return [Violation(checker: name, kind: .notificationImbalance,
-                          summary: "the activity indicator ends at \(count), not 0", details: details(of: run.trace))]
+        return [
+            Violation(
+                checker: name, kind: .notificationImbalance,
+                summary: "the activity indicator ends at \(count), not 0", details: details(of: run.trace))
+        ]
     }
 
     /// The activity indicator's count after the DidStart/DidFinish notifications of `trace`.

@@ -55,9 +55,12 @@ public struct OperationLivenessChecker: Checker {
         }
         guard let first = owing.first else { return [] }
         let details = unfinished.map { "\($0): " + reason(records[$0]) }
-        return [Violation(checker: name, kind: .stuckOperation,
-                          summary: "\(first) never finishes" + (owing.count > 1 ? " (and \(owing.count - 1) more)" : ""),
-                          details: details)]
+        return [
+            Violation(
+                checker: name, kind: .stuckOperation,
+                summary: "\(first) never finishes" + (owing.count > 1 ? " (and \(owing.count - 1) more)" : ""),
+                details: details)
+        ]
     }
 
     private func reason(_ record: Record) -> String {

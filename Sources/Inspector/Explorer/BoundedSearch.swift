@@ -40,8 +40,9 @@ struct BoundedSearch: Sendable {
                     return outcome
                 }
                 guard path.cost == level else { continue }
-                let run = ExploredRun(index: outcome.explored, seed: nil, result: result,
-                                      violations: checkers.flatMap { $0.check(result) })
+                let run = ExploredRun(
+                    index: outcome.explored, seed: nil, result: result,
+                    violations: checkers.flatMap { $0.check(result) })
                 outcome.explored += 1
                 if !run.violations.isEmpty {
                     outcome.finding = run

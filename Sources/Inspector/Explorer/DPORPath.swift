@@ -112,8 +112,10 @@ final class DPORPath: Sendable {
             if awake.isEmpty { state.blocked = true }
             let candidates = awake.isEmpty ? decision.enabled : awake
             let chosen = ScheduleBound.roundRobin(candidates, from: decision.current, position: 0)
-            state.nodes.append(Node(enabled: decision.enabled, current: decision.current, chosen: chosen,
-                                    backtrack: [chosen], done: [], sleep: state.sleep))
+            state.nodes.append(
+                Node(
+                    enabled: decision.enabled, current: decision.current, chosen: chosen,
+                    backtrack: [chosen], done: [], sleep: state.sleep))
             state.runningNode = state.depth
             return chosen
         }
@@ -152,7 +154,8 @@ final class DPORPath: Sendable {
             }
             if let object = transition.pending {
                 if let earlier = state.lastAccess[object], state.events[earlier].thread != thread,
-                   Self.count(clock, state.events[earlier].thread) < Self.count(state.events[earlier].clock, state.events[earlier].thread) {
+                    Self.count(clock, state.events[earlier].thread) < Self.count(state.events[earlier].clock, state.events[earlier].thread)
+                {
                     addBacktrack(race: earlier, with: thread, clockBefore: clock, state: &state)
                 }
                 state.pending.append((thread, object))
@@ -193,7 +196,8 @@ final class DPORPath: Sendable {
         for index in (earlier + 1)..<state.events.count {
             let event = state.events[index]
             guard Self.count(event.clock, racer.thread) < Self.count(racer.clock, racer.thread),
-                  Self.count(clockBefore, event.thread) >= Self.count(event.clock, event.thread) else { continue }
+                Self.count(clockBefore, event.thread) >= Self.count(event.clock, event.thread)
+            else { continue }
             if firstIndex[event.thread] != nil { continue }
             firstIndex[event.thread] = index
             let hasPredecessor = firstIndex.contains { other, otherIndex in

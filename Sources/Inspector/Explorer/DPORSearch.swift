@@ -33,8 +33,9 @@ struct DPORSearch: Sendable {
                 outcome.explored += 1
                 return outcome
             }
-            let run = ExploredRun(index: outcome.explored, seed: nil, result: result,
-                                  violations: checkers.flatMap { $0.check(result) })
+            let run = ExploredRun(
+                index: outcome.explored, seed: nil, result: result,
+                violations: checkers.flatMap { $0.check(result) })
             outcome.explored += 1
             if !run.violations.isEmpty {
                 outcome.finding = run

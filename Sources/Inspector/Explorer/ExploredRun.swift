@@ -16,10 +16,14 @@ public struct ExploredRun: Sendable {
 extension ExploredRun {
     /// This run, reported as a scenario that did not replay its own prefix.
     func diverged() -> ExploredRun {
-        ExploredRun(index: index, seed: seed, result: result, violations: [Violation(
-            checker: "explorer", kind: .nondeterminism,
-            summary: "the scenario did not repeat itself under the same choices",
-            details: ["\(result.outcome)", "scenarios must not read the wall clock or unseeded randomness"]
-        )])
+        ExploredRun(
+            index: index, seed: seed, result: result,
+            violations: [
+                Violation(
+                    checker: "explorer", kind: .nondeterminism,
+                    summary: "the scenario did not repeat itself under the same choices",
+                    details: ["\(result.outcome)", "scenarios must not read the wall clock or unseeded randomness"]
+                )
+            ])
     }
 }

@@ -31,8 +31,10 @@ public struct Explorer: Sendable {
     public var confirmationBudget = 20_000
 
     /// An explorer of `scenario` with its default checkers unless others are given.
-    public init(scenario: Scenario, checkers: [any Checker]? = nil, strategy: ExplorationStrategy,
-                schedules: Int = 1_000, timeBudget: Duration? = nil, jobs: Int = 1) {
+    public init(
+        scenario: Scenario, checkers: [any Checker]? = nil, strategy: ExplorationStrategy,
+        schedules: Int = 1_000, timeBudget: Duration? = nil, jobs: Int = 1
+    ) {
         precondition(schedules >= 1 && jobs >= 1, "explore: schedules and jobs must be positive")
         self.scenario = scenario
         self.checkers = checkers ?? scenario.checkers
@@ -63,8 +65,10 @@ public struct Explorer: Sendable {
 
     /// Searches the runs numbered `runs` (a bounded or DPOR search always starts at 0 and
     /// makes at most `runs.count`).
-    private func search(_ strategy: ExplorationStrategy, checkers: [any Checker], runs: Range<Int>,
-                        deadline: ContinuousClock.Instant?) -> SearchOutcome {
+    private func search(
+        _ strategy: ExplorationStrategy, checkers: [any Checker], runs: Range<Int>,
+        deadline: ContinuousClock.Instant?
+    ) -> SearchOutcome {
         switch strategy {
         case let .random(seed):
             IndexedSearch(scenario: scenario, checkers: checkers, runs: runs, jobs: jobs, deadline: deadline) { index in
@@ -82,11 +86,15 @@ public struct Explorer: Sendable {
                 return (seed, POSStrategy(seed: seed))
             }.run()
         case let .exhaustive(bound):
-            BoundedSearch(scenario: scenario, checkers: checkers, kind: .preemptions, bound: bound, limit: runs.count,
-                          deadline: deadline).run()
+            BoundedSearch(
+                scenario: scenario, checkers: checkers, kind: .preemptions, bound: bound, limit: runs.count,
+                deadline: deadline
+            ).run()
         case let .delayBounded(bound):
-            BoundedSearch(scenario: scenario, checkers: checkers, kind: .delays, bound: bound, limit: runs.count,
-                          deadline: deadline).run()
+            BoundedSearch(
+                scenario: scenario, checkers: checkers, kind: .delays, bound: bound, limit: runs.count,
+                deadline: deadline
+            ).run()
         case .dpor:
             DPORSearch(scenario: scenario, checkers: checkers, limit: runs.count, deadline: deadline).run()
         }
@@ -103,8 +111,9 @@ public struct Explorer: Sendable {
         let all = checkers.flatMap { $0.check(shrunk) }
         let isPrimary = { (violation: Violation) in violation.checker == primary.checker && violation.kind == primary.kind }
         let violations = all.filter(isPrimary) + all.filter { !isPrimary($0) }
-        return Finding(original: found, run: shrunk, violations: violations, shrinkReplays: replays,
-                       confirmation: primary.kind == .lockOrderInversion ? confirmDeadlock() : nil)
+        return Finding(
+            original: found, run: shrunk, violations: violations, shrinkReplays: replays,
+            confirmation: primary.kind == .lockOrderInversion ? confirmDeadlock() : nil)
     }
 
     /// Searches for a schedule that really deadlocks, for a lock-order inversion.

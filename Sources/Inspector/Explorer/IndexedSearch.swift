@@ -37,7 +37,8 @@ struct IndexedSearch: Sendable {
                     findings.withLock { $0.append(run) }
                     var current = best.load(ordering: .acquiring)
                     while index < current {
-                        let (exchanged, original) = best.compareExchange(expected: current, desired: index, ordering: .acquiringAndReleasing)
+                        let (exchanged, original) = best.compareExchange(
+                            expected: current, desired: index, ordering: .acquiringAndReleasing)
                         if exchanged { break }
                         current = original
                     }
@@ -49,7 +50,8 @@ struct IndexedSearch: Sendable {
         }
         let finding = findings.withLock { $0 }.min { $0.index < $1.index }
         let counted = steps.withLock { $0 }.filter { finding == nil || $0.index <= finding!.index }
-        return SearchOutcome(finding: finding, explored: counted.count, runs: counted.count, steps: counted.reduce(0) { $0 + $1.steps },
-                             complete: false, stoppedByTime: timedOut.load(ordering: .relaxed))
+        return SearchOutcome(
+            finding: finding, explored: counted.count, runs: counted.count, steps: counted.reduce(0) { $0 + $1.steps },
+            complete: false, stoppedByTime: timedOut.load(ordering: .relaxed))
     }
 }

@@ -13,7 +13,8 @@ struct LenientReplayStrategy: SchedulingStrategy {
     mutating func choose(_ decision: SchedulingDecision) -> LabThreadID {
         while next < switches.count, switches[next].step < decision.step { next += 1 }
         guard next < switches.count, switches[next].step == decision.step,
-              decision.enabled.contains(switches[next].thread) else { return decision.defaultChoice }
+            decision.enabled.contains(switches[next].thread)
+        else { return decision.defaultChoice }
         return switches[next].thread
     }
 }

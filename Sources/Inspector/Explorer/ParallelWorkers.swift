@@ -23,12 +23,14 @@ enum ParallelWorkers {
         for worker in 1..<jobs {
             var handle = pthread_t()
             let job = Unmanaged.passRetained(Job(worker: worker, body: body)).toOpaque()
-            let status = pthread_create(&handle, nil, { argument in
-                let job = Unmanaged<Job>.fromOpaque(argument!).takeRetainedValue()
-                CPUAffinity.pinCallingThread(toCPU: job.worker % CPUAffinity.count)
-                job.body(job.worker)
-                return nil
-            }, job)
+            let status = pthread_create(
+                &handle, nil,
+                { argument in
+                    let job = Unmanaged<Job>.fromOpaque(argument!).takeRetainedValue()
+                    CPUAffinity.pinCallingThread(toCPU: job.worker % CPUAffinity.count)
+                    job.body(job.worker)
+                    return nil
+                }, job)
             precondition(status == 0, "pthread_create failed: \(String(cString: strerror(status)))")
             handles.append(handle)
         }

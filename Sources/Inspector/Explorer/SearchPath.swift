@@ -68,8 +68,10 @@ final class SearchPath: Sendable {
                 state.cost = Int(entry.costBefore) + bound.cost(ofPosition: Int(entry.position))
                 return ScheduleBound.roundRobin(decision.enabled, from: decision.current, position: Int(entry.position))
             }
-            state.entries.append(Entry(current: Int32(decision.current), count: Int32(decision.enabled.count),
-                                       position: 0, costBefore: Int32(state.cost)))
+            state.entries.append(
+                Entry(
+                    current: Int32(decision.current), count: Int32(decision.enabled.count),
+                    position: 0, costBefore: Int32(state.cost)))
             return ScheduleBound.roundRobin(decision.enabled, from: decision.current, position: 0)
         }
     }

@@ -26,8 +26,10 @@ struct Shrinker: Sendable {
         var best = removeSwitches(from: run, replays: &replays)
         let remaining = maxReplays - replays
         guard remaining > 0 else { return (best, replays) }
-        let search = BoundedSearch(scenario: scenario, checkers: [checker], kind: .preemptions,
-                                   bound: best.schedule.preemptions, limit: remaining, deadline: nil).run()
+        let search = BoundedSearch(
+            scenario: scenario, checkers: [checker], kind: .preemptions,
+            bound: best.schedule.preemptions, limit: remaining, deadline: nil
+        ).run()
         replays += search.runs
         if let found = search.finding?.result, Self.size(found) < Self.size(best), violates(found) {
             best = removeSwitches(from: found, replays: &replays)
@@ -69,7 +71,8 @@ struct Shrinker: Sendable {
     /// The schedules to try, smallest change first.
     private func candidates(_ schedule: Schedule) -> [Schedule] {
         let switches = schedule.switches
-        let order = switches.indices.filter { switches[$0].preempted }.reversed() + switches.indices.filter { !switches[$0].preempted }.reversed()
+        let order =
+            switches.indices.filter { switches[$0].preempted }.reversed() + switches.indices.filter { !switches[$0].preempted }.reversed()
         var result = switches.count > 1 ? [Schedule(switches: [])] : []
         result += order.map { removed in Schedule(switches: switches.enumerated().filter { $0.offset != removed }.map(\.element)) }
         for first in switches.indices.dropLast().reversed() {

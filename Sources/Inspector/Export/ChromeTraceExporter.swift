@@ -13,22 +13,29 @@ public enum ChromeTraceExporter {
     /// The JSON document for `trace`, titled `title`.
     public static func json(_ trace: [TraceEvent], title: String) -> String {
         var records: [String] = [
-            #"{"name":"process_name","ph":"M","pid":1,"tid":0,"args":{"name":\#(quoted(title))}}"#,
+            #"{"name":"process_name","ph":"M","pid":1,"tid":0,"args":{"name":\#(quoted(title))}}"#
         ]
         for thread in TraceThreads(trace).all {
-            records.append(#"{"name":"thread_name","ph":"M","pid":1,"tid":\#(thread.id),"args":{"name":\#(quoted("T\(thread.id) \(thread.name)"))}}"#)
+            records.append(
+                #"{"name":"thread_name","ph":"M","pid":1,"tid":\#(thread.id),"args":{"name":\#(quoted("T\(thread.id) \(thread.name)"))}}"#)
             records.append(#"{"name":"thread_sort_index","ph":"M","pid":1,"tid":\#(thread.id),"args":{"sort_index":\#(thread.id)}}"#)
         }
         records += runningSlices(trace)
         for event in trace {
             let category = event.name.split(separator: ".").first.map(String.init) ?? event.name
             let args = #"{"seq":\#(event.sequence),"time":\#(quoted(event.time.description)),"detail":\#(quoted(event.kind.detail))}"#
-            records.append(#"{"name":\#(quoted(event.name)),"cat":\#(quoted(category)),"ph":"i","s":"t","pid":1,"tid":\#(event.thread),"ts":\#(event.sequence),"args":\#(args)}"#)
+            records.append(
+                #"{"name":\#(quoted(event.name)),"cat":\#(quoted(category)),"ph":"i","s":"t","pid":1,"tid":\#(event.thread),"ts":\#(event.sequence),"args":\#(args)}"#
+            )
         }
         for (index, hop) in PerformHop.hops(in: trace).enumerated() {
             let name = quoted(hop.enqueue.kind.detail)
-            records.append(#"{"name":\#(name),"cat":"hop","ph":"s","id":\#(index),"pid":1,"tid":\#(hop.enqueue.thread),"ts":\#(hop.enqueue.sequence)}"#)
-            records.append(#"{"name":\#(name),"cat":"hop","ph":"f","bp":"e","id":\#(index),"pid":1,"tid":\#(hop.run.thread),"ts":\#(hop.run.sequence)}"#)
+            records.append(
+                #"{"name":\#(name),"cat":"hop","ph":"s","id":\#(index),"pid":1,"tid":\#(hop.enqueue.thread),"ts":\#(hop.enqueue.sequence)}"#
+            )
+            records.append(
+                #"{"name":\#(name),"cat":"hop","ph":"f","bp":"e","id":\#(index),"pid":1,"tid":\#(hop.run.thread),"ts":\#(hop.run.sequence)}"#
+            )
         }
         return "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n" + records.joined(separator: ",\n") + "\n]}\n"
     }
@@ -42,7 +49,9 @@ public enum ChromeTraceExporter {
             guard last else { continue }
             let first = trace[start]
             let duration = trace[index].sequence - first.sequence + 1
-            slices.append(#"{"name":"running","cat":"schedule","ph":"X","pid":1,"tid":\#(first.thread),"ts":\#(first.sequence),"dur":\#(duration),"args":{"from":\#(first.sequence),"to":\#(trace[index].sequence)}}"#)
+            slices.append(
+                #"{"name":"running","cat":"schedule","ph":"X","pid":1,"tid":\#(first.thread),"ts":\#(first.sequence),"dur":\#(duration),"args":{"from":\#(first.sequence),"to":\#(trace[index].sequence)}}"#
+            )
             start = index + 1
         }
         return slices

@@ -24,11 +24,15 @@ public enum HTMLTimelineExporter {
         let height = header + max(rows.count, 1) * rowHeight + 16
         var svg: [String] = []
         svg.append(#"<svg xmlns="http://www.w3.org/2000/svg" width="\#(width)" height="\#(height)" viewBox="0 0 \#(width) \#(height)">"#)
-        svg.append(##"<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#1f5fbf"/></marker></defs>"##)
+        svg.append(
+            ##"<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#1f5fbf"/></marker></defs>"##
+        )
         for (index, thread) in threads.all.enumerated() {
             let x = laneX(index)
-            svg.append(#"<g class="lane" data-thread="T\#(thread.id)"><rect class="lane-bg" x="\#(x)" y="0" width="\#(laneWidth)" height="\#(height)" rx="6"/>"#
-                + #"<text class="lane-title" x="\#(x + laneWidth / 2)" y="26" text-anchor="middle">\#(escape("T\(thread.id) \(thread.name)"))</text></g>"#)
+            svg.append(
+                #"<g class="lane" data-thread="T\#(thread.id)"><rect class="lane-bg" x="\#(x)" y="0" width="\#(laneWidth)" height="\#(height)" rx="6"/>"#
+                    + #"<text class="lane-title" x="\#(x + laneWidth / 2)" y="26" text-anchor="middle">\#(escape("T\(thread.id) \(thread.name)"))</text></g>"#
+            )
         }
         var rowOfSequence: [Int: Int] = [:]
         for (row, entry) in rows.enumerated() {
@@ -37,14 +41,16 @@ public enum HTMLTimelineExporter {
             let y = header + row * rowHeight
             let style = TimelineColors.style(of: entry.event, owners: owners)
             svg.append(#"<text class="gutter" x="8" y="\#(y + 16)">#\#(entry.event.sequence)  \#(entry.event.time)</text>"#)
-            svg.append(#"<g class="event \#(style.category)"><title>\#(escape(entry.event.description))</title>"#
-                + #"<rect x="\#(laneX(lane) + 6)" y="\#(y + 2)" width="\#(laneWidth - 12)" height="\#(rowHeight - 4)" rx="4" fill="\#(style.fill)" stroke="\#(style.stroke)"/>"#
-                + #"<text x="\#(laneX(lane) + 12)" y="\#(y + 16)">\#(escape(fit(entry.text)))</text></g>"#)
+            svg.append(
+                #"<g class="event \#(style.category)"><title>\#(escape(entry.event.description))</title>"#
+                    + #"<rect x="\#(laneX(lane) + 6)" y="\#(y + 2)" width="\#(laneWidth - 12)" height="\#(rowHeight - 4)" rx="4" fill="\#(style.fill)" stroke="\#(style.stroke)"/>"#
+                    + #"<text x="\#(laneX(lane) + 12)" y="\#(y + 16)">\#(escape(fit(entry.text)))</text></g>"#)
         }
         svg += switchConnectors(rows.map(\.event), threads: threads)
         for hop in PerformHop.hops(in: trace) {
             guard let from = rowOfSequence[hop.enqueue.sequence], let to = rowOfSequence[hop.run.sequence],
-                  let source = threads.index(of: hop.enqueue.thread), let target = threads.index(of: hop.run.thread) else { continue }
+                let source = threads.index(of: hop.enqueue.thread), let target = threads.index(of: hop.run.thread)
+            else { continue }
             svg.append(arrow(fromLane: source, fromRow: from, toLane: target, toRow: to, label: hop.run.kind.detail))
         }
         svg.append("</svg>")
@@ -87,8 +93,9 @@ public enum HTMLTimelineExporter {
         var lines: [String] = []
         for (row, event) in shown.enumerated() {
             guard case let .schedule(chosen, _, _, _) = event.kind, chosen != event.thread,
-                  let from = threads.index(of: event.thread), let to = threads.index(of: chosen),
-                  let next = shown[(row + 1)...].firstIndex(where: { $0.thread == chosen }) else { continue }
+                let from = threads.index(of: event.thread), let to = threads.index(of: chosen),
+                let next = shown[(row + 1)...].firstIndex(where: { $0.thread == chosen })
+            else { continue }
             let x1 = laneX(from) + (to > from ? laneWidth - 6 : 6)
             let x2 = laneX(to) + (to > from ? 6 : laneWidth - 6)
             let y1 = header + row * rowHeight + rowHeight / 2

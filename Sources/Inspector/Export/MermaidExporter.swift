@@ -25,8 +25,8 @@ public enum MermaidExporter {
                 let preempted = enabled.contains(event.thread)
                 lines.append("    \(me)--)T\(chosen): \(escape("[\(event.sequence)] " + (preempted ? "preempted" : "switch")))")
             case .lockWait, .lockAcquire, .lockRelease, .semaphoreSignal, .semaphoreWait, .threadStart, .threadExit, .join,
-                 .operationState, .operationCancelled, .connectionCreated, .connectionCancelled, .notificationPosted,
-                 .notificationDelivered, .completion, .note:
+                .operationState, .operationCancelled, .connectionCreated, .connectionCancelled, .notificationPosted,
+                .notificationDelivered, .completion, .note:
                 let detail = event.kind.detail
                 lines.append("    Note over \(me): \(escape("[\(event.sequence)] \(event.name)" + (detail.isEmpty ? "" : " \(detail)")))")
             default:

@@ -18,8 +18,9 @@ public enum TraceFormat: String, CaseIterable, Sendable {
         case .chrome: ChromeTraceExporter.json(run.trace, title: title)
         case .mermaid: MermaidExporter.diagram(run.trace)
         case .html:
-            HTMLTimelineExporter.html(run.trace, title: title,
-                                      subtitle: "outcome: \(run.outcome)\nschedule: \(run.schedule)  (\(run.steps) steps)")
+            HTMLTimelineExporter.html(
+                run.trace, title: title,
+                subtitle: "outcome: \(run.outcome)\nschedule: \(run.schedule)  (\(run.steps) steps)")
         }
     }
 }

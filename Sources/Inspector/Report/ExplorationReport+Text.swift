@@ -69,11 +69,15 @@ extension ExplorationReport {
         return "\(preemptions) preemption\(preemptions == 1 ? "" : "s"), \(switches) switch\(switches == 1 ? "" : "es"), \(run.steps) steps"
     }
 
-    private static func confirmationLines(_ confirmation: Finding.Confirmation, showingInterleaving: Bool,
-                                          replayCommand: (Schedule) -> String) -> [String] {
+    private static func confirmationLines(
+        _ confirmation: Finding.Confirmation, showingInterleaving: Bool,
+        replayCommand: (Schedule) -> String
+    ) -> [String] {
         guard let run = confirmation.run, let violation = confirmation.violation else {
-            return ["deadlock search: no schedule deadlocks within \(confirmation.strategy) "
-                + "(\(confirmation.explored) schedules); the inversion stays a prediction"]
+            return [
+                "deadlock search: no schedule deadlocks within \(confirmation.strategy) "
+                    + "(\(confirmation.explored) schedules); the inversion stays a prediction"
+            ]
         }
         var lines = ["deadlock search: \(confirmation.strategy) found a deadlocking schedule in \(confirmation.explored) schedules"]
         lines += violation.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

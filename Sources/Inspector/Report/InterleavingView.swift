@@ -21,7 +21,9 @@ public struct InterleavingView: Sendable {
         let threads = TraceThreads(trace)
         let numberWidth = max(4, String(trace.last?.sequence ?? 0).count + 2)
         var lines = ["#".padding(numberWidth) + threads.all.map { cut("T\($0.id) \($0.name)").padding(columnWidth) }.joined()]
-        lines.append(String(repeating: "-", count: numberWidth - 1) + " " + threads.all.map { _ in String(repeating: "-", count: columnWidth - 1) + " " }.joined())
+        lines.append(
+            String(repeating: "-", count: numberWidth - 1) + " "
+                + threads.all.map { _ in String(repeating: "-", count: columnWidth - 1) + " " }.joined())
         for event in trace {
             guard let text = Self.cell(event), let column = threads.index(of: event.thread) else { continue }
             lines.append("#\(event.sequence)".padding(numberWidth) + String(repeating: " ", count: column * columnWidth) + cut(text))

@@ -67,9 +67,10 @@ public struct ShardReport: Sendable, Equatable, Codable {
         complete = report.complete
         stoppedByTime = report.stoppedByTime
         finding = report.finding.map { finding in
-            FindingSummary(run: finding.original.index, seed: finding.original.seed,
-                           violation: finding.violations.first.map { String($0.description.prefix { $0 != "\n" }) } ?? "",
-                           lines: report.findingLines(finding, showingInterleavings: showingInterleavings, replayCommand: replayCommand))
+            FindingSummary(
+                run: finding.original.index, seed: finding.original.seed,
+                violation: finding.violations.first.map { String($0.description.prefix { $0 != "\n" }) } ?? "",
+                lines: report.findingLines(finding, showingInterleavings: showingInterleavings, replayCommand: replayCommand))
         }
     }
 
@@ -102,10 +103,12 @@ public struct ShardReport: Sendable, Equatable, Codable {
             if report.version != formatVersion {
                 throw ShardMergeError("a report has format version \(report.version); this runloop-lab reads version \(formatVersion)")
             }
-            for (field, mine, theirs) in [("scenario", report.scenario, first.scenario), ("strategy", report.strategy, first.strategy),
-                                          ("checkers", report.checkers.joined(separator: ","), first.checkers.joined(separator: ",")),
-                                          ("schedules", "\(report.schedules)", "\(first.schedules)"),
-                                          ("shard count", "\(report.shard.count)", "\(first.shard.count)")] where mine != theirs {
+            for (field, mine, theirs) in [
+                ("scenario", report.scenario, first.scenario), ("strategy", report.strategy, first.strategy),
+                ("checkers", report.checkers.joined(separator: ","), first.checkers.joined(separator: ",")),
+                ("schedules", "\(report.schedules)", "\(first.schedules)"),
+                ("shard count", "\(report.shard.count)", "\(first.shard.count)"),
+            ] where mine != theirs {
                 throw ShardMergeError("the reports are of different explorations: \(field) '\(theirs)' and '\(mine)'")
             }
         }

@@ -11,11 +11,13 @@ extension Scenario {
     public static func cancelCompletion(_ fidelity: Fidelity) -> Scenario {
         afNetworking("cancel-completion", fidelity, summary: "cancel a download from another thread as it completes") {
             let server = afServer()
-            let operation = HTTPRequestOperation(request: HTTPRequest(url: server.url("/small")), server: server,
-                                                 fidelity: fidelity, name: "op A")
-            operation.setCompletionBlockWithSuccess({ operation, _ in
-                ScenarioExpectation.check(!operation.isCancelled, "op A ran success although it was cancelled")
-            }, failure: nil)
+            let operation = HTTPRequestOperation(
+                request: HTTPRequest(url: server.url("/small")), server: server,
+                fidelity: fidelity, name: "op A")
+            operation.setCompletionBlockWithSuccess(
+                { operation, _ in
+                    ScenarioExpectation.check(!operation.isCancelled, "op A ran success although it was cancelled")
+                }, failure: nil)
             operation.start()
             _ = currentRuntime().spawnThread(named: "canceller") { operation.cancel() }
         }

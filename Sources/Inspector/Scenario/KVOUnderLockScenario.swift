@@ -12,12 +12,16 @@ extension Scenario {
     /// deadlock under some schedules. `Fidelity.hardened` delivers KVO after the lock is
     /// released (deviation 10), so neither appears.
     public static func kvoUnderLock(_ fidelity: Fidelity) -> Scenario {
-        afNetworking("kvo-under-lock", fidelity, summary: "a KVO observer takes an app lock that another thread holds while it sets the completion block") {
+        afNetworking(
+            "kvo-under-lock", fidelity,
+            summary: "a KVO observer takes an app lock that another thread holds while it sets the completion block"
+        ) {
             let runtime = currentRuntime()
             let appLock = runtime.makeLock(named: "app lock")
             let server = afServer()
-            let operation = URLConnectionOperation(request: HTTPRequest(url: server.url("/small")), server: server,
-                                                   fidelity: fidelity, name: "op A")
+            let operation = URLConnectionOperation(
+                request: HTTPRequest(url: server.url("/small")), server: server,
+                fidelity: fidelity, name: "op A")
             operation.addObserver { change in
                 if change.key == .isFinished, change.phase == .did { appLock.withLock {} }
             }

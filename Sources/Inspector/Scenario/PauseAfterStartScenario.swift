@@ -10,8 +10,9 @@ extension Scenario {
     public static func pauseAfterStart(_ fidelity: Fidelity) -> Scenario {
         afNetworking("pause-after-start", fidelity, summary: "pause an operation right after starting it") {
             let server = afServer()
-            let operation = URLConnectionOperation(request: HTTPRequest(url: server.url("/stall")), server: server,
-                                                   fidelity: fidelity, name: "op A")
+            let operation = URLConnectionOperation(
+                request: HTTPRequest(url: server.url("/stall")), server: server,
+                fidelity: fidelity, name: "op A")
             operation.start()
             operation.pause()
         }

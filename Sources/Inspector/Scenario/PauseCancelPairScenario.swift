@@ -11,10 +11,12 @@ extension Scenario {
     public static func pauseCancelPair(_ fidelity: Fidelity) -> Scenario {
         afNetworking("pause-cancel-pair", fidelity, summary: "start two downloads on main, pause one and cancel the other") {
             let server = afServer()
-            let paused = HTTPRequestOperation(request: HTTPRequest(url: server.url("/small")), server: server,
-                                              fidelity: fidelity, name: "op A")
-            let cancelled = HTTPRequestOperation(request: HTTPRequest(url: server.url("/small")), server: server,
-                                                 fidelity: fidelity, name: "op B")
+            let paused = HTTPRequestOperation(
+                request: HTTPRequest(url: server.url("/small")), server: server,
+                fidelity: fidelity, name: "op A")
+            let cancelled = HTTPRequestOperation(
+                request: HTTPRequest(url: server.url("/small")), server: server,
+                fidelity: fidelity, name: "op B")
             paused.start()
             cancelled.start()
             paused.pause()

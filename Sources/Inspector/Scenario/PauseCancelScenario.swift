@@ -9,8 +9,9 @@ extension Scenario {
     public static func pauseCancel(_ fidelity: Fidelity) -> Scenario {
         afNetworking("pause-cancel", fidelity, summary: "pause and cancel a started download from two threads") {
             let server = afServer()
-            let operation = HTTPRequestOperation(request: HTTPRequest(url: server.url("/big")), server: server,
-                                                 fidelity: fidelity, name: "op A")
+            let operation = HTTPRequestOperation(
+                request: HTTPRequest(url: server.url("/big")), server: server,
+                fidelity: fidelity, name: "op A")
             operation.start()
             let runtime = currentRuntime()
             _ = runtime.spawnThread(named: "pauser") { operation.pause() }

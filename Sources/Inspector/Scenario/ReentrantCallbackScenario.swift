@@ -17,7 +17,11 @@ extension Scenario {
             queue.withLock { posted.update { $0.append { state.withLock {} } } }
         }
         state.withLock {
-            let callbacks = queue.withLock { posted.update { taken in defer { taken = [] }; return taken } }
+            let callbacks = queue.withLock {
+                posted.update { taken in
+                    defer { taken = [] }; return taken
+                }
+            }
             for callback in callbacks { callback() }
         }
         poster.join()

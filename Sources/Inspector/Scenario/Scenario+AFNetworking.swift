@@ -7,10 +7,14 @@ extension Scenario {
     /// judged by every checker of ``CheckerRegistry/all``. Its program runs `setup` on the
     /// lab thread "main", then serves the main queue until the run is quiescent (or virtual
     /// time reaches `timeLimit`): the shape of an app after `didFinishLaunching`.
-    static func afNetworking(_ base: String, _ fidelity: Fidelity, summary: String, timeLimit: Duration? = nil,
-                             setup: @escaping @Sendable () -> Void) -> Scenario {
-        Scenario(name: "\(base)-\(fidelity.scenarioSuffix)", summary: "(\(fidelity.scenarioSuffix)) " + summary,
-                 checkers: CheckerRegistry.all.checkers, stepLimit: 300_000, timeLimit: timeLimit) {
+    static func afNetworking(
+        _ base: String, _ fidelity: Fidelity, summary: String, timeLimit: Duration? = nil,
+        setup: @escaping @Sendable () -> Void
+    ) -> Scenario {
+        Scenario(
+            name: "\(base)-\(fidelity.scenarioSuffix)", summary: "(\(fidelity.scenarioSuffix)) " + summary,
+            checkers: CheckerRegistry.all.checkers, stepLimit: 300_000, timeLimit: timeLimit
+        ) {
             setup()
             MainQueue.main.run()
         }

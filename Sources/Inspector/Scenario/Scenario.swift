@@ -33,8 +33,10 @@ public struct Scenario: Sendable {
     ///   - stepLimit: the livelock budget per run.
     ///   - timeLimit: the virtual-time budget per run, if any.
     ///   - main: the program.
-    public init(name: String, summary: String, checkers: [any Checker] = CheckerRegistry.lab.checkers,
-                stepLimit: Int = 100_000, timeLimit: Duration? = nil, main: @escaping @Sendable () -> Void) {
+    public init(
+        name: String, summary: String, checkers: [any Checker] = CheckerRegistry.lab.checkers,
+        stepLimit: Int = 100_000, timeLimit: Duration? = nil, main: @escaping @Sendable () -> Void
+    ) {
         self.name = name
         self.summary = summary
         self.checkers = checkers
@@ -54,8 +56,10 @@ public struct Scenario: Sendable {
     ///   - stepLimit: the step budget `simulate` gives its simulations.
     ///   - timeLimit: the virtual-time budget `simulate` gives its simulations, if any.
     ///   - simulate: one run from scratch under the strategy given, with tracing on.
-    public init(name: String, summary: String, checkers: [any Checker], stepLimit: Int, timeLimit: Duration?,
-                simulate: @escaping @Sendable (any SchedulingStrategy) -> SimulationResult) {
+    public init(
+        name: String, summary: String, checkers: [any Checker], stepLimit: Int, timeLimit: Duration?,
+        simulate: @escaping @Sendable (any SchedulingStrategy) -> SimulationResult
+    ) {
         self.name = name
         self.summary = summary
         self.checkers = checkers

@@ -37,8 +37,9 @@ final class LiveLock: LabLock, @unchecked Sendable {
         let me = LabThread.current.id
         if pthread_mutex_trylock(mutex) != 0 {
             let holder = owner.load(ordering: .relaxed)
-            precondition(isRecursive || holder != me,
-                         "lock: \(traceName) is not recursive and T\(me) already holds it (self-deadlock)")
+            precondition(
+                isRecursive || holder != me,
+                "lock: \(traceName) is not recursive and T\(me) already holds it (self-deadlock)")
             if holder >= 0 { runtime.record(.lockWait(lock: traceName, lockClass: lockClass, holder: holder)) }
             let status = pthread_mutex_lock(mutex)
             precondition(status == 0, "lock: \(traceName): \(String(cString: strerror(status)))")

@@ -11,11 +11,13 @@ enum PThreadLauncher {
     static func launch(_ body: @escaping () -> Void) -> pthread_t {
         var handle = pthread_t()
         let start = Unmanaged.passRetained(Start(body)).toOpaque()
-        let status = pthread_create(&handle, nil, { argument in
-            let start = Unmanaged<Start>.fromOpaque(argument!).takeRetainedValue()
-            start.body()
-            return nil
-        }, start)
+        let status = pthread_create(
+            &handle, nil,
+            { argument in
+                let start = Unmanaged<Start>.fromOpaque(argument!).takeRetainedValue()
+                start.body()
+                return nil
+            }, start)
         precondition(status == 0, "pthread_create failed: \(String(cString: strerror(status)))")
         return handle
     }

@@ -24,7 +24,8 @@ struct FiberStack: @unchecked Sendable {
         let fiber = UnsafeMutablePointer<csystem_fiber>.allocate(capacity: 1)
         fiber.initialize(to: csystem_fiber())
         guard csystem_fiber_map_stack(fiber, usableSize, guardSize) == 0 else {
-            fatalError("cannot map a \(usableSize >> 10) KiB stack for a simulated lab thread: \(String(cString: strerror(csystem_errno())))")
+            fatalError(
+                "cannot map a \(usableSize >> 10) KiB stack for a simulated lab thread: \(String(cString: strerror(csystem_errno())))")
         }
         return FiberStack(fiber: fiber)
     }

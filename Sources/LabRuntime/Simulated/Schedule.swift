@@ -48,7 +48,7 @@ public struct Schedule: Sendable, Equatable, CustomStringConvertible {
         for (index, token) in trimmed.enumerated() {
             let parts = token.split(separator: ":", omittingEmptySubsequences: false)
             guard parts.count == 2, let step = Int(parts[0]), step >= 0,
-                  parts[1].first == "T", let thread = Int(parts[1].dropFirst()), thread >= 0
+                parts[1].first == "T", let thread = Int(parts[1].dropFirst()), thread >= 0
             else { throw ScheduleParseError(token: String(token), position: index + 1) }
             guard parsed.last.map({ $0.step < step }) ?? true else {
                 throw ScheduleParseError(token: String(token), position: index + 1, reason: "steps must increase")

@@ -44,8 +44,10 @@ public struct SchedulingDecision: Sendable, Equatable {
 
     /// A decision at point `step` among `enabled`, whose next operations are
     /// `nextOperations` (empty when unknown, as in a hand-made decision).
-    public init(step: Int, enabled: [LabThreadID], current: LabThreadID, defaultChoice: LabThreadID,
-                label: String, nextOperations: [VisibleOperation] = []) {
+    public init(
+        step: Int, enabled: [LabThreadID], current: LabThreadID, defaultChoice: LabThreadID,
+        label: String, nextOperations: [VisibleOperation] = []
+    ) {
         self.step = step
         self.enabled = enabled
         self.current = current

@@ -46,7 +46,8 @@ final class SimulatedPortSet: PortSet {
         var polledMembers: [(descriptor: LabFileDescriptor, interest: Readiness)] = []
         for member in snapshot {
             guard let fd = member.descriptor.rawValue else { continue }
-            let events = (member.interest.contains(.readable) ? Int16(POLLIN) : 0) | (member.interest.contains(.writable) ? Int16(POLLOUT) : 0)
+            let events =
+                (member.interest.contains(.readable) ? Int16(POLLIN) : 0) | (member.interest.contains(.writable) ? Int16(POLLOUT) : 0)
             polled.append(pollfd(fd: fd, events: events, revents: 0))
             polledMembers.append(member)
         }

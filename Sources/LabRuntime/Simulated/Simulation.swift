@@ -69,8 +69,10 @@ public final class Simulation: Runtime, @unchecked Sendable {
 
     /// A simulation that chooses with `strategy`. It gives up after `stepLimit` scheduling
     /// points (a livelock) or when virtual time would pass `timeLimit`.
-    public init(strategy: some SchedulingStrategy, stepLimit: Int = 1_000_000,
-                timeLimit: Duration? = nil, tracing: Bool = true) {
+    public init(
+        strategy: some SchedulingStrategy, stepLimit: Int = 1_000_000,
+        timeLimit: Duration? = nil, tracing: Bool = true
+    ) {
         self.strategy = strategy
         observesTransitions = strategy.observesTransitions
         self.stepLimit = stepLimit
@@ -108,19 +110,24 @@ public final class Simulation: Runtime, @unchecked Sendable {
         for descriptor in descriptors.withLock({ $0 }) { descriptor.close() }
         locals.removeAll()
         withExtendedLifetime(finished) {}
-        return SimulationResult(outcome: outcome!, schedule: Schedule(switches: switches),
-                                trace: trace.finish(), steps: steps, endTime: now())
+        return SimulationResult(
+            outcome: outcome!, schedule: Schedule(switches: switches),
+            trace: trace.finish(), steps: steps, endTime: now())
     }
 
     /// Runs `main` under `random(seed)`.
-    public static func run(seed: UInt64, stepLimit: Int = 1_000_000, timeLimit: Duration? = nil,
-                           main: @escaping @Sendable () -> Void) -> SimulationResult {
+    public static func run(
+        seed: UInt64, stepLimit: Int = 1_000_000, timeLimit: Duration? = nil,
+        main: @escaping @Sendable () -> Void
+    ) -> SimulationResult {
         Simulation(strategy: RandomStrategy(seed: seed), stepLimit: stepLimit, timeLimit: timeLimit).run(main: main)
     }
 
     /// Runs `main` under `replay(schedule)`.
-    public static func replay(_ schedule: Schedule, stepLimit: Int = 1_000_000, timeLimit: Duration? = nil,
-                              main: @escaping @Sendable () -> Void) -> SimulationResult {
+    public static func replay(
+        _ schedule: Schedule, stepLimit: Int = 1_000_000, timeLimit: Duration? = nil,
+        main: @escaping @Sendable () -> Void
+    ) -> SimulationResult {
         Simulation(strategy: ReplayStrategy(schedule), stepLimit: stepLimit, timeLimit: timeLimit).run(main: main)
     }
 
@@ -279,8 +286,9 @@ public final class Simulation: Runtime, @unchecked Sendable {
     private func fiberOf(_ thread: SimulatedThread) -> UnsafeMutablePointer<csystem_fiber> {
         if let stack = thread.stack { return stack.fiber }
         let stack = exitedStacks.popLast() ?? FiberStackPool.take()
-        stack.prepare(named: thread.thread.description, entry: Simulation.fiberEntry,
-                      argument: Unmanaged.passUnretained(thread).toOpaque())
+        stack.prepare(
+            named: thread.thread.description, entry: Simulation.fiberEntry,
+            argument: Unmanaged.passUnretained(thread).toOpaque())
         thread.stack = stack
         return stack.fiber
     }
@@ -298,7 +306,9 @@ public final class Simulation: Runtime, @unchecked Sendable {
     /// A lab thread's life on its fiber: its body, its exit handlers and its exit. Returns
     /// the switch away for good: from its fiber to the next thread's, or to the caller of
     /// ``run(main:)`` when the run is over; the mutex stays held for the fiber resumed.
-    private static func live(_ argument: UnsafeMutableRawPointer) -> (UnsafeMutablePointer<csystem_fiber>, UnsafeMutablePointer<csystem_fiber>) {
+    private static func live(
+        _ argument: UnsafeMutableRawPointer
+    ) -> (UnsafeMutablePointer<csystem_fiber>, UnsafeMutablePointer<csystem_fiber>) {
         let record = Unmanaged<SimulatedThread>.fromOpaque(argument).takeUnretainedValue()
         let simulation = unsafeDowncast(record.thread.runtime as AnyObject, to: Simulation.self)
         return simulation.runToExit(record)
@@ -368,7 +378,8 @@ public final class Simulation: Runtime, @unchecked Sendable {
         let step = steps
         steps += 1
         if observesTransitions {
-            strategy.transitionEnded(Transition(step: transitionStep, thread: me.id, objects: touched, pending: VisibleObject(touchedBy: me.nextOperation)))
+            strategy.transitionEnded(
+                Transition(step: transitionStep, thread: me.id, objects: touched, pending: VisibleObject(touchedBy: me.nextOperation)))
             touched.removeAll(keepingCapacity: true)
         }
         guard step < stepLimit else { return finish(.stepLimitExceeded(steps: stepLimit)) }
@@ -389,9 +400,11 @@ public final class Simulation: Runtime, @unchecked Sendable {
             let point = label()
             nextOperations.removeAll(keepingCapacity: true)
             for id in enabled { nextOperations.append(threads[id].nextOperation) }
-            chosen = strategy.choose(SchedulingDecision(step: step, enabled: enabled, current: me.id,
-                                                        defaultChoice: defaultChoice, label: point,
-                                                        nextOperations: nextOperations))
+            chosen = strategy.choose(
+                SchedulingDecision(
+                    step: step, enabled: enabled, current: me.id,
+                    defaultChoice: defaultChoice, label: point,
+                    nextOperations: nextOperations))
             guard enabled.contains(chosen) else {
                 return finish(.replayDiverged(step: step, wanted: chosen, enabled: enabled))
             }
@@ -466,7 +479,9 @@ public final class Simulation: Runtime, @unchecked Sendable {
 
     private func currentLocked() -> SimulatedThread {
         let thread = LabThread.current
-        precondition(thread.runtime === self, "\(thread) is not a thread of this simulation; lab objects must be used from the lab threads of their own runtime")
+        precondition(
+            thread.runtime === self,
+            "\(thread) is not a thread of this simulation; lab objects must be used from the lab threads of their own runtime")
         return threads[thread.id]
     }
 

@@ -24,8 +24,9 @@ public final class TraceRecorder: Sendable {
     /// Appends an event by `thread` at `time`.
     public func append(thread: LabThread, time: LabInstant, kind: TraceEvent.Kind) {
         let event = events.withLock { events in
-            let event = TraceEvent(sequence: events.count, time: time, thread: thread.id,
-                                   threadName: thread.name, kind: kind)
+            let event = TraceEvent(
+                sequence: events.count, time: time, thread: thread.id,
+                threadName: thread.name, kind: kind)
             events.append(event)
             return event
         }

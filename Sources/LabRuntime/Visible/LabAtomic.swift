@@ -55,9 +55,11 @@ public final class LabAtomic: Sendable {
         let visible = cell.begin(.readModifyWrite)
         let result = value.compareExchange(expected: expected, desired: desired, ordering: .sequentiallyConsistent)
         if visible {
-            cell.traced(result.exchanged ? .compareExchange : .compareExchangeFailed,
-                        result.exchanged ? "← \(desired) (was \(result.original))"
-                                         : "→ \(result.original) (expected \(expected))")
+            cell.traced(
+                result.exchanged ? .compareExchange : .compareExchangeFailed,
+                result.exchanged
+                    ? "← \(desired) (was \(result.original))"
+                    : "→ \(result.original) (expected \(expected))")
         }
         return result
     }

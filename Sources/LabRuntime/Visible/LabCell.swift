@@ -19,8 +19,10 @@ public final class LabCell<Value: Sendable>: Sendable {
 
     /// A cell named `name` holding `initial`, numbered in `runtime` (the caller's by
     /// default). `describe` says how traces show a value.
-    public init(_ name: String, _ initial: Value, runtime: any Runtime = currentRuntime(),
-                describe: @escaping @Sendable (Value) -> String = { String(describing: $0) }) {
+    public init(
+        _ name: String, _ initial: Value, runtime: any Runtime = currentRuntime(),
+        describe: @escaping @Sendable (Value) -> String = { String(describing: $0) }
+    ) {
         cell = VisibleCell(named: name, runtime: runtime, atomic: false)
         value = Mutex(initial)
         self.describe = describe
@@ -79,9 +81,11 @@ extension LabCell where Value: Equatable {
         }
         let exchanged = original == expected
         if visible {
-            cell.traced(exchanged ? .compareExchange : .compareExchangeFailed,
-                        exchanged ? "← \(describe(desired)) (was \(describe(original)))"
-                                  : "→ \(describe(original)) (expected \(describe(expected)))")
+            cell.traced(
+                exchanged ? .compareExchange : .compareExchangeFailed,
+                exchanged
+                    ? "← \(describe(desired)) (was \(describe(original)))"
+                    : "→ \(describe(original)) (expected \(describe(expected)))")
         }
         return (exchanged, original)
     }

@@ -18,7 +18,9 @@ enum ClassicBugBenchmark {
 
     /// Runs the suite table, then the reduction table, printing both as Markdown.
     static func run(budget: Int, reductionBudget: Int, console: any Console) {
-        console.printLine("Classic-bug suite: schedules until the bug was found (budget \(budget) each; — not found; clean: the whole space ran without it)")
+        console.printLine(
+            "Classic-bug suite: schedules until the bug was found (budget \(budget) each; — not found; clean: the whole space ran without it)"
+        )
         console.printLine("")
         console.printLine("| bug | kernel | " + strategies.map(\.name).joined(separator: " | ") + " |")
         console.printLine("|---|---|" + String(repeating: "---:|", count: strategies.count))
@@ -43,7 +45,8 @@ enum ClassicBugBenchmark {
             console.printLine("| \(bug.expectation) | `\(bug.scenario.name)` | " + cells.joined(separator: " | ") + " |")
         }
         console.printLine("| **found** | | " + found.map { "**\($0) of \(ClassicBug.suite.count)**" }.joined(separator: " | ") + " |")
-        console.printLine("| wall time | | " + seconds.map { "\(ExploreCommand.format($0, decimals: 1)) s" }.joined(separator: " | ") + " |")
+        console.printLine(
+            "| wall time | | " + seconds.map { "\(ExploreCommand.format($0, decimals: 1)) s" }.joined(separator: " | ") + " |")
         console.printLine("")
         printReduction(budget: reductionBudget, console: console)
     }
@@ -52,15 +55,18 @@ enum ClassicBugBenchmark {
     /// (depth-first search of every schedule), no checker, so each search runs until its
     /// space or its budget is exhausted.
     private static func printReduction(budget: Int, console: any Console) {
-        console.printLine("DPOR reduction: schedules to cover each scenario, no checker (budget \(budget) each; ≥ N: stopped at the budget)")
+        console.printLine(
+            "DPOR reduction: schedules to cover each scenario, no checker (budget \(budget) each; ≥ N: stopped at the budget)")
         console.printLine("")
         console.printLine("| scenario | DPOR | without reduction | factor |")
         console.printLine("|---|---:|---:|---:|")
         for scenario in ScenarioRegistry.all.scenarios {
             console.printError("reduction: \(scenario.name)…")
             let reduced = Explorer(scenario: scenario, checkers: [], strategy: .dpor, schedules: budget).explore()
-            let full = Explorer(scenario: scenario, checkers: [], strategy: .exhaustive(preemptionBound: 1_000), schedules: budget).explore()
-            let factor = reduced.complete
+            let full = Explorer(scenario: scenario, checkers: [], strategy: .exhaustive(preemptionBound: 1_000), schedules: budget)
+                .explore()
+            let factor =
+                reduced.complete
                 ? (full.complete ? "" : "≥ ") + ExploreCommand.format(Double(full.explored) / Double(reduced.explored), decimals: 1) + "×"
                 : "?"
             console.printLine("| `\(scenario.name)` | \(count(reduced)) | \(count(full)) | \(factor) |")

@@ -23,16 +23,20 @@ struct ExploreBenchOptions {
 
     /// The options `bench explore` accepts.
     static let specs = [
-        OptionSpec(name: "--scenario", valueName: "NAME", help: "The scenario to measure, or a .lab file (default pause-cancel-pair-hardened; see 'explore --list')."),
+        OptionSpec(
+            name: "--scenario", valueName: "NAME",
+            help: "The scenario to measure, or a .lab file (default pause-cancel-pair-hardened; see 'explore --list')."),
         OptionSpec(name: "--schedules", valueName: "N", help: "Random schedules per throughput figure (default 5000)."),
         OptionSpec(name: "--jobs", valueName: "N", help: "Simulations at once for the parallel figure (default: CPUs online)."),
         OptionSpec(name: "--preemption-bound", valueName: "B", help: "Bound of the timed exhaustive search (default 2)."),
         OptionSpec(name: "--hand-offs", valueName: "N", help: "Baton hand-offs timed for the hand-off cost (default 20000)."),
-        OptionSpec(name: "--memory-schedules", valueName: "N",
-                   help: "Schedules of the long memory run, compared with a run of 1% of them (default 100000; 0 skips it)."),
+        OptionSpec(
+            name: "--memory-schedules", valueName: "N",
+            help: "Schedules of the long memory run, compared with a run of 1% of them (default 100000; 0 skips it)."),
         OptionSpec(name: "--suite", valueName: nil, help: "Run every strategy on the classic-bug suite, then DPOR's reduction table."),
         OptionSpec(name: "--budget", valueName: "N", help: "Schedules per strategy and kernel with --suite (default 10000)."),
-        OptionSpec(name: "--reduction-budget", valueName: "N", help: "Schedules per search and scenario in the reduction table (default 2000)."),
+        OptionSpec(
+            name: "--reduction-budget", valueName: "N", help: "Schedules per search and scenario in the reduction table (default 2000)."),
     ]
 
     /// Parses the arguments after `bench explore`.

@@ -9,9 +9,11 @@ import LabRuntime
 enum ExploreBenchmark {
     /// The help text of `bench explore`.
     static let usage = HelpText.render(
-        synopsis: ["runloop-lab bench explore [--scenario NAME|FILE] [--schedules N] [--jobs N] [--preemption-bound B] [--hand-offs N]",
-                   "                          [--memory-schedules N]",
-                   "runloop-lab bench explore --suite [--budget N] [--reduction-budget N]"],
+        synopsis: [
+            "runloop-lab bench explore [--scenario NAME|FILE] [--schedules N] [--jobs N] [--preemption-bound B] [--hand-offs N]",
+            "                          [--memory-schedules N]",
+            "runloop-lab bench explore --suite [--budget N] [--reduction-budget N]",
+        ],
         description: """
             Measures, in one run: the baton hand-off (two lab threads that always switch)
             and the eventfd round trip between two threads on one CPU (the kernel's limit);
@@ -60,48 +62,64 @@ enum ExploreBenchmark {
         for (jobs, checkers) in [(1, false), (options.jobs, false), (1, true), (options.jobs, true)] {
             let name = "random, \(jobs) job\(jobs == 1 ? "" : "s"), " + (checkers ? "scenario's checkers" : "no checker")
             console.printError("measuring \(name)…")
-            rows.append(time(name, Explorer(scenario: scenario, checkers: checkers ? scenario.checkers : [],
-                                            strategy: .random(seed: 0), schedules: options.schedules, jobs: jobs)))
+            rows.append(
+                time(
+                    name,
+                    Explorer(
+                        scenario: scenario, checkers: checkers ? scenario.checkers : [],
+                        strategy: .random(seed: 0), schedules: options.schedules, jobs: jobs)))
         }
         for jobs in Array(Set([1, options.jobs])).sorted() {
             let name = "exhaustive, bound \(options.preemptionBound), \(jobs) job\(jobs == 1 ? "" : "s"), no checker"
             console.printError("measuring \(name)…")
-            rows.append(time(name, Explorer(scenario: scenario, checkers: [], strategy: .exhaustive(preemptionBound: options.preemptionBound),
-                                            schedules: 10_000_000, jobs: jobs)))
+            rows.append(
+                time(
+                    name,
+                    Explorer(
+                        scenario: scenario, checkers: [], strategy: .exhaustive(preemptionBound: options.preemptionBound),
+                        schedules: 10_000_000, jobs: jobs)))
         }
         console.printLine("bench explore: scenario \(scenario.name) (\(scenario.summary)); \(CPUCount.online) CPUs online")
         console.printLine("")
         console.printLine("| baton hand-off (2 lab threads, always switching) | eventfd round trip, both threads on one CPU (C) |")
         console.printLine("|---:|---:|")
-        console.printLine("| \(BenchFormat.duration(nanoseconds: Int64(handOff))) → ≤ \(Int(1e9 / handOff)) switching points/s | \(eventfd.map { BenchFormat.duration(nanoseconds: $0) } ?? BenchFormat.missing) |")
+        console.printLine(
+            "| \(BenchFormat.duration(nanoseconds: Int64(handOff))) → ≤ \(Int(1e9 / handOff)) switching points/s | \(eventfd.map { BenchFormat.duration(nanoseconds: $0) } ?? BenchFormat.missing) |"
+        )
         console.printLine("")
         console.printLine("| search | schedules | scheduling points | wall time | schedules/s | points/s |")
         console.printLine("|---|---:|---:|---:|---:|---:|")
         for row in rows {
             let seconds = max(row.seconds, 1e-9)
             let complete = row.report.complete ? " (complete)" : ""
-            console.printLine("| \(row.name) | \(row.report.explored)\(complete) | \(row.report.steps) | "
-                + "\(ExploreCommand.format(row.seconds, decimals: 3)) s | \(Int(Double(row.report.explored) / seconds)) | "
-                + "\(Int(Double(row.report.steps) / seconds)) |")
+            console.printLine(
+                "| \(row.name) | \(row.report.explored)\(complete) | \(row.report.steps) | "
+                    + "\(ExploreCommand.format(row.seconds, decimals: 3)) s | \(Int(Double(row.report.explored) / seconds)) | "
+                    + "\(Int(Double(row.report.steps) / seconds)) |")
         }
         if let memory {
             console.printLine("")
             console.printLine("| peak RSS after \(memory.short.schedules) schedules | after \(memory.long.schedules) | ratio |")
             console.printLine("|---:|---:|---:|")
-            console.printLine("| \(memory.short.peakKiB) KiB | \(memory.long.peakKiB) KiB | "
-                + "\(ExploreCommand.format(Double(memory.long.peakKiB) / Double(max(memory.short.peakKiB, 1)), decimals: 2)) |")
+            console.printLine(
+                "| \(memory.short.peakKiB) KiB | \(memory.long.peakKiB) KiB | "
+                    + "\(ExploreCommand.format(Double(memory.long.peakKiB) / Double(max(memory.short.peakKiB, 1)), decimals: 2)) |")
         }
         console.printLine("")
-        console.printLine("Targets (reported, never asserted): ≥ 20000 schedules/s with 1 job; baton hand-off ≤ 0.3 µs; "
-            + "exhaustive search with bound 2 in < 10 s; peak RSS after all memory schedules ≤ 1.2 × after 1% of them.")
+        console.printLine(
+            "Targets (reported, never asserted): ≥ 20000 schedules/s with 1 job; baton hand-off ≤ 0.3 µs; "
+                + "exhaustive search with bound 2 in < 10 s; peak RSS after all memory schedules ≤ 1.2 × after 1% of them.")
     }
 
     /// The process's peak resident memory (`VmHWM`) after a random search of 1% of
     /// `schedules` (1 job, no checker), then after one of all of them; `nil` when
     /// `schedules` is 0 or `/proc` cannot be read. Measured before anything else, so that
     /// the short run's peak is not another figure's.
-    private static func measureMemory(_ scenario: Scenario, schedules: Int, console: any Console)
-        -> (short: (schedules: Int, peakKiB: Int), long: (schedules: Int, peakKiB: Int))? {
+    private static func measureMemory(
+        _ scenario: Scenario, schedules: Int, console: any Console
+    )
+        -> (short: (schedules: Int, peakKiB: Int), long: (schedules: Int, peakKiB: Int))?
+    {
         guard schedules > 0 else { return nil }
         func peak(after count: Int) -> (schedules: Int, peakKiB: Int)? {
             console.printError("measuring peak memory over \(count) schedules…")

@@ -23,7 +23,8 @@ enum FoundationRunLoopBench {
         }
         let throughput = Throughput.pipelined(items: options.items, repetitions: options.repetitions) { loop.perform($0) }
         loop.stop()
-        let idle = options.idleSeconds > 0
+        let idle =
+            options.idleSeconds > 0
             ? IdleCPUMeter.percentOfOneCore(
                 over: options.idleSeconds,
                 starting: { FoundationLoopThread.start() },

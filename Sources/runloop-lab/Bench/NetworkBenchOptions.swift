@@ -22,8 +22,9 @@ struct NetworkBenchOptions: Equatable, Sendable {
         OptionSpec(name: "--max-open", valueName: "N", help: "Most connections open at once (default 64)."),
         OptionSpec(name: "--body-bytes", valueName: "N", help: "Body bytes per response (default 65536)."),
         OptionSpec(name: "--repeats", valueName: "N", help: "Runs per row and workload; the median is shown (default 3)."),
-        OptionSpec(name: "--heap-trim", valueName: "off|glibc",
-                   help: "off: freed heap stays in the process (default); glibc: glibc's own trimming."),
+        OptionSpec(
+            name: "--heap-trim", valueName: "off|glibc",
+            help: "off: freed heap stays in the process (default); glibc: glibc's own trimming."),
     ]
 
     /// Parses the arguments after `bench network`.
@@ -39,8 +40,9 @@ struct NetworkBenchOptions: Equatable, Sendable {
         if let text = parsed.string("--operations") {
             let counts = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
             guard !counts.isEmpty, counts.allSatisfy({ ($0 ?? 0) >= 1 && ($0 ?? 0) <= 1_000_000 }) else {
-                throw UsageError(message: "--operations expects whole numbers from 1 to 1000000 separated by commas, got '\(text)'",
-                                 usage: NetworkBenchmark.usage)
+                throw UsageError(
+                    message: "--operations expects whole numbers from 1 to 1000000 separated by commas, got '\(text)'",
+                    usage: NetworkBenchmark.usage)
             }
             options.workloads = counts.compactMap { $0 }
         }

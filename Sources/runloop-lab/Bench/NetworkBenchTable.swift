@@ -8,8 +8,10 @@ struct NetworkBenchTable {
     func render() -> String {
         let header = ["operations", "row", "max open", "completion time", "MB/s", "vs C", "peak fds", "peak RSS", "failed"]
         let body = rows.flatMap { pair in
-            [cells(of: pair.lab, ratio: pair.lab.megabytesPerSecond / max(pair.limit.megabytesPerSecond, 1e-9)),
-             cells(of: pair.limit, ratio: nil)]
+            [
+                cells(of: pair.lab, ratio: pair.lab.megabytesPerSecond / max(pair.limit.megabytesPerSecond, 1e-9)),
+                cells(of: pair.limit, ratio: nil),
+            ]
         }
         let widths = header.indices.map { column in ([header] + body).map { $0[column].count }.max() ?? 0 }
         let rule = widths.enumerated().map { column, width in

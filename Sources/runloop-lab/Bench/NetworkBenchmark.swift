@@ -12,7 +12,9 @@ import Synchronization
 enum NetworkBenchmark {
     /// The help text of `bench network`.
     static let usage = HelpText.render(
-        synopsis: ["runloop-lab bench network [--operations N,N,...] [--max-open N] [--body-bytes N] [--repeats N] [--heap-trim off|glibc]"],
+        synopsis: [
+            "runloop-lab bench network [--operations N,N,...] [--max-open N] [--body-bytes N] [--repeats N] [--heap-trim off|glibc]"
+        ],
         description: """
             Runs each workload of concurrent operations (100, 1000 and 10000 by default),
             each downloading 64 KiB from the loopback server over TCP, as
@@ -106,8 +108,10 @@ enum NetworkBenchmark {
     /// On a lab thread of the benchmark's runtime: starts the server, warms both rows up,
     /// then measures each workload `repeats` times, alternating the C reader and AFReplay so
     /// that a busy machine weighs on both alike, and keeps each row's median run.
-    private static func measureAll(_ options: NetworkBenchOptions, maxOpen: Int,
-                                   progress: SerializedConsole) throws(BenchFailure) -> [(lab: NetworkFigures, limit: NetworkFigures)] {
+    private static func measureAll(
+        _ options: NetworkBenchOptions, maxOpen: Int,
+        progress: SerializedConsole
+    ) throws(BenchFailure) -> [(lab: NetworkFigures, limit: NetworkFigures)] {
         let server = LoopbackServer(name: "bench server")
         defer { server.stop() }
         let body = [UInt8](repeating: UInt8(ascii: "x"), count: options.bodyBytes)
@@ -115,22 +119,30 @@ enum NetworkBenchmark {
         let request = HTTPRequest(url: server.url("/body"))
         let warmUp = min(100, options.workloads.min() ?? 1)
         progress.printError("warming up with \(warmUp) operations…")
-        _ = try PollReaderBench.measure(port: server.port, request: request.wireBytes, operations: warmUp,
-                                        maxOpen: min(maxOpen, warmUp), bodyBytes: options.bodyBytes)
-        _ = NetworkLabBench.measure(server: server, request: request, operations: warmUp, maxOpen: min(maxOpen, warmUp),
-                                    bodyBytes: options.bodyBytes)
+        _ = try PollReaderBench.measure(
+            port: server.port, request: request.wireBytes, operations: warmUp,
+            maxOpen: min(maxOpen, warmUp), bodyBytes: options.bodyBytes)
+        _ = NetworkLabBench.measure(
+            server: server, request: request, operations: warmUp, maxOpen: min(maxOpen, warmUp),
+            bodyBytes: options.bodyBytes)
         var rows: [(lab: NetworkFigures, limit: NetworkFigures)] = []
         for operations in options.workloads {
             let window = min(maxOpen, operations)
             var limits: [NetworkFigures] = []
             var labs: [NetworkFigures] = []
             for run in 1...options.repeats {
-                progress.printError("\(operations) operations, at most \(window) open, run \(run) of \(options.repeats): \(PollReaderBench.name)…")
-                limits.append(try PollReaderBench.measure(port: server.port, request: request.wireBytes, operations: operations,
-                                                          maxOpen: window, bodyBytes: options.bodyBytes))
-                progress.printError("\(operations) operations, at most \(window) open, run \(run) of \(options.repeats): \(NetworkLabBench.name)…")
-                labs.append(NetworkLabBench.measure(server: server, request: request, operations: operations, maxOpen: window,
-                                                    bodyBytes: options.bodyBytes))
+                progress.printError(
+                    "\(operations) operations, at most \(window) open, run \(run) of \(options.repeats): \(PollReaderBench.name)…")
+                limits.append(
+                    try PollReaderBench.measure(
+                        port: server.port, request: request.wireBytes, operations: operations,
+                        maxOpen: window, bodyBytes: options.bodyBytes))
+                progress.printError(
+                    "\(operations) operations, at most \(window) open, run \(run) of \(options.repeats): \(NetworkLabBench.name)…")
+                labs.append(
+                    NetworkLabBench.measure(
+                        server: server, request: request, operations: operations, maxOpen: window,
+                        bodyBytes: options.bodyBytes))
             }
             rows.append((NetworkFigures.median(of: labs), NetworkFigures.median(of: limits)))
         }

@@ -29,10 +29,11 @@ struct NetworkFigures: Equatable, Sendable {
     static func median(of runs: [NetworkFigures]) -> NetworkFigures {
         precondition(!runs.isEmpty, "a median needs at least one run")
         let middle = runs.sorted { $0.nanoseconds < $1.nanoseconds }[runs.count / 2]
-        return NetworkFigures(name: middle.name, operations: middle.operations, maxOpen: middle.maxOpen,
-                              nanoseconds: middle.nanoseconds, bodyBytes: middle.bodyBytes,
-                              failed: runs.reduce(0) { $0 + $1.failed },
-                              peakDescriptors: runs.compactMap(\.peakDescriptors).max(),
-                              peakResidentKiB: runs.compactMap(\.peakResidentKiB).max())
+        return NetworkFigures(
+            name: middle.name, operations: middle.operations, maxOpen: middle.maxOpen,
+            nanoseconds: middle.nanoseconds, bodyBytes: middle.bodyBytes,
+            failed: runs.reduce(0) { $0 + $1.failed },
+            peakDescriptors: runs.compactMap(\.peakDescriptors).max(),
+            peakResidentKiB: runs.compactMap(\.peakResidentKiB).max())
     }
 }

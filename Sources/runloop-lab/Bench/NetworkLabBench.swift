@@ -17,8 +17,10 @@ enum NetworkLabBench {
     /// serves the main queue. The clock runs from creating the first operation until the
     /// last one is finished (its `isFinished` KVO, on the network thread). An operation
     /// fails if it ends with an error or a body that is not `bodyBytes` long.
-    static func measure(server: LoopbackServer, request: HTTPRequest, operations: Int, maxOpen: Int,
-                        bodyBytes: Int) -> NetworkFigures {
+    static func measure(
+        server: LoopbackServer, request: HTTPRequest, operations: Int, maxOpen: Int,
+        bodyBytes: Int
+    ) -> NetworkFigures {
         let runtime = currentRuntime()
         let allFinished = runtime.makeSemaphore(named: "all finished", value: 0)
         let finished = Atomic<Int>(0)
@@ -33,7 +35,8 @@ enum NetworkLabBench {
             let operation = URLConnectionOperation(request: request, server: server, name: "op \(index)")
             operation.addObserver { change in
                 guard change.key == .isFinished, change.phase == .did, change.operation.isFinished,
-                      let done = change.operation as? URLConnectionOperation else { return }
+                    let done = change.operation as? URLConnectionOperation
+                else { return }
                 let length = done.responseData?.count ?? 0
                 received.add(length, ordering: .relaxed)
                 if done.error != nil || length != bodyBytes { failed.add(1, ordering: .relaxed) }
@@ -46,8 +49,9 @@ enum NetworkLabBench {
         allFinished.wait()
         let elapsed = MonotonicClock.nanoseconds() - start
         let peaks = sampler.stop()
-        return NetworkFigures(name: name, operations: operations, maxOpen: maxOpen, nanoseconds: elapsed,
-                              bodyBytes: Int64(received.load(ordering: .relaxed)), failed: failed.load(ordering: .relaxed),
-                              peakDescriptors: peaks.descriptors, peakResidentKiB: peaks.residentKiB)
+        return NetworkFigures(
+            name: name, operations: operations, maxOpen: maxOpen, nanoseconds: elapsed,
+            bodyBytes: Int64(received.load(ordering: .relaxed)), failed: failed.load(ordering: .relaxed),
+            peakDescriptors: peaks.descriptors, peakResidentKiB: peaks.residentKiB)
     }
 }

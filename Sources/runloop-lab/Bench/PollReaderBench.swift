@@ -18,16 +18,18 @@ enum PollReaderBench {
         let sampler = ResourceSampler.start()
         let status = request.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { text in
-                cbench_poll_reader(Int32(port), text.baseAddress, Int32(text.count), Int32(operations), Int32(maxOpen),
-                                   Int32(Connection.readLimit), Int64(bodyBytes), &result)
+                cbench_poll_reader(
+                    Int32(port), text.baseAddress, Int32(text.count), Int32(operations), Int32(maxOpen),
+                    Int32(Connection.readLimit), Int64(bodyBytes), &result)
             }
         }
         let peaks = sampler.stop()
         guard status == 0 else {
             throw BenchFailure(message: "\(name): \(String(cString: strerror(status)))")
         }
-        return NetworkFigures(name: name, operations: operations, maxOpen: maxOpen, nanoseconds: result.elapsed_ns,
-                              bodyBytes: result.body_bytes, failed: Int(result.failed),
-                              peakDescriptors: peaks.descriptors, peakResidentKiB: peaks.residentKiB)
+        return NetworkFigures(
+            name: name, operations: operations, maxOpen: maxOpen, nanoseconds: result.elapsed_ns,
+            bodyBytes: result.body_bytes, failed: Int(result.failed),
+            peakDescriptors: peaks.descriptors, peakResidentKiB: peaks.residentKiB)
     }
 }

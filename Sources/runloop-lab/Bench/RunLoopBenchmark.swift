@@ -55,6 +55,7 @@ enum RunLoopBenchmark {
             "Targets for \(RunLoopLabBench.name) (reported, never asserted): round trip ≤ 1.3× eventfd; "
                 + "throughput ≥ 10× Foundation and ≥ 1.5× DispatchQueue; idle CPU 0.0%."
         )
-        console.printLine("Idle CPU is the idle loop thread's own CPU time (CLOCK_THREAD_CPUTIME_ID) over the idle window, in percent of one core.")
+        console.printLine(
+            "Idle CPU is the idle loop thread's own CPU time (CLOCK_THREAD_CPUTIME_ID) over the idle window, in percent of one core.")
     }
 }

@@ -24,17 +24,19 @@ enum RunLoopLabBench {
             try! RunLoop.perform(on: worker, $0)
         }
         stop(worker)
-        let idle = options.idleSeconds > 0
-            ? IdleCPUMeter.percentOfOneCore(over: options.idleSeconds,
-                                            starting: { startKeepAliveThread(runtime) },
-                                            threadCPU: { thread in
-                                                let cpu = Atomic<Int64>(0)
-                                                try! RunLoop.perform(on: thread, waitUntilDone: true) {
-                                                    cpu.store(IdleCPUMeter.callingThreadCPUNanoseconds(), ordering: .relaxed)
-                                                }
-                                                return cpu.load(ordering: .relaxed)
-                                            },
-                                            stopping: stop)
+        let idle =
+            options.idleSeconds > 0
+            ? IdleCPUMeter.percentOfOneCore(
+                over: options.idleSeconds,
+                starting: { startKeepAliveThread(runtime) },
+                threadCPU: { thread in
+                    let cpu = Atomic<Int64>(0)
+                    try! RunLoop.perform(on: thread, waitUntilDone: true) {
+                        cpu.store(IdleCPUMeter.callingThreadCPUNanoseconds(), ordering: .relaxed)
+                    }
+                    return cpu.load(ordering: .relaxed)
+                },
+                stopping: stop)
             : nil
         return BenchFigures(name: name, roundTrip: roundTrip, throughput: throughput, idleCPUPercent: idle)
     }

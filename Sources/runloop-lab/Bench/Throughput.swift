@@ -16,8 +16,10 @@ struct Throughput: Equatable, Sendable {
     /// Hands `items` blocks over with `submit`, one after another without waiting, and
     /// stops the clock when the last one has run; `repetitions` times. Returns the median
     /// run, so one run disturbed by the machine does not decide the figure.
-    static func pipelined(items: Int, repetitions: Int = 1,
-                          submit: (@escaping @Sendable () -> Void) -> Void) -> Throughput {
+    static func pipelined(
+        items: Int, repetitions: Int = 1,
+        submit: (@escaping @Sendable () -> Void) -> Void
+    ) -> Throughput {
         let lastRan = DispatchSemaphore(value: 0)
         let lastItem = items - 1
         let runs = (0..<max(repetitions, 1)).map { _ in

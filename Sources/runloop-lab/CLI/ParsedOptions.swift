@@ -71,7 +71,8 @@ struct ParsedOptions {
         guard let text = values[name] else { return defaultValue }
         guard let value = Double(text), value.isFinite, range.contains(value) else {
             throw UsageError(
-                message: "\(name) expects a number of seconds from \(range.lowerBound.plainText) to \(range.upperBound.plainText), got '\(text)'",
+                message:
+                    "\(name) expects a number of seconds from \(range.lowerBound.plainText) to \(range.upperBound.plainText), got '\(text)'",
                 usage: usage
             )
         }

@@ -52,26 +52,36 @@ struct LiveWalkthrough {
             toMain.signal()
             toWorker.wait()
             _ = try? loop.add(EventFDPort(name: "keep-alive port"), forMode: .default)
-            loop.add(RunLoopObserver(activities: .beforeWaiting, repeats: false, name: "first-sleep observer") { _, _ in
-                toMain.signal()
-            }, forMode: .default)
+            loop.add(
+                RunLoopObserver(activities: .beforeWaiting, repeats: false, name: "first-sleep observer") { _, _ in
+                    toMain.signal()
+                }, forMode: .default)
             try? loop.run()
             lastResult.withLock { $0 = .stopped }
         }
         toMain.wait()
         let first = firstResult.withLock { $0 }
-        write(style.note("run(mode:before:) returned \(first.map(\.description) ?? "an error") at once: a mode with no sources, timers or blocks has nothing to wait for, so CFRunLoop does not even call Entry/Exit observers."))
+        write(
+            style.note(
+                "run(mode:before:) returned \(first.map(\.description) ?? "an error") at once: a mode with no sources, timers or blocks has nothing to wait for, so CFRunLoop does not even call Entry/Exit observers."
+            ))
 
         write(style.step(2, "Add a port to the default mode (AFNetworking's keep-alive idiom) and call run()."))
         toWorker.signal()
         toMain.wait()
-        write(style.note("The worker's BeforeWaiting observer fired: the loop is going to sleep in epoll_wait, kept alive by the port, using no CPU."))
+        write(
+            style.note(
+                "The worker's BeforeWaiting observer fired: the loop is going to sleep in epoll_wait, kept alive by the port, using no CPU."
+            ))
 
         write(style.step(3, "From main, perform a block on the worker and wait until it is done."))
         try? RunLoop.perform(on: worker, waitUntilDone: true, label: "hello from main") {
             write(style.note("...this block runs on \(LabThread.current) while main waits."))
         }
-        write(style.note("perform(on:waitUntilDone:) = queue a block + wake the loop, as performSelector:onThread: does (Foundation's perform(inModes:) queues only; CFRunLoopWakeUp wakes)."))
+        write(
+            style.note(
+                "perform(on:waitUntilDone:) = queue a block + wake the loop, as performSelector:onThread: does (Foundation's perform(inModes:) queues only; CFRunLoopWakeUp wakes)."
+            ))
 
         write(style.step(4, "Add a 20 ms one-shot timer to the worker's loop from main."))
         let timer = RunLoopTimer(after: .milliseconds(20), name: "20 ms timer") { _ in toMain.signal() }
@@ -83,7 +93,11 @@ struct LiveWalkthrough {
         RunLoop.of(worker).stop()
         worker.join()
         let stopped = lastResult.withLock { $0 } == .stopped
-        write(style.note(stopped ? "run() returned because the run was stopped; the thread exited and its loop was torn down." : "run() did not end with a stop."))
+        write(
+            style.note(
+                stopped
+                    ? "run() returned because the run was stopped; the thread exited and its loop was torn down."
+                    : "run() did not end with a stop."))
         return first == .finished && stopped
     }
 }

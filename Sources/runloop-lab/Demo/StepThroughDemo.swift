@@ -51,7 +51,10 @@ enum StepThroughDemo {
     /// part, each ready to step.
     static func parts(options: DemoOptions) -> Result<[StepThrough], Problem> {
         guard let path = options.file ?? DefaultScenario.path() else {
-            return .failure(Problem(message: "runloop-lab demo: cannot find \(DefaultScenario.relativePath); run from the checkout or pass a scenario file"))
+            return .failure(
+                Problem(
+                    message: "runloop-lab demo: cannot find \(DefaultScenario.relativePath); run from the checkout or pass a scenario file")
+            )
         }
         let scenario: Scenario
         switch ScenarioFile.load(path) {
@@ -61,7 +64,11 @@ enum StepThroughDemo {
         let fileName = scenario.fileName
         let program = ScenarioProgram(scenario: scenario)
         guard let recipe = program.recipe(seed: options.seed) else {
-            return .failure(Problem(message: "runloop-lab demo: \(fileName) declares strategy \(scenario.strategy), which only the explorer runs; pass --seed N"))
+            return .failure(
+                Problem(
+                    message:
+                        "runloop-lab demo: \(fileName) declares strategy \(scenario.strategy), which only the explorer runs; pass --seed N")
+            )
         }
         var parts = [StepThrough(program: program, recipe: recipe)]
         if options.file == nil {

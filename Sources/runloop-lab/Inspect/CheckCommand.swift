@@ -7,7 +7,7 @@ import Walkthrough
 enum CheckCommand {
     /// The options `check` accepts.
     static let specs = [
-        OptionSpec(name: "--seed", valueName: "N", help: "Run every file under random seed N instead of its own strategy."),
+        OptionSpec(name: "--seed", valueName: "N", help: "Run every file under random seed N instead of its own strategy.")
     ]
 
     /// The help text of `check`.
@@ -66,7 +66,8 @@ enum CheckCommand {
             return (["\(path): does not run", error.description], false)
         }
         let failed = run.checks.filter { !$0.passed }
-        let head = "\(path): \(run.checks.count - failed.count) of \(run.checks.count) expect lines held "
+        let head =
+            "\(path): \(run.checks.count - failed.count) of \(run.checks.count) expect lines held "
             + "(\(run.strategy), \(run.outcomeName) after \(run.result.steps) steps)"
         let details = run.problems.map { $0.text(in: scenario.fileName) } + failed.map(\.description)
         return ([head] + details.flatMap { $0.split(separator: "\n").map(String.init) }, failed.isEmpty)
@@ -77,13 +78,17 @@ enum CheckCommand {
     private static func search(_ scenario: Walkthrough.Scenario, path: String, bound: Int) -> (lines: [String], passed: Bool) {
         let explorable = scenario.explorable(named: path)
         let expectLines = explorable.checkers.filter { $0.name == ExpectationChecker().name }
-        let report = Explorer(scenario: explorable, checkers: expectLines, strategy: .exhaustive(preemptionBound: bound),
-                              schedules: 1_000_000).explore()
+        let report = Explorer(
+            scenario: explorable, checkers: expectLines, strategy: .exhaustive(preemptionBound: bound),
+            schedules: 1_000_000
+        ).explore()
         let searched = "exhaustive bound \(bound), \(report.explored) schedules\(report.complete ? "" : ", stopped early")"
         guard let finding = report.finding else {
             return (["\(path): all \(scenario.expectationCount) expect lines held in every schedule (\(searched))"], true)
         }
-        var lines = ["\(path): \(finding.violations.count) expect line\(finding.violations.count == 1 ? "" : "s") failed in a schedule (\(searched))"]
+        var lines = [
+            "\(path): \(finding.violations.count) expect line\(finding.violations.count == 1 ? "" : "s") failed in a schedule (\(searched))"
+        ]
         lines += finding.violations.flatMap { violation in
             ["FAIL \(violation.summary)"] + violation.details.map { "     " + $0 }
         }

@@ -52,8 +52,10 @@ struct ExploreOptions {
     /// - Returns: the options, or `nil` when `--help` was asked for.
     /// - Throws: ``UsageError`` for an unknown option, a missing scenario or a bad value.
     /// `environment` supplies a `--shard N`'s index (the process's environment by default).
-    static func parse(_ arguments: [String],
-                      environment: (String) -> String? = ShardOption.processEnvironment) throws(UsageError) -> ExploreOptions? {
+    static func parse(
+        _ arguments: [String],
+        environment: (String) -> String? = ShardOption.processEnvironment
+    ) throws(UsageError) -> ExploreOptions? {
         let parsed = try OptionParser.parse(arguments, options: specs, usage: ExploreCommand.usage)
         if parsed.wantsHelp { return nil }
         if parsed.isSet("--list") { return ExploreOptions(explorer: nil) }
@@ -84,22 +86,27 @@ struct ExploreOptions {
             try parsed.reject(["--seed"], "does not apply to --strategy dpor, which tries every schedule once")
             strategy = .dpor
         }
-        let isExhaustive = switch strategy {
-        case .exhaustive, .delayBounded, .dpor: true
-        case .random, .pct, .pos: false
-        }
+        let isExhaustive =
+            switch strategy {
+            case .exhaustive, .delayBounded, .dpor: true
+            case .random, .pct, .pos: false
+            }
         let schedules = try parsed.integer("--schedules", default: isExhaustive ? 1_000_000 : 1_000, in: 1...100_000_000)
         let seconds = parsed.isSet("--seconds") ? try parsed.seconds("--seconds", default: 0, in: 0.001...86_400) : nil
         let jobs = try parsed.integer("--jobs", default: 1, in: 1...256)
-        var explorer = Explorer(scenario: scenario, checkers: checkers, strategy: strategy, schedules: schedules,
-                                timeBudget: seconds.map { .nanoseconds(Int64($0 * 1e9)) }, jobs: jobs)
+        var explorer = Explorer(
+            scenario: scenario, checkers: checkers, strategy: strategy, schedules: schedules,
+            timeBudget: seconds.map { .nanoseconds(Int64($0 * 1e9)) }, jobs: jobs)
         if let text = parsed.string("--shard") {
             explorer.shard = try ShardOption.parse(text, environment: environment, usage: ExploreCommand.usage)
             if !explorer.shard.isWhole && !strategy.isShardable {
-                throw UsageError(message: "--shard splits random, pct and pos searches; a bounded or DPOR search cannot be split", usage: ExploreCommand.usage)
+                throw UsageError(
+                    message: "--shard splits random, pct and pos searches; a bounded or DPOR search cannot be split",
+                    usage: ExploreCommand.usage)
             }
         }
-        return ExploreOptions(explorer: explorer, showsInterleavings: !parsed.isSet("--no-interleaving"),
-                              reportPath: parsed.string("--report"))
+        return ExploreOptions(
+            explorer: explorer, showsInterleavings: !parsed.isSet("--no-interleaving"),
+            reportPath: parsed.string("--report"))
     }
 }

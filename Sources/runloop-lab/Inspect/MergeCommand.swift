@@ -5,7 +5,7 @@ import Inspector
 enum MergeCommand {
     /// The options `merge` accepts besides the report files.
     static let specs = [
-        OptionSpec(name: "--report", valueName: "FILE", help: "Also write the merged result as JSON."),
+        OptionSpec(name: "--report", valueName: "FILE", help: "Also write the merged result as JSON.")
     ]
 
     /// The help text of `merge`.

@@ -45,7 +45,8 @@ enum ShardOption {
             }
             return index - offset
         }
-        throw UsageError(message: "--shard N needs this shard's index: give --shard K/N, or run as a Kubernetes Indexed Job "
-                         + "(JOB_COMPLETION_INDEX) or a Slurm job array (SLURM_ARRAY_TASK_ID)", usage: usage)
+        throw UsageError(
+            message: "--shard N needs this shard's index: give --shard K/N, or run as a Kubernetes Indexed Job "
+                + "(JOB_COMPLETION_INDEX) or a Slurm job array (SLURM_ARRAY_TASK_ID)", usage: usage)
     }
 }

@@ -49,9 +49,10 @@ enum TraceCommand {
         let events = try eventNames(parsed, format: format)
         let run = schedule.map(scenario.replay) ?? scenario.run(RandomStrategy(seed: seed))
         let title = "\(scenario.name): " + (schedule.map { "schedule \($0)" } ?? "seed \(seed)")
-        let text = events.map { names in
-            run.trace.filter { names.contains($0.name) }.map { $0.description + "\n" }.joined()
-        } ?? format.render(run, title: title)
+        let text =
+            events.map { names in
+                run.trace.filter { names.contains($0.name) }.map { $0.description + "\n" }.joined()
+            } ?? format.render(run, title: title)
         guard let path = parsed.string("--output") else {
             for line in text.dropLast(text.hasSuffix("\n") ? 1 : 0).split(separator: "\n", omittingEmptySubsequences: false) {
                 console.printLine(String(line))

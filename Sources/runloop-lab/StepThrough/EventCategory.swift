@@ -10,7 +10,8 @@ extension TraceEvent {
         case .schedule, .clockAdvance, .yield: "scheduling"
         case .lockWait, .lockAcquire, .lockRelease, .semaphoreSignal, .semaphoreWait: "lock"
         case .loopEntry, .loopExit, .loopWait, .loopWake, .wakeUp, .stop, .observer, .sourceSignal, .sourcePerform,
-             .portSend, .portPerform, .timerAdd, .timerFire, .timerInvalidate: "loop activity"
+            .portSend, .portPerform, .timerAdd, .timerFire, .timerInvalidate:
+            "loop activity"
         case .performEnqueued, .performRun: "perform hop"
         case .delegateCallback: "callback → operation"
         case .connectionCreated, .connectionCancelled: "connection"

@@ -56,7 +56,8 @@ struct OperationPanelRow: Sendable, Equatable {
     var reachedText: String { reached.isEmpty ? "-" : reached.joined(separator: ", ") }
 
     /// The headings of the columns before callbacks reached, aligned with ``columnsText``.
-    static let columnsHeading = "\("operation".padded(to: 10)) \("state".padded(to: 10)) \("cancelled".padded(to: 9)) "
+    static let columnsHeading =
+        "\("operation".padded(to: 10)) \("state".padded(to: 10)) \("cancelled".padded(to: 9)) "
         + "\("connection".padded(to: 11)) \("bytes".padded(to: 6)) \("error".padded(to: 16)) "
         + "completion".padded(to: 11)
 

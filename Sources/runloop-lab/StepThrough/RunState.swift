@@ -33,7 +33,8 @@ struct RunState: Sendable, Equatable {
             threads.sort { $0.id < $1.id }
         }
         let index = threads.firstIndex { $0.id == event.thread }!
-        if case .exited = threads[index].activity {} else if !event.kind.keepsActivity {
+        if case .exited = threads[index].activity {
+        } else if !event.kind.keepsActivity {
             threads[index].activity = .running
         }
         applyToThreads(event, at: index)
@@ -69,7 +70,8 @@ struct RunState: Sendable, Equatable {
         case let .performRun(label, _):
             if let queued = threads[index].performs.firstIndex(of: label) { threads[index].performs.remove(at: queued) }
         case let .sourceSignal(name), let .portSend(name):
-            if let owner = sourceOwners.first(where: { $0.source == name }), let row = threads.firstIndex(where: { $0.id == owner.thread }) {
+            if let owner = sourceOwners.first(where: { $0.source == name }), let row = threads.firstIndex(where: { $0.id == owner.thread })
+            {
                 if !threads[row].sources.contains(name) { threads[row].sources.append(name) }
             } else if !unclaimedSources.contains(name) {
                 unclaimedSources.append(name)

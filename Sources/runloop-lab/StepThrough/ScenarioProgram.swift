@@ -36,7 +36,8 @@ struct ScenarioProgram: DemoProgram {
         var summary = run.problems.map { $0.text(in: scenario.fileName) }
         summary += run.checks.filter { !$0.passed }.map(\.description)
         if !run.checks.isEmpty { summary.append("\(passed) of \(run.checks.count) expect lines held") }
-        return ProgramRun(trace: run.trace, outcome: run.outcomeName, schedule: run.schedule, summary: summary,
-                          failedExpectations: run.checks.count - passed)
+        return ProgramRun(
+            trace: run.trace, outcome: run.outcomeName, schedule: run.schedule, summary: summary,
+            failedExpectations: run.checks.count - passed)
     }
 }

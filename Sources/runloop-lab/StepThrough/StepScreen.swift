@@ -22,7 +22,9 @@ struct StepScreen: Sendable {
         add("event \(stepper.position) of \(stepper.run.trace.count) · time \(time) s · outcome at the end: \(stepper.run.outcome)")
         add("")
         if let event = stepper.current {
-            add("▶ #\(event.sequence) T\(event.thread) \(event.threadName) · \(event.demoCategory)") { [style] in style.thread(event.thread, $0) }
+            add("▶ #\(event.sequence) T\(event.thread) \(event.threadName) · \(event.demoCategory)") { [style] in
+                style.thread(event.thread, $0)
+            }
             add("  \(event.name) \(event.kind.detail)", style.bold)
             if let explanation = event.routingExplanation { add("  " + explanation) }
         } else {

@@ -87,8 +87,8 @@ struct StepThrough: Sendable {
     mutating func whatIf() -> WhatIfReport? {
         let from = max(position - 1, 0)
         guard let index = run.trace[from...].firstIndex(where: { if case .schedule = $0.kind { true } else { false } }),
-              case let .schedule(chosen, enabled, point, step) = run.trace[index].kind,
-              let place = enabled.firstIndex(of: chosen)
+            case let .schedule(chosen, enabled, point, step) = run.trace[index].kind,
+            let place = enabled.firstIndex(of: chosen)
         else { return nil }
         let alternative = enabled[(place + 1) % enabled.count]
         var base = recipe

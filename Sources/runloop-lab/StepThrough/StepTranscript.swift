@@ -22,7 +22,8 @@ struct StepTranscript: Sendable {
             guard let event = stepper.current else { continue }
             var after = before
             after.apply(event)
-            let head = "step \(stepper.position) · #\(event.sequence) \(event.time) T\(event.thread) \(event.threadName) · \(event.demoCategory) · "
+            let head =
+                "step \(stepper.position) · #\(event.sequence) \(event.time) T\(event.thread) \(event.threadName) · \(event.demoCategory) · "
             emit(style.thread(event.thread, head) + event.name + (event.kind.detail.isEmpty ? "" : " " + event.kind.detail))
             if let explanation = event.routingExplanation { emit("    ↳ " + explanation) }
             for line in Self.changes(from: before, to: after) { emit(style.dim(line)) }

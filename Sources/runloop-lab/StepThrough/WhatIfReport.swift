@@ -31,7 +31,9 @@ struct WhatIfReport: Sendable {
     /// The report as lines: the flip, the first differing operation event of each run, and
     /// both runs' outcomes and operations where they differ.
     var lines: [String] {
-        var lines = ["what-if: at #\(flipIndex) (scheduling point \(step), \(point)) T\(alternativeChoice) runs instead of T\(originalChoice)"]
+        var lines = [
+            "what-if: at #\(flipIndex) (scheduling point \(step), \(point)) T\(alternativeChoice) runs instead of T\(originalChoice)"
+        ]
         if originalOperationEvent == nil, alternativeOperationEvent == nil {
             lines.append("  the operations' events are the same in both runs")
         } else {

@@ -102,8 +102,10 @@ struct InteractiveDemo {
                 breakpoint = nil
             } else if !text.isEmpty {
                 guard let parsed = Breakpoint(parsing: text, in: stepper.run.trace) else {
-                    messages = ["no event kind, operation or thread is called '\(text)'",
-                                "try an event kind (lock, perform, callback, loop.wait), an operation's name, or a thread (T2, or its name)"]
+                    messages = [
+                        "no event kind, operation or thread is called '\(text)'",
+                        "try an event kind (lock, perform, callback, loop.wait), an operation's name, or a thread (T2, or its name)",
+                    ]
                     return
                 }
                 breakpoint = parsed

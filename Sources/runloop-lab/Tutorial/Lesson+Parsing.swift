@@ -29,7 +29,8 @@ extension Lesson {
                 } else if pending == nil {
                     prose.append(line)
                 } else if !line.allSatisfy(\.isWhitespace) {
-                    throw LessonFormatError(fileName: fileName, line: index + 1, message: "text between a lab or command block and its expected block")
+                    throw LessonFormatError(
+                        fileName: fileName, line: index + 1, message: "text between a lab or command block and its expected block")
                 }
                 index += 1
                 continue
@@ -53,27 +54,33 @@ extension Lesson {
                 pending = (index + 1, .command, body, [])
                 prose.append(contentsOf: lines[index...close])
             case ("expected", let open?):
-                steps.append(LessonStep(
-                    prose: prose.joined(separator: "\n"),
-                    kind: open.kind,
-                    scenario: open.scenario.joined(separator: "\n"),
-                    shownEvents: open.shown,
-                    expected: body,
-                    line: open.fence
-                ))
+                steps.append(
+                    LessonStep(
+                        prose: prose.joined(separator: "\n"),
+                        kind: open.kind,
+                        scenario: open.scenario.joined(separator: "\n"),
+                        shownEvents: open.shown,
+                        expected: body,
+                        line: open.fence
+                    ))
                 prose = []
                 pending = nil
             case ("expected", nil):
-                throw LessonFormatError(fileName: fileName, line: index + 1, message: "an expected block must follow a lab or command block")
+                throw LessonFormatError(
+                    fileName: fileName, line: index + 1, message: "an expected block must follow a lab or command block")
             case (_, let open?):
-                throw LessonFormatError(fileName: fileName, line: open.fence, message: "a \(open.kind == .command ? "command" : "lab") block must be followed by an expected block")
+                throw LessonFormatError(
+                    fileName: fileName, line: open.fence,
+                    message: "a \(open.kind == .command ? "command" : "lab") block must be followed by an expected block")
             case (_, nil):
                 prose.append(contentsOf: lines[index...close])
             }
             index = close + 1
         }
         if let open = pending {
-            throw LessonFormatError(fileName: fileName, line: open.fence, message: "a \(open.kind == .command ? "command" : "lab") block must be followed by an expected block")
+            throw LessonFormatError(
+                fileName: fileName, line: open.fence,
+                message: "a \(open.kind == .command ? "command" : "lab") block must be followed by an expected block")
         }
         guard let title else {
             throw LessonFormatError(fileName: fileName, line: 1, message: "a lesson starts with a '# Title' line")

@@ -25,8 +25,8 @@ struct Lesson: Equatable, Sendable {
     static func number(ofFileNamed name: String) -> Int? {
         let characters = Array(name)
         guard characters.count > 6, name.hasSuffix(".md"), characters[2] == "-",
-              characters[0].isASCII, characters[1].isASCII,
-              let tens = characters[0].wholeNumberValue, let ones = characters[1].wholeNumberValue
+            characters[0].isASCII, characters[1].isASCII,
+            let tens = characters[0].wholeNumberValue, let ones = characters[1].wholeNumberValue
         else { return nil }
         return tens * 10 + ones
     }

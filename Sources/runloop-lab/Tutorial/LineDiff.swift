@@ -3,17 +3,20 @@
 enum LineDiff {
     /// The diff lines turning `expected` into `actual`, from a longest common subsequence.
     static func lines(expected: [String], actual: [String]) -> [String] {
-        let rows = expected.count, columns = actual.count
+        let rows = expected.count
+        let columns = actual.count
         var common = [[Int]](repeating: [Int](repeating: 0, count: columns + 1), count: rows + 1)
         for row in stride(from: rows - 1, through: 0, by: -1) {
             for column in stride(from: columns - 1, through: 0, by: -1) {
-                common[row][column] = expected[row] == actual[column]
+                common[row][column] =
+                    expected[row] == actual[column]
                     ? common[row + 1][column + 1] + 1
                     : max(common[row + 1][column], common[row][column + 1])
             }
         }
         var result: [String] = []
-        var row = 0, column = 0
+        var row = 0
+        var column = 0
         while row < rows || column < columns {
             if row < rows, column < columns, expected[row] == actual[column] {
                 result.append("  " + expected[row])

@@ -14,12 +14,14 @@ enum TutorialCheck {
             console.printError("runloop-lab tutorial: cannot read the tutorial directory '\(options.directory)'")
             return ExitCode.failure
         }
-        var passed = 0, failed = 0
+        var passed = 0
+        var failed = 0
         for fileName in fileNames {
             var outputs = StepOutputs()
             for language in LessonLanguage.allCases {
-                let failures = check(fileName, in: language, library: library, outputs: &outputs,
-                                     rewriting: options.rewrites)
+                let failures = check(
+                    fileName, in: language, library: library, outputs: &outputs,
+                    rewriting: options.rewrites)
                 let label = language.rawValue.padded(to: 8)
                 if failures.isEmpty {
                     passed += 1
@@ -36,8 +38,10 @@ enum TutorialCheck {
     }
 
     /// The failure lines of one lesson file: empty when every step matches.
-    private static func check(_ fileName: String, in language: LessonLanguage, library: LessonLibrary,
-                              outputs: inout StepOutputs, rewriting: Bool) -> [String] {
+    private static func check(
+        _ fileName: String, in language: LessonLanguage, library: LessonLibrary,
+        outputs: inout StepOutputs, rewriting: Bool
+    ) -> [String] {
         guard library.exists(fileName, in: language) else {
             return ["missing: \(language.directory(in: library.root))/\(fileName)"]
         }

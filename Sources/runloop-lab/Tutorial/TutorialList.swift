@@ -25,7 +25,9 @@ enum TutorialList {
         let languageWidth = max(rows.map(\.languages.count).max() ?? 0, "languages".count)
         console.printLine("  #   " + "title".padded(to: titleWidth) + "  " + "languages".padded(to: languageWidth) + "  progress")
         for row in rows {
-            console.printLine("  \(row.number)  " + row.title.padded(to: titleWidth) + "  " + row.languages.padded(to: languageWidth) + "  " + row.progress)
+            console.printLine(
+                "  \(row.number)  " + row.title.padded(to: titleWidth) + "  " + row.languages.padded(to: languageWidth) + "  "
+                    + row.progress)
         }
         return ExitCode.success
     }

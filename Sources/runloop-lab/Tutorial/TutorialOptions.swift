@@ -26,8 +26,9 @@ struct TutorialOptions: Equatable, Sendable {
         OptionSpec(name: "--lang", valueName: "en|zh-Hans", help: "The lesson language for run (default: en)."),
         OptionSpec(name: "--no-pause", valueName: nil, help: "Do not wait for Enter between steps (run)."),
         OptionSpec(name: "--restart", valueName: nil, help: "Start the lesson at step 1, ignoring saved progress (run)."),
-        OptionSpec(name: "--rewrite", valueName: nil,
-                   help: "Developers: replace each expected block that differs with this run's output, in both languages (check)."),
+        OptionSpec(
+            name: "--rewrite", valueName: nil,
+            help: "Developers: replace each expected block that differs with this run's output, in both languages (check)."),
     ]
 
     /// Parses the options after the subcommand (and its lesson number).

@@ -6,10 +6,14 @@ extension Scenario {
     /// pops A and B and pushes A back: the swap still sees A and installs B, a popped node.
     static let aba = Scenario(name: "aba", summary: "a lock-free stack's compare-and-swap succeeds on a recycled node") {
         let runtime = currentRuntime()
-        let nodeA = 0, nodeB = 1, nodeC = 2
+        let nodeA = 0
+        let nodeB = 1
+        let nodeC = 2
         let top = VisibleVariable<Int?>("top", nodeA)
-        let next = [VisibleVariable<Int?>("A.next", nodeB), VisibleVariable<Int?>("B.next", nodeC),
-                    VisibleVariable<Int?>("C.next", nil)]
+        let next = [
+            VisibleVariable<Int?>("A.next", nodeB), VisibleVariable<Int?>("B.next", nodeC),
+            VisibleVariable<Int?>("C.next", nil),
+        ]
         let inStack = ScenarioCell([true, true, true])
         @Sendable func pop() -> Int? {
             while true {

@@ -15,8 +15,10 @@ public struct ClassicBug: Sendable {
     /// philosophers.
     public static let suite: [ClassicBug] = [
         ClassicBug(scenario: .lostUpdate(threads: 4), checker: ExpectationChecker(), expectation: "an increment is lost"),
-        ClassicBug(scenario: .atomicityViolation, checker: ExpectationChecker(), expectation: "the pointer is cleared between check and use"),
-        ClassicBug(scenario: .orderViolation, checker: ExpectationChecker(), expectation: "the worker reads state before it is initialised"),
+        ClassicBug(
+            scenario: .atomicityViolation, checker: ExpectationChecker(), expectation: "the pointer is cleared between check and use"),
+        ClassicBug(
+            scenario: .orderViolation, checker: ExpectationChecker(), expectation: "the worker reads state before it is initialised"),
         ClassicBug(scenario: .reorder(setters: 20), checker: ExpectationChecker(), expectation: "the checker sees a set and b not"),
         ClassicBug(scenario: .lazyInit, checker: ExpectationChecker(), expectation: "the instance is created twice"),
         ClassicBug(scenario: .boundedBuffer, checker: ExpectationChecker(), expectation: "a consumer takes from an empty buffer"),

@@ -5,8 +5,10 @@ extension Scenario {
     /// a locked queue and signal it, half take one each and count it in a shared tally with
     /// an unlocked read-then-write, which two finishing consumers can interleave.
     static func pipeline(threads: Int) -> Scenario {
-        Scenario(name: "pipeline", summary: "\(threads / 2) producers and \(threads / 2) consumers; the consumers' tally loses counts",
-                 stepLimit: 200_000) {
+        Scenario(
+            name: "pipeline", summary: "\(threads / 2) producers and \(threads / 2) consumers; the consumers' tally loses counts",
+            stepLimit: 200_000
+        ) {
             let runtime = currentRuntime()
             let stages = threads / 2
             let lock = runtime.makeLock(named: "queue")

@@ -16,11 +16,13 @@ extension Scenario {
                     b.store(-1)
                 }
             }
-            threads.append(runtime.spawnThread(named: "checker") {
-                let (seenA, seenB) = (a.load(), b.load())
-                ScenarioExpectation.check((seenA == 0 && seenB == 0) || (seenA == 1 && seenB == -1),
-                                          "a and b are both initial or both set (saw a = \(seenA), b = \(seenB))")
-            })
+            threads.append(
+                runtime.spawnThread(named: "checker") {
+                    let (seenA, seenB) = (a.load(), b.load())
+                    ScenarioExpectation.check(
+                        (seenA == 0 && seenB == 0) || (seenA == 1 && seenB == -1),
+                        "a and b are both initial or both set (saw a = \(seenA), b = \(seenB))")
+                })
             for thread in threads { thread.join() }
         }
     }
