@@ -28,6 +28,7 @@ let package = Package(
         .testTarget(name: "AFReplayTests", dependencies: ["AFReplay", "NetSim", "RunLoopKit", "LabRuntime", "LabTestSupport"]),
         .testTarget(name: "InspectorTests", dependencies: ["Inspector", "LabRuntime", "AFReplay"]),
         .testTarget(name: "WalkthroughTests", dependencies: ["Walkthrough", "LabRuntime"]),
+        .testTarget(name: "CoreFoundationDifferentialTests", dependencies: ["RunLoopKit", "LabRuntime", "LabTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["runloop-lab", "LabTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
