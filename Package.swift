@@ -35,6 +35,7 @@ let package = Package(
         .testTarget(name: "InspectorTests", dependencies: ["Inspector", "LabRuntime", "AFReplay"]),
         .testTarget(name: "WalkthroughTests", dependencies: ["Walkthrough", "Inspector", "LabRuntime", "LabTestSupport"]),
         .testTarget(name: "RunLoopLabTestingTests", dependencies: ["RunLoopLabTesting"]),
+        .testTarget(name: "CoreFoundationDifferentialTests", dependencies: ["RunLoopKit", "LabRuntime", "LabTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["runloop-lab", "LabTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

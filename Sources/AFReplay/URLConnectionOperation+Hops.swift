@@ -5,8 +5,17 @@ extension URLConnectionOperation {
     /// modes:[runLoopModes allObjects]`: one of the four hops (spec §1.3).
     func performOnNetworkThread(_ selector: String, _ body: @escaping @Sendable () -> Void) {
         try? RunLoop.perform(
-            on: NetworkThread.thread(in: runtime), modes: runLoopModes, waitUntilDone: false,
+            on: NetworkThread.thread(in: runtime), modes: servedRunLoopModes, waitUntilDone: false,
             label: "\(selector) \(name)", body)
+    }
+
+    /// The modes the hops and the connection use: ``runLoopModes``, and under
+    /// ``Fidelity/hardened`` also the default mode when they name neither it nor the common
+    /// modes, since the network thread only ever runs the default mode (deviation 11).
+    var servedRunLoopModes: [RunLoopMode] {
+        let modes = runLoopModes
+        guard fidelity == .hardened, !modes.contains(.default), !modes.contains(.common) else { return modes }
+        return modes + [.default]
     }
 
     /// "Post N on main": an async dispatch to the main queue that posts `notification` from

@@ -12,6 +12,7 @@ extension URLConnectionOperation {
     ///
     /// ``Fidelity/hardened``: the connection is made only if still Executing (deviation 4),
     /// and DidStart is posted under the lock, only for a started connection (deviation 5).
+    /// The connection is scheduled in ``servedRunLoopModes`` (deviation 11).
     func operationDidStart() {
         lock.lock()
         var connected = false
@@ -20,7 +21,7 @@ extension URLConnectionOperation {
             self.connection = connection
             storage.withLock { $0.sentRequests.append(connection.request) }
             let loop = RunLoop.current
-            for mode in runLoopModes { connection.schedule(in: loop, forMode: mode) }
+            for mode in servedRunLoopModes { connection.schedule(in: loop, forMode: mode) }
             outputStream.open()
             connection.start()
             connected = true

@@ -41,7 +41,7 @@ struct ModeContents: Sendable {
             portSources.append(source)
             watch(source.descriptor)
         case let .timer(timer):
-            timers.insert(timer, at: timerInsertionIndex(for: timer.fireDate))
+            timers.insert(timer, at: timerInsertionIndex(for: timer.dueDate))
         case let .observer(observer):
             let index = observers.lastIndex { $0.order <= observer.order }.map { $0 + 1 } ?? 0
             observers.insert(observer, at: index)
@@ -56,7 +56,7 @@ struct ModeContents: Sendable {
         var high = timers.count
         while low < high {
             let middle = (low + high) / 2
-            if timers[middle].fireDate <= date { low = middle + 1 } else { high = middle }
+            if timers[middle].dueDate <= date { low = middle + 1 } else { high = middle }
         }
         return low
     }

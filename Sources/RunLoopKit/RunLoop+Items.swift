@@ -2,12 +2,14 @@ import LabRuntime
 
 extension RunLoop {
     /// Tags `mode` common (`CFRunLoopAddCommonMode`) and copies every item already added to
-    /// ``RunLoopMode/common`` into it. There is no way to untag a mode.
+    /// ``RunLoopMode/common`` into it. There is no way to untag a mode. Like CF, the tag alone
+    /// does not create the mode: only copying an item into it does.
     public func addCommonMode(_ mode: RunLoopMode) {
         precondition(mode != .common, "addCommonMode: kCFRunLoopCommonModes is the tag itself, not a mode")
         let scheduled = state.withLock { state -> [(RunLoopSource, RunLoopMode)] in
             guard !state.isTornDown, !state.commonModes.contains(mode) else { return [] }
             state.commonModes.append(mode)
+            guard !state.commonItems.items.isEmpty else { return [] }
             let index = ensureMode(mode, in: &state)
             return state.commonItems.items.compactMap { item in
                 guard state.modes[index].insert(item), case let .source0(source) = item else { return nil }
@@ -74,9 +76,15 @@ extension RunLoop {
         if thread !== LabThread.current { wakeUp() }
     }
 
-    /// Removes a timer from `mode`.
+    /// Removes a timer from `mode`. A timer taken out of its last mode leaves the loop
+    /// (`__CFRunLoopTimerCancel` clears its run loop): it stays valid, does not fire even if
+    /// it was already due in the batch being fired, and may be added to any loop again.
     public func remove(_ timer: RunLoopTimer, forMode mode: RunLoopMode) {
         _ = extract(.timer(timer), from: mode)
+        state.withLock { state in
+            let held = state.commonItems.contains(.timer(timer)) || state.modes.contains { $0.contains(.timer(timer)) }
+            if !held { timer.leave(self) }
+        }
     }
 
     /// Moves `timer` to its place for its new fire date in every mode that holds it, after

@@ -186,23 +186,25 @@ extension RunLoop {
         return handled
     }
 
-    /// Runs the queued blocks that match `mode`, in FIFO order; the others stay queued, in
-    /// order, ahead of anything queued meanwhile.
+    /// Runs the queued blocks that match `mode`, in FIFO order (`__CFRunLoopDoBlocks`). The
+    /// whole queue is taken first, so while the blocks run the others are not queued (a
+    /// nested run in their mode finds it empty); afterwards they go back, in order, ahead of
+    /// anything queued meanwhile.
     private func runBlocks(in mode: RunLoopMode) {
-        let runnable = state.withLock { state in
-            inbox.withLock { inbox -> [QueuedBlock] in
+        let (runnable, kept) = state.withLock { state in
+            inbox.withLock { inbox -> ([QueuedBlock], [QueuedBlock]) in
                 guard !inbox.blocks.allSatisfy({ state.blockMatches($0.modes, in: mode) }) else {
                     defer {
                         inbox.blocks = inbox.recycled
                         inbox.recycled = []
                     }
-                    return inbox.blocks
+                    return (inbox.blocks, [])
                 }
-                let (run, keep) = inbox.blocks.reduce(into: ([QueuedBlock](), [QueuedBlock]())) { split, block in
+                let split = inbox.blocks.reduce(into: ([QueuedBlock](), [QueuedBlock]())) { split, block in
                     if state.blockMatches(block.modes, in: mode) { split.0.append(block) } else { split.1.append(block) }
                 }
-                inbox.blocks = keep
-                return run
+                inbox.blocks = []
+                return split
             }
         }
         for block in runnable {
@@ -210,6 +212,13 @@ extension RunLoop {
             block.body()
         }
         recycle(consume runnable)
+        guard !kept.isEmpty else { return }
+        let dropped = inbox.withLock { inbox -> [QueuedBlock] in
+            guard !inbox.isClosed else { return kept }
+            inbox.blocks = kept + inbox.blocks
+            return []
+        }
+        for block in dropped { block.abandon?() }
     }
 
     /// Empties a batch that has run and hands its storage back to the inbox, unless the
@@ -224,10 +233,15 @@ extension RunLoop {
     }
 
     /// Fires every due timer of `mode` in the mode's order: earliest first, equal dates in
-    /// the order they were added or re-positioned (`__CFRunLoopDoTimers`).
+    /// the order they were added or re-positioned (`__CFRunLoopDoTimers`). The batch is a
+    /// snapshot; each timer is checked again, against the clock, just before its callout
+    /// (`__CFRunLoopDoTimer`).
     private func fireTimers(in mode: RunLoopMode) {
         let now = runtime.now()
-        let due = timers(in: mode).filter { timer in timer.armedFireDate.map { $0 <= now } ?? false }
-        for timer in due { _ = timer.fireIfDue(now: now, mode: mode, runtime: runtime) }
+        let due = state.withLock { state -> [RunLoopTimer] in
+            guard let index = state.index(of: mode) else { return [] }
+            return state.modes[index].timers.filter { timer in timer.armedFireDate.map { $0 <= now } ?? false }
+        }
+        for timer in due { _ = timer.fireIfDue(now: runtime.now(), in: self, mode: mode, runtime: runtime) }
     }
 }

@@ -118,8 +118,4 @@ public final class RunLoop: Sendable, CustomStringConvertible {
             return (contents.sources0, contents.portSources, contents.timers, contents.observers)
         }
     }
-
-    func timers(in mode: RunLoopMode) -> [RunLoopTimer] {
-        state.withLock { state in state.index(of: mode).map { state.modes[$0].timers } ?? [] }
-    }
 }

@@ -8,6 +8,11 @@ import Synchronization
 /// its original phase: the next fire date is the first `fireDate + k·interval` after now.
 /// A one-shot timer is invalidated after it fires. Moving ``fireDate`` later from inside
 /// the callout is honoured. A timer belongs to the first loop it is added to.
+///
+/// A fire date already in the past, given when the timer is made or set later, is scheduled
+/// as "now" (CF's `CFRunLoopTimerCreate` and `CFRunLoopTimerSetNextFireDate` do the same):
+/// the timer is due at once, and a repeating one keeps the phase of that moment, not of the
+/// past date. ``fireDate`` still reports the date given until the timer fires.
 public final class RunLoopTimer: Sendable, CustomStringConvertible {
     /// The timer's name, for traces.
     public let name: String
@@ -18,7 +23,11 @@ public final class RunLoopTimer: Sendable, CustomStringConvertible {
     private let callout: @Sendable (RunLoopTimer) -> Void
 
     private struct State {
+        /// The date ``fireDate`` reports: the one given, until a fire moves it on.
         var fireDate: LabInstant
+        /// When the timer is due (CF's `_fireTSR`): `fireDate`, or the moment it was given
+        /// if that was in the past.
+        var dueDate: LabInstant
         var isValid = true
         var isFiring = false
         var loop: RunLoop?
@@ -35,7 +44,7 @@ public final class RunLoopTimer: Sendable, CustomStringConvertible {
         self.interval = interval > .zero ? interval : .zero
         self.order = order
         callout = block
-        state = Mutex(State(fireDate: fireDate))
+        state = Mutex(State(fireDate: fireDate, dueDate: max(fireDate, currentRuntime().now())))
     }
 
     /// A timer first due `delay` from now on the current runtime's clock.
@@ -53,12 +62,14 @@ public final class RunLoopTimer: Sendable, CustomStringConvertible {
 
     /// When the timer is next due. Setting it re-positions the timer in every mode of its
     /// loop (`CFRunLoopTimerSetNextFireDate`); from another thread it also wakes the loop so
-    /// it re-computes its sleep.
+    /// it re-computes its sleep. A date in the past is stored as now.
     public var fireDate: LabInstant {
         get { state.withLock { $0.fireDate } }
         set {
+            let now = currentRuntime().now()
             let loop = state.withLock { state -> RunLoop? in
                 state.fireDate = newValue
+                state.dueDate = max(newValue, now)
                 return state.loop
             }
             guard let loop else { return }
@@ -97,17 +108,30 @@ public final class RunLoopTimer: Sendable, CustomStringConvertible {
         }
     }
 
-    /// The fire date if the timer is valid and not firing.
-    var armedFireDate: LabInstant? {
-        state.withLock { $0.isValid && !$0.isFiring ? $0.fireDate : nil }
+    /// Lets go of `loop` once the timer is in none of its modes (`__CFRunLoopTimerCancel`):
+    /// it no longer fires there, and any loop may claim it again.
+    func leave(_ loop: RunLoop) {
+        state.withLock { state in
+            if state.loop === loop { state.loop = nil }
+        }
     }
 
-    /// Fires the timer if it is still due at `now`; returns whether it fired.
-    func fireIfDue(now: LabInstant, mode: RunLoopMode, runtime: any Runtime) -> Bool {
+    /// When the timer is due: the order a mode keeps its timers in.
+    var dueDate: LabInstant { state.withLock { $0.dueDate } }
+
+    /// The due date if the timer is valid and not firing.
+    var armedFireDate: LabInstant? {
+        state.withLock { $0.isValid && !$0.isFiring ? $0.dueDate : nil }
+    }
+
+    /// Fires the timer if it is still due at `now` and still belongs to `loop` (an earlier
+    /// callout of the same batch may have removed it from its last mode); returns whether
+    /// it fired (`__CFRunLoopDoTimer`).
+    func fireIfDue(now: LabInstant, in loop: RunLoop, mode: RunLoopMode, runtime: any Runtime) -> Bool {
         let scheduled = state.withLock { state -> LabInstant? in
-            guard state.isValid, !state.isFiring, state.fireDate <= now else { return nil }
+            guard state.isValid, !state.isFiring, state.dueDate <= now, state.loop === loop else { return nil }
             state.isFiring = true
-            return state.fireDate
+            return state.dueDate
         }
         guard let scheduled else { return false }
         runtime.record(.timerFire(name: name, mode: mode.name))
@@ -116,8 +140,9 @@ public final class RunLoopTimer: Sendable, CustomStringConvertible {
             state.isFiring = false
             guard interval > .zero else { return (true, nil) }
             // A date the callout moved later was re-positioned by the setter; keep it.
-            guard state.fireDate <= scheduled else { return (false, nil) }
-            state.fireDate = Self.nextFireDate(after: scheduled, interval: interval, now: runtime.now())
+            guard state.dueDate <= scheduled else { return (false, nil) }
+            state.dueDate = Self.nextFireDate(after: scheduled, interval: interval, now: runtime.now())
+            state.fireDate = state.dueDate
             return (false, state.loop)
         }
         if finishedOneShot { invalidate() }

@@ -3,12 +3,16 @@ enum Suggestion {
     /// The candidate nearest to `word` by edit distance, if it is close enough to be a typo:
     /// at most a third of the word's length, so words shorter than three characters get no
     /// suggestion (any one-letter name is one edit from any other). Ties go to the earlier
-    /// candidate.
+    /// candidate. A candidate whose length differs from the word's by more than that budget
+    /// cannot be close enough (each edit changes the length by at most one) and is skipped
+    /// unmeasured, so a word far longer than every candidate costs no distance at all.
     static func nearest(to word: String, in candidates: [String]) -> String? {
-        let budget = word.count / 3
+        let length = word.count
+        let budget = length / 3
+        let lowered = word.lowercased()
         var best: (name: String, distance: Int)?
-        for candidate in candidates {
-            let distance = editDistance(word.lowercased(), candidate.lowercased())
+        for candidate in candidates where abs(candidate.count - length) <= budget {
+            let distance = editDistance(lowered, candidate.lowercased())
             if distance <= budget, distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
         }
         return best?.name

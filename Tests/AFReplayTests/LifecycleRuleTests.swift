@@ -248,4 +248,24 @@ struct LifecycleRuleTests {
         #expect(result.hops(of: "op A").isEmpty)
         #expect(result.notifications(of: "op A").isEmpty)
     }
+
+    @Test("hardened: runLoopModes without the default mode also get it, so the operation runs and finishes")
+    func hardenedCustomModeRuns() {
+        let operation = Shared<URLConnectionOperation?>(nil)
+        let result = simulate(seed: 0) {
+            let server = makeServer()
+            let op = URLConnectionOperation(request: get("/small", on: server), server: server, fidelity: .hardened, name: "op A")
+            op.runLoopModes = [.tracking]
+            operation.update { $0 = op }
+            op.start()
+        }
+        #expect(result.outcome == .quiescent)
+        #expect(operation.value?.runLoopModes == [.tracking])
+        #expect(operation.value?.state == .finished)
+        #expect(operation.value?.error == nil)
+        #expect(operation.value?.totalBytesRead == 10)
+        #expect(
+            result.details("perform.enqueue", containing: "operationDidStart op A").first?
+                .contains("kCFRunLoopDefaultMode") == true)
+    }
 }

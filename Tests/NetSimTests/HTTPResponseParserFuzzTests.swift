@@ -59,7 +59,7 @@ struct HTTPResponseParserFuzzTests {
 
     private func randomLimits(using rng: inout SplitMix64) -> HTTPParserLimits {
         guard Bool.random(using: &rng) else { return HTTPParserLimits() }
-        return HTTPParserLimits(
+        return try! HTTPParserLimits(
             maxStatusLineBytes: Int.random(in: 8...40, using: &rng),
             maxHeaderSectionBytes: Int.random(in: 8...200, using: &rng),
             maxHeaderCount: Int.random(in: 1...4, using: &rng),

@@ -54,15 +54,15 @@ struct HTTPResponseParserLimitTests {
         #expect(run.parser.isComplete == accepted)
     }
 
-    @Test func trailerSectionIsBounded() {
-        let limits = HTTPParserLimits(maxHeaderSectionBytes: 64)
+    @Test func trailerSectionIsBounded() throws {
+        let limits = try HTTPParserLimits(maxHeaderSectionBytes: 64)
         let trailers = String(repeating: "X-T: 123456789\r\n", count: 5)
         let error = parseError("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n" + trailers + "\r\n", limits: limits)
         #expect(error == .limitExceeded(.headerSection, limit: 64))
     }
 
-    @Test func configuredLimitsApply() {
-        let limits = HTTPParserLimits(maxStatusLineBytes: 16, maxHeaderCount: 1)
+    @Test func configuredLimitsApply() throws {
+        let limits = try HTTPParserLimits(maxStatusLineBytes: 16, maxHeaderCount: 1)
         #expect(parseError("HTTP/1.1 200 Long reason\r\n\r\n", limits: limits) == .limitExceeded(.statusLine, limit: 16))
         #expect(parseError("HTTP/1.1 200 OK\r\nA: 1\r\nB: 2\r\n\r\n", limits: limits) == .limitExceeded(.headerCount, limit: 1))
     }
@@ -73,5 +73,30 @@ struct HTTPResponseParserLimitTests {
         #expect(error.description.contains(limit.settingName))
         #expect(error.description.contains("7"))
         #expect(error.netErrorCode == .cannotParseResponse)
+    }
+
+    @Test(
+        "limits that could overflow the parser's arithmetic, or are not positive, are refused with a clear error",
+        arguments: [Int.max, Int.max - 1, (1 << 40) + 1, 0, -1])
+    func outOfRangeLimitsAreRefused(value: Int) {
+        #expect(throws: HTTPParserLimitsError(limit: .statusLine, value: value)) { try HTTPParserLimits(maxStatusLineBytes: value) }
+        #expect(throws: HTTPParserLimitsError(limit: .chunkSizeLine, value: value)) { try HTTPParserLimits(maxChunkSizeLineBytes: value) }
+        #expect(throws: HTTPParserLimitsError(limit: .headerSection, value: value)) { try HTTPParserLimits(maxHeaderSectionBytes: value) }
+        #expect(throws: HTTPParserLimitsError(limit: .headerCount, value: value)) { try HTTPParserLimits(maxHeaderCount: value) }
+        #expect(
+            HTTPParserLimitsError(limit: .statusLine, value: value).description
+                == "maxStatusLineBytes must be between 1 and 1099511627776, not \(value)")
+    }
+
+    @Test("the largest allowed limits parse a long status line and chunk-size line without overflowing")
+    func largestLimitsParse() throws {
+        let largest = HTTPParserLimits.allowedRange.upperBound
+        let limits = try HTTPParserLimits(
+            maxStatusLineBytes: largest, maxHeaderSectionBytes: largest,
+            maxHeaderCount: largest, maxChunkSizeLineBytes: largest)
+        let reason = String(repeating: "r", count: 20_000)
+        let run = parse(wire("HTTP/1.1 200 \(reason)\r\nTransfer-Encoding: chunked\r\n\r\n1;\(reason)\r\nx\r\n0\r\n\r\n"), limits: limits)
+        #expect(run.parser.error == nil)
+        #expect(run.parser.isComplete)
     }
 }

@@ -78,9 +78,9 @@ struct ModeTests {
             let describe: @Sendable () -> String = { "\(loop.currentMode?.name ?? "nil") depth=\(loop.nestingDepth)" }
             _ = try? loop.add(EventFDPort(name: "keep default"), forMode: .default)
             _ = try? loop.add(EventFDPort(name: "keep X"), forMode: .x)
-            loop.perform(inModes: [.x]) { seen.append("inner block: \(describe())") }
             loop.perform(inModes: [.default]) {
                 seen.append("outer before: \(describe())")
+                loop.perform(inModes: [.x]) { seen.append("inner block: \(describe())") }
                 let inner = runCurrent(.x, for: .milliseconds(10))
                 seen.append("inner result: \(inner.map(\.description) ?? "error")")
                 seen.append("outer after: \(describe())")

@@ -13,8 +13,10 @@ struct StopTests {
             let loop = RunLoop.current
             _ = try? loop.add(EventFDPort(name: "keep default"), forMode: .default)
             _ = try? loop.add(EventFDPort(name: "keep X"), forMode: .x)
-            loop.perform(inModes: [.x]) { loop.stop() }
             loop.perform(inModes: [.default]) {
+                // Queued from inside the default block: blocks queued before it are held by
+                // the outer run's pass until it ends (CF's DoBlocks detaches the whole list).
+                loop.perform(inModes: [.x]) { loop.stop() }
                 let inner = runCurrent(.x, for: .seconds(1))
                 seen.append("inner \(inner.map(\.description) ?? "error") at \(currentRuntime().now())")
             }

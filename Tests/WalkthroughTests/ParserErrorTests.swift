@@ -43,6 +43,23 @@ struct ParserErrorTests {
                 """)
     }
 
+    @Test("a word far longer than any keyword gets no suggestion, and a near miss of the same length still does")
+    func pathologicalWordGetsNoSuggestion() throws {
+        let huge = "strategy" + String(repeating: "x", count: 200_000)
+        do {
+            _ = try Scenario.parse(source: huge + " random seed 1", fileName: "x.lab")
+            Issue.record("parsed")
+        } catch {
+            let diagnostic = try #require(error.diagnostics.first)
+            #expect(diagnostic.message == "unknown statement '\(huge)'")
+            #expect(diagnostic.hint?.contains("did you mean") == false)
+        }
+        #expect(Suggestion.nearest(to: huge, in: ["strategy", "thread"]) == nil)
+        #expect(Suggestion.nearest(to: "stratgey", in: ["strategy", "thread"]) == "strategy")
+        #expect(Suggestion.nearest(to: "strategyxxx", in: ["strategy", "thread"]) == "strategy")
+        #expect(Suggestion.nearest(to: "strategyxxxxxxxxxxxx", in: ["strategy", "thread"]) == nil)
+    }
+
     @Test("the diagnostic values: file, location, message, hint and source line")
     func diagnosticValues() throws {
         do {

@@ -65,8 +65,8 @@ final class LivePortSet: PortSet {
             var timeout: Int32 = -1
             if let deadline {
                 let remaining = deadline.nanoseconds - runtime.now().nanoseconds
-                if remaining <= 0 { return .timedOut }
-                timeout = Int32(clamping: (remaining + 999_999) / 1_000_000)
+                // A deadline already passed still polls the ports once, as CF's poll pass does.
+                timeout = remaining <= 0 ? 0 : Int32(clamping: (remaining + 999_999) / 1_000_000)
             }
             var event = epoll_event()
             let count = epoll_wait(epfd, &event, 1, timeout)
@@ -84,6 +84,7 @@ final class LivePortSet: PortSet {
                     return .ready(member.descriptor, fired.intersection(member.interest))
                 }
             }
+            if timeout == 0 { return .timedOut }
         }
     }
 }
