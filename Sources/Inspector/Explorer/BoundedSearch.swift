@@ -21,33 +21,15 @@ struct BoundedSearch: Sendable {
     let deadline: ContinuousClock.Instant?
 
     func run() -> SearchOutcome {
-        var outcome = SearchOutcome(finding: nil, explored: 0, runs: 0, steps: 0, complete: false, stoppedByTime: false)
+        var outcome = SearchOutcome.none
         for level in 0...bound {
             let path = SearchPath(bound: kind)
             repeat {
-                if outcome.runs >= limit { return outcome }
-                if let deadline, ContinuousClock.now >= deadline {
-                    outcome.stoppedByTime = true
-                    return outcome
-                }
+                if outcome.mustStop(limit: limit, deadline: deadline) { return outcome }
                 path.rewind()
-                let result = scenario.run(SearchPathStrategy(path: path))
-                outcome.runs += 1
-                outcome.steps += result.steps
-                if case .replayDiverged = result.outcome {
-                    outcome.finding = ExploredRun(index: outcome.explored, seed: nil, result: result, violations: []).diverged()
-                    outcome.explored += 1
-                    return outcome
-                }
+                guard let result = outcome.run(scenario, SearchPathStrategy(path: path)) else { return outcome }
                 guard path.cost == level else { continue }
-                let run = ExploredRun(
-                    index: outcome.explored, seed: nil, result: result,
-                    violations: checkers.flatMap { $0.check(result) })
-                outcome.explored += 1
-                if !run.violations.isEmpty {
-                    outcome.finding = run
-                    return outcome
-                }
+                if outcome.violates(result, checkers: checkers) { return outcome }
             } while path.advance(within: level)
             if !path.wasPruned { break }
         }

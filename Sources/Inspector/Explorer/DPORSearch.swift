@@ -5,10 +5,10 @@ import LabRuntime
 /// when the path runs out.
 ///
 /// Sound only as far as the program's shared state is visible: two transitions are
-/// dependent when they touch a common lock, semaphore or thread, or both touch the
-/// ``VisibleObject/shared`` object (port waits and signals, socket I/O, sleeps, `yield`s and
+/// dependent when they touch a common lock, semaphore, thread or lab cell, or both touch the
+/// `VisibleObject.shared` object (port waits and signals, socket I/O, sleeps, `yield`s and
 /// labelled points). Memory that two threads read and write between scheduling points
-/// without any of these is invisible, and orders of such accesses may be missed.
+/// without a lab cell or any of these is invisible, and orders of such accesses may be missed.
 struct DPORSearch: Sendable {
     let scenario: Scenario
     let checkers: [any Checker]
@@ -16,31 +16,13 @@ struct DPORSearch: Sendable {
     let deadline: ContinuousClock.Instant?
 
     func run() -> SearchOutcome {
-        var outcome = SearchOutcome(finding: nil, explored: 0, runs: 0, steps: 0, complete: false, stoppedByTime: false)
+        var outcome = SearchOutcome.none
         let path = DPORPath()
         repeat {
-            if outcome.runs >= limit { return outcome }
-            if let deadline, ContinuousClock.now >= deadline {
-                outcome.stoppedByTime = true
-                return outcome
-            }
+            if outcome.mustStop(limit: limit, deadline: deadline) { return outcome }
             path.rewind()
-            let result = scenario.run(DPORStrategy(path: path))
-            outcome.runs += 1
-            outcome.steps += result.steps
-            if case .replayDiverged = result.outcome {
-                outcome.finding = ExploredRun(index: outcome.explored, seed: nil, result: result, violations: []).diverged()
-                outcome.explored += 1
-                return outcome
-            }
-            let run = ExploredRun(
-                index: outcome.explored, seed: nil, result: result,
-                violations: checkers.flatMap { $0.check(result) })
-            outcome.explored += 1
-            if !run.violations.isEmpty {
-                outcome.finding = run
-                return outcome
-            }
+            guard let result = outcome.run(scenario, DPORStrategy(path: path)) else { return outcome }
+            if outcome.violates(result, checkers: checkers) { return outcome }
         } while path.advance()
         outcome.complete = true
         return outcome

@@ -1,0 +1,42 @@
+import LabRuntime
+
+/// What the stateless searches (bounded and DPOR) do around each run: stop at the run limit
+/// or the deadline, run the scenario from scratch along the current path, and count and
+/// check the run.
+extension SearchOutcome {
+    /// An empty outcome, before the first run.
+    static var none: SearchOutcome {
+        SearchOutcome(finding: nil, explored: 0, runs: 0, steps: 0, complete: false, stoppedByTime: false)
+    }
+
+    /// Whether the search must stop before another run: `limit` runs are made, or the
+    /// deadline has passed (which it records).
+    mutating func mustStop(limit: Int, deadline: ContinuousClock.Instant?) -> Bool {
+        if runs >= limit { return true }
+        guard let deadline, ContinuousClock.now >= deadline else { return false }
+        stoppedByTime = true
+        return true
+    }
+
+    /// Runs `scenario` once under `strategy` and counts it; `nil` when the run did not
+    /// follow the path (recorded as the finding, which ends the search).
+    mutating func run(_ scenario: Scenario, _ strategy: some SchedulingStrategy) -> SimulationResult? {
+        let result = scenario.run(strategy)
+        runs += 1
+        steps += result.steps
+        guard case .replayDiverged = result.outcome else { return result }
+        finding = ExploredRun(index: explored, seed: nil, result: result, violations: []).diverged()
+        explored += 1
+        return nil
+    }
+
+    /// Counts `result` as explored and judges it by `checkers`; whether it violated one
+    /// (recorded as the finding, which ends the search).
+    mutating func violates(_ result: SimulationResult, checkers: [any Checker]) -> Bool {
+        let run = ExploredRun(index: explored, seed: nil, result: result, violations: checkers.flatMap { $0.check(result) })
+        explored += 1
+        guard !run.violations.isEmpty else { return false }
+        finding = run
+        return true
+    }
+}
