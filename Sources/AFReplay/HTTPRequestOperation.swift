@@ -55,6 +55,9 @@ public class HTTPRequestOperation: URLConnectionOperation, @unchecked Sendable {
         return http.withLock { $0.responseObject }
     }
 
+    /// True: ``pause()`` points the request at the rest of the body.
+    override var resumesWhereItLeftOff: Bool { true }
+
     /// `pause` (HRO.m 153-169, spec §3.14): `[super pause]`, then, **unconditionally**,
     /// point ``URLConnectionOperation/request`` at the rest of the body: `Range:
     /// bytes=<offset>-` (the stream's file offset, else its in-memory length, else 0) and,

@@ -12,11 +12,14 @@ extension URLConnectionOperation {
     ///
     /// ``Fidelity/hardened``: the connection is made only if still Executing (deviation 4),
     /// and DidStart is posted under the lock, only for a started connection (deviation 5).
-    /// The connection is scheduled in ``servedRunLoopModes`` (deviation 11).
+    /// The connection is scheduled in ``servedRunLoopModes`` (deviation 11). A restart from
+    /// the first byte first drops what an earlier connection left in the memory stream
+    /// (deviation 12, ``discardPartialBodyBeforeRestart()``).
     func operationDidStart() {
         lock.lock()
         var connected = false
         if !isCancelled, fidelity == .afn263 || state == .executing {
+            if fidelity == .hardened, !resumesWhereItLeftOff { discardPartialBodyBeforeRestart() }
             let connection = Connection(request: request, delegate: self, startImmediately: false, server: server)
             self.connection = connection
             storage.withLock { $0.sentRequests.append(connection.request) }
@@ -29,6 +32,20 @@ extension URLConnectionOperation {
         if fidelity == .hardened, connected { postOnMain(.operationDidStart) }
         lock.unlock()
         if fidelity == .afn263 { postOnMain(.operationDidStart) }
+    }
+
+    /// ``Fidelity/hardened`` (deviation 12): before a connection that restarts the request
+    /// from its first byte, a memory stream that already holds an earlier connection's
+    /// bytes is replaced by an empty one, and ``totalBytesRead`` is reset on the main queue,
+    /// behind every progress update of the earlier connection (their `didReceiveData:`
+    /// queued them before `operationDidPause` cancelled it). Called under the lock on the
+    /// network thread.
+    private func discardPartialBodyBeforeRestart() {
+        guard let held = outputStream.dataWrittenToMemory, !held.isEmpty else { return }
+        setOutputStream(MemoryOutputStream())
+        MainQueue.shared(in: runtime).async(label: "restart progress of \(name)") {
+            self.shared.totalBytesRead.store(0)
+        }
     }
 
     /// `cancelConnection` (network thread, UCO.m 502-519, spec §3.5), **without** the lock.

@@ -90,6 +90,11 @@ public class URLConnectionOperation: LabOperation, ConnectionDelegate, @unchecke
     /// State Paused (AFNetworking's own predicate).
     public var isPaused: Bool { state == .paused }
 
+    /// Whether a resumed connection continues the body where the paused one stopped (an
+    /// ``HTTPRequestOperation``'s Range request) rather than restarting the request from its
+    /// first byte (UCO.h: "resuming a paused request restarts the original request").
+    var resumesWhereItLeftOff: Bool { false }
+
     /// Always true: the operation manages its own execution (`isConcurrent`).
     public override var isConcurrent: Bool { true }
 

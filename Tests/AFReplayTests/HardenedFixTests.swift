@@ -2,6 +2,7 @@ import AFReplay
 import LabRuntime
 import LabTestSupport
 import NetSim
+import RunLoopKit
 import Testing
 
 /// Races of 2.6.3 that emerge from the faithful code under some schedules, and the same
@@ -68,5 +69,64 @@ struct HardenedFixTests {
             }
             if fidelity == .afn263 { #expect(wrong > 0) } else { #expect(wrong == 0) }
         }
+    }
+
+    @Test(
+        "a plain operation paused after its first chunk and resumed: 2.6.3 appends the whole body to the prefix and counts past the expected length; hardened restarts it cleanly",
+        arguments: Fidelity.allCases, seeds)
+    func plainOperationResumeRestarts(fidelity: Fidelity, seed: UInt64) {
+        let operation = Shared<URLConnectionOperation?>(nil)
+        let progress = Shared<[String]>([])
+        let result = simulate(seed: seed) {
+            let server = makeServer()
+            let op = URLConnectionOperation(request: get("/big", on: server), server: server, fidelity: fidelity, name: "op A")
+            operation.update { $0 = op }
+            op.downloadProgress = { _, total, expected in
+                progress.update { $0.append("\(total)/\(expected)") }
+                guard progress.value.count == 1 else { return }
+                op.pause()
+                RunLoop.current.perform(afterDelay: .milliseconds(50), inModes: [.common]) { op.resume() }
+            }
+            op.start()
+        }
+        #expect(result.outcome == .quiescent)
+        let op = operation.value!
+        let body = DeterministicBody(seed: 9).prefix(10)
+        #expect(op.state == .finished && op.error == nil)
+        #expect(op.request.value(forHTTPHeaderField: "Range") == nil)
+        #expect(result.details("connection.create").count == 2)
+        switch fidelity {
+        case .afn263:
+            #expect(op.responseData == Array(body.prefix(4) + body))
+            #expect(op.totalBytesRead == 14)
+            #expect(progress.value == ["4/10", "8/10", "11/10", "14/10"])
+        case .hardened:
+            #expect(op.responseData == Array(body))
+            #expect(op.totalBytesRead == 10)
+            #expect(progress.value == ["4/10", "4/10", "7/10", "10/10"])
+        }
+    }
+
+    @Test("hardened keeps an HTTPRequestOperation's bytes across a Range resume", arguments: seeds)
+    func rangeResumeKeepsPrefix(seed: UInt64) {
+        let operation = Shared<HTTPRequestOperation?>(nil)
+        let result = simulate(seed: seed) {
+            let server = makeServer()
+            let op = HTTPRequestOperation(request: get("/big", on: server), server: server, fidelity: .hardened, name: "op A")
+            operation.update { $0 = op }
+            let calls = Shared(0)
+            op.downloadProgress = { _, _, _ in
+                calls.update { $0 += 1 }
+                guard calls.value == 1 else { return }
+                op.pause()
+                RunLoop.current.perform(afterDelay: .milliseconds(50), inModes: [.common]) { op.resume() }
+            }
+            op.start()
+        }
+        #expect(result.outcome == .quiescent)
+        let op = operation.value!
+        #expect(op.response?.statusCode == 206)
+        #expect(op.responseData == Array(DeterministicBody(seed: 9).prefix(10)))
+        #expect(op.totalBytesRead == 10)
     }
 }
