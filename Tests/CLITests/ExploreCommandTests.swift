@@ -51,7 +51,7 @@ struct ExploreCommandTests {
         (["explore"], "runloop-lab: missing --scenario NAME|FILE (see 'runloop-lab explore --list')"),
         (["explore", "--scenario", "nope"], "runloop-lab: unknown scenario 'nope' (known: abba, counter, lock-pair, lost-signal, reentrant-callback, spin-wait, pause-cancel-263, pause-cancel-hardened, pause-after-start-263, pause-after-start-hardened, cancel-completion-263, cancel-completion-hardened, pause-completion-263, pause-completion-hardened, resume-limit-263, resume-limit-hardened, kvo-under-lock-263, kvo-under-lock-hardened, pause-cancel-pair-263, pause-cancel-pair-hardened)"),
         (["explore", "--scenario", "abba", "--strategy", "dfs"], "runloop-lab: --strategy expects random, pct or exhaustive, got 'dfs'"),
-        (["explore", "--scenario", "abba", "--checkers", "deadlock,nope"], "runloop-lab: unknown checker 'nope' (known: deadlock, lock-misuse, liveness, livelock, expect, lock-order, callback-ledger, exactly-once, operation-liveness, notification-balance)"),
+        (["explore", "--scenario", "abba", "--checkers", "deadlock,nope"], "runloop-lab: unknown checker 'nope' (known: deadlock, lock-misuse, liveness, livelock, expect, lock-order, callback-ledger, exactly-once, operation-liveness, notification-balance, cancelled-fails)"),
         (["explore", "--scenario", "abba", "--jobs", "0"], "runloop-lab: --jobs expects a whole number from 1 to 256, got '0'"),
         (["replay", "--scenario", "abba"], "runloop-lab: missing --schedule TEXT"),
         (["replay", "--scenario", "abba", "--schedule", "x"], "runloop-lab: --schedule: schedule token 1 'x': expected STEP:T<thread>, e.g. 14:T2"),

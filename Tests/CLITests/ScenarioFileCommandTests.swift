@@ -21,7 +21,7 @@ struct ScenarioFileCommandTests {
     func exploreFile() throws {
         let (status, console) = runCLI("explore", "--scenario", Self.cancelRace, "--schedules", "20", "--no-interleaving")
         #expect(status == ExitCode.failure)
-        #expect(console.output.first == "explore \(Self.cancelRace): random (seed 0); checkers: deadlock, lock-misuse, liveness, livelock, expect, lock-order, callback-ledger, exactly-once, operation-liveness, notification-balance")
+        #expect(console.output.first == "explore \(Self.cancelRace): random (seed 0); checkers: deadlock, lock-misuse, liveness, livelock, expect, lock-order, callback-ledger, exactly-once, operation-liveness, notification-balance, cancelled-fails")
         #expect(console.output.contains("VIOLATION [expectation] cancel-race.lab:25: expect A.cancelled == true"))
         #expect(console.output.contains("  actual:   false"))
         let command = try #require(console.output.first { $0.hasPrefix("replay:    ") })
