@@ -32,6 +32,21 @@ struct ScenarioFileCommandTests {
         #expect(replay.output.contains("[expectation] cancel-race.lab:25: expect A.cancelled == true"))
     }
 
+    @Test("--checkers expect picks the file's expect lines, and the known races as files are found in 2.6.3 only")
+    func racesAsFiles() {
+        let races = tutorialsDirectory + "/scenarios/races/"
+        for (race, checker) in [("pause-completion", "expect"), ("cancel-completion", "cancelled-fails"), ("pause-cancel", "operation-liveness"),
+                                ("pause-after-start", "notification-balance")] {
+            let (found, console) = runCLI("explore", "--scenario", races + race + "-263.lab", "--checkers", checker, "--schedules", "200",
+                                          "--strategy", "pct", "--no-interleaving")
+            #expect(found == ExitCode.failure, "\(race)")
+            #expect(console.output.contains { $0.hasPrefix("VIOLATION ") }, "\(race)")
+            let (clean, _) = runCLI("explore", "--scenario", races + race + "-hardened.lab", "--checkers", checker, "--schedules", "20",
+                                    "--strategy", "pct")
+            #expect(clean == ExitCode.success, "\(race)")
+        }
+    }
+
     @Test("explore searches a file with PCT and exhaustively, with --jobs, and a file whose lines hold is clean")
     func strategiesOnFiles() {
         let directory = TemporaryDirectory()
