@@ -32,7 +32,7 @@ let package = Package(
         .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit", "LabRuntime", "CSystem", "LabTestSupport"]),
         .testTarget(name: "NetSimTests", dependencies: ["NetSim", "LabRuntime", "RunLoopKit", "LabTestSupport"]),
         .testTarget(name: "AFReplayTests", dependencies: ["AFReplay", "NetSim", "RunLoopKit", "LabRuntime", "LabTestSupport"]),
-        .testTarget(name: "InspectorTests", dependencies: ["Inspector", "LabRuntime", "AFReplay"]),
+        .testTarget(name: "InspectorTests", dependencies: ["Inspector", "LabRuntime", "AFReplay", "RunLoopKit"]),
         .testTarget(name: "WalkthroughTests", dependencies: ["Walkthrough", "Inspector", "LabRuntime", "LabTestSupport"]),
         .testTarget(name: "RunLoopLabTestingTests", dependencies: ["RunLoopLabTesting"]),
         .testTarget(name: "CoreFoundationDifferentialTests", dependencies: ["RunLoopKit", "LabRuntime", "LabTestSupport"]),

@@ -38,7 +38,10 @@ public final class SessionTask: ConnectionDelegate, TraceNamed, CustomStringConv
     }
 
     /// `"task 3"`: how traces name the task.
-    public var traceName: String { "task \(taskIdentifier)" }
+    public var traceName: String { Self.traceName(identifier: taskIdentifier) }
+
+    /// `"task 3"`: how traces name the task with identifier `identifier`.
+    static func traceName(identifier: Int) -> String { "task \(identifier)" }
 
     /// The task's trace name.
     public var description: String { traceName }

@@ -34,7 +34,7 @@ public final class SessionTaskDelegate: TraceNamed, CustomStringConvertible, Sen
     private let storage: Mutex<Storage>
 
     init(manager: SessionManager, taskIdentifier: Int, completionHandler: SessionManager.CompletionHandler?) {
-        traceName = "delegate of task \(taskIdentifier)"
+        traceName = Self.traceName(forTaskNamed: SessionTask.traceName(identifier: taskIdentifier))
         self.taskIdentifier = taskIdentifier
         self.completionHandler = completionHandler
         storage = Mutex(Storage(manager: manager))
@@ -42,6 +42,10 @@ public final class SessionTaskDelegate: TraceNamed, CustomStringConvertible, Sen
 
     /// The delegate's trace name.
     public var description: String { traceName }
+
+    /// `"delegate of task 3"`: the trace name of the delegate made for the task that traces
+    /// call `task`. The callback ledger reads it to tell a task's own delegate from another's.
+    public static func traceName(forTaskNamed task: String) -> String { "delegate of \(task)" }
 
     /// `URLSession:dataTask:didReceiveData:`: appends to `mutableData`.
     func didReceive(_ data: [UInt8]) {

@@ -63,7 +63,7 @@ struct ExploreCommandTests {
             ),
             (
                 ["explore", "--scenario", "abba", "--checkers", "deadlock,nope"],
-                "runloop-lab: unknown checker 'nope' (known: deadlock, lock-misuse, liveness, livelock, expect, lock-order, callback-ledger, exactly-once, operation-liveness, notification-balance, data-race)"
+                "runloop-lab: unknown checker 'nope' (known: deadlock, lock-misuse, liveness, livelock, expect, lock-order, callback-ledger, exactly-once, operation-liveness, notification-balance, cancelled-fails, data-race)"
             ),
             (["explore", "--scenario", "abba", "--jobs", "0"], "runloop-lab: --jobs expects a whole number from 1 to 256, got '0'"),
             (["replay", "--scenario", "abba"], "runloop-lab: missing --schedule TEXT"),

@@ -29,6 +29,7 @@ struct AFCheckerTests {
         #expect(checker.check(clean).isEmpty)
         let stray = Self.recorded([
             .connectionCreated(connection: 1, url: "http://x/a", delegate: "op A"),
+            .connectionCreated(connection: 3, url: "http://x/b", delegate: "op B"),
             .delegateCallback(connection: 1, callback: "didReceiveData", delegate: "op B"),
             .delegateCallback(connection: 2, callback: "didReceiveData", delegate: "op A"),
             .operationState(operation: "op A", from: "executing", to: "finished", accepted: true),
@@ -40,6 +41,69 @@ struct AFCheckerTests {
         #expect(summaries[1] == "C2 didReceiveData reached op A, but C2 was never created")
         #expect(summaries[2].hasPrefix("C1 didFinishLoading reached op A after it finished"))
         #expect(checker.check(stray).allSatisfy { $0.kind == .strayCallback })
+    }
+
+    @Test(
+        "callback ledger: a session manager routing a task's callbacks to itself and to that task's delegate is fine; another task's delegate is not"
+    )
+    func callbackLedgerSessionRouting() {
+        let checker = CallbackLedgerChecker()
+        let routed = Self.recorded([
+            .connectionCreated(connection: 0, url: "http://x/small", delegate: "task 1"),
+            .connectionCreated(connection: 1, url: "http://x/big", delegate: "task 2"),
+            .delegateCallback(connection: 0, callback: "didReceiveResponse 200", delegate: "task 1"),
+            .delegateCallback(connection: 0, callback: "URLSession:dataTask:didReceiveResponse: 200", delegate: "session manager"),
+            .delegateCallback(connection: 0, callback: "URLSession:dataTask:didReceiveData: 10 bytes", delegate: "delegate of task 1"),
+            .delegateCallback(connection: 0, callback: "URLSession:task:didCompleteWithError: nil", delegate: "delegate of task 1"),
+        ])
+        #expect(checker.check(routed).isEmpty)
+        let misrouted = Self.recorded([
+            .connectionCreated(connection: 0, url: "http://x/small", delegate: "task 1"),
+            .connectionCreated(connection: 1, url: "http://x/big", delegate: "task 2"),
+            .delegateCallback(connection: 0, callback: "URLSession:dataTask:didReceiveData: 10 bytes", delegate: "delegate of task 2"),
+        ])
+        #expect(
+            checker.check(misrouted).map(\.summary)
+                == ["C0 URLSession:dataTask:didReceiveData: 10 bytes reached delegate of task 2, not its delegate task 1"])
+    }
+
+    @Test("cancelled-fails: success after a cancel that came before the finish is reported; failure, or a cancel after the finish, is not")
+    func cancelledFails() throws {
+        let checker = CancelledFailsChecker()
+        let succeeded = Self.recorded([
+            .operationCancelled(operation: "op A"),
+            .operationState(operation: "op A", from: "executing", to: "finished", accepted: true),
+            .completion(operation: "op A", block: "success"),
+        ])
+        let violation = try #require(checker.check(succeeded).first)
+        #expect(violation.kind == .cancelledButSucceeded)
+        #expect(violation.summary == "op A ran success at #3 although it was cancelled at #1")
+        #expect(violation.details == ["cancelled at #1, finished at #2: expected failure with NSURLErrorCancelled (-999)"])
+        let failed = Self.recorded([
+            .operationCancelled(operation: "op A"),
+            .operationState(operation: "op A", from: "executing", to: "finished", accepted: true),
+            .completion(operation: "op A", block: "failure"),
+        ])
+        #expect(checker.check(failed).isEmpty)
+        let late = Self.recorded([
+            .operationState(operation: "op A", from: "executing", to: "finished", accepted: true),
+            .completion(operation: "op A", block: "success"),
+            .operationCancelled(operation: "op A"),
+        ])
+        #expect(checker.check(late).isEmpty)
+    }
+
+    @Test("cancelled-fails finds the cancel that loses to completion in 2.6.3 without the scenario's expectation, and nothing in hardened")
+    func cancelledFailsExplores() throws {
+        let found = Explorer(scenario: .cancelCompletion(.afn263), checkers: [CancelledFailsChecker()], strategy: .random(seed: 0))
+            .explore()
+        let violation = try #require(found.finding?.violations.first)
+        #expect(violation.summary.hasPrefix("op A ran success at #"))
+        let clean = Explorer(
+            scenario: .cancelCompletion(.hardened), checkers: [CancelledFailsChecker()], strategy: .random(seed: 0),
+            schedules: 200
+        ).explore()
+        #expect(clean.finding == nil)
     }
 
     @Test("exactly-once: a second finish, a second completion block, success and failure are each reported")
@@ -99,6 +163,7 @@ struct AFCheckerTests {
         let checker = NotificationBalanceChecker()
         let balanced = Self.recorded([
             .notificationPosted(name: Self.start, object: "op A"),
+            .notificationPosted(name: Self.start, object: "op B"),
             .notificationPosted(name: Self.finish, object: "op A"),
             .notificationPosted(name: Self.finish, object: "op B"),
         ])
@@ -112,11 +177,31 @@ struct AFCheckerTests {
         #expect(violations.first?.details.count == 2)
     }
 
+    @Test(
+        "notification balance counts each operation unclamped: one DidStart and two DidFinish is a violation while the indicator clamps at 0"
+    )
+    func notificationBalancePerOperation() {
+        let checker = NotificationBalanceChecker()
+        let doubled = Self.recorded([
+            .notificationPosted(name: Self.start, object: "op A"),
+            .notificationPosted(name: Self.finish, object: "op A"),
+            .notificationPosted(name: Self.finish, object: "op A"),
+            .notificationPosted(name: Self.finish, object: "op B"),
+        ])
+        let violations = checker.check(doubled)
+        #expect(
+            violations.map(\.summary) == [
+                "op A posted DidStart 1 time and DidFinish 2 times", "op B posted DidStart 0 times and DidFinish 1 time",
+            ])
+        #expect(violations.first?.details == ["op A: DidStart#1, DidFinish#2, DidFinish#3"])
+        #expect(violations.allSatisfy { $0.kind == .notificationImbalance })
+    }
+
     @Test("the AFNetworking checkers and scenarios are registered by name, after the lab's")
     func registration() throws {
         #expect(
-            CheckerRegistry.all.checkers.map(\.name).suffix(4)
-                == ["callback-ledger", "exactly-once", "operation-liveness", "notification-balance"])
+            CheckerRegistry.all.checkers.map(\.name).suffix(5)
+                == ["callback-ledger", "exactly-once", "operation-liveness", "notification-balance", "cancelled-fails"])
         #expect(
             Array(ScenarioRegistry.all.scenarios.prefix(ScenarioRegistry.lab.scenarios.count)).map(\.name)
                 == ScenarioRegistry.lab.scenarios.map(\.name))

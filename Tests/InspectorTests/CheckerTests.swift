@@ -1,9 +1,40 @@
 import Inspector
 import LabRuntime
+import RunLoopKit
 import Testing
 
 @Suite("Checkers: deadlock, lock misuse, liveness, expectations")
 struct CheckerTests {
+    @Test(
+        "a cycle through a waitUntilDone semaphore and a lock is a deadlock with the cycle, not a stuck thread",
+        arguments: [0, 1, 2] as [UInt64])
+    func semaphoreLockCycle(seed: UInt64) throws {
+        let run = Simulation.run(seed: seed) {
+            let runtime = currentRuntime()
+            let ready = runtime.makeSemaphore(named: "ready", value: 0)
+            let lock = runtime.makeLock(named: "state")
+            let worker = runtime.spawnThread(named: "worker") {
+                let loop = RunLoop.current
+                _ = try? loop.add(EventFDPort(name: "keep-alive"), forMode: .default)
+                loop.perform { ready.signal() }
+                _ = try? loop.run(mode: .default, for: .seconds(1))
+            }
+            ready.wait()
+            lock.lock()
+            try? RunLoop.perform(on: worker, waitUntilDone: true, label: "update") {
+                lock.lock()
+                lock.unlock()
+            }
+            lock.unlock()
+        }
+        let violation = try #require(DeadlockChecker().check(run).first)
+        #expect(violation.summary == "deadlock: T0 main → T1 worker → T0 main")
+        #expect(violation.details.contains("cycle through a semaphore:"))
+        #expect(violation.details.contains("  T0 main waits on semaphore waitUntilDone update, which T1 would signal"))
+        #expect(violation.details.contains("  T1 worker waits for lock L0 state, held by T0 main"))
+        #expect(LivenessChecker().check(run).isEmpty)
+    }
+
     @Test("the deadlock checker reports the wait-for graph and the cycle")
     func deadlock() throws {
         let run = Scenario.abba.replay(try Schedule(parsing: "4:T2"))

@@ -1,8 +1,11 @@
+import AFReplay
 import LabRuntime
 
-/// `callback-ledger`: every `connection.callback` reaches exactly one live operation, the
-/// delegate named by its connection's `connection.create`, and none arrives after that
-/// operation's accepted transition to `finished`.
+/// `callback-ledger`: every `connection.callback` reaches its own connection's side, never
+/// another's: the delegate named by its connection's `connection.create`, the delegate a
+/// session manager made for that task (`delegate of task 1`), or a receiver that belongs to
+/// no connection (the session manager itself, as `URLSession:dataTask:didReceiveResponse:`
+/// does); and none arrives after its delegate's accepted transition to `finished`.
 ///
 /// Reads the trace alone: `connection.create` names each connection's delegate,
 /// `operation.state` says when an operation finished. A callback on a connection the trace
@@ -29,7 +32,7 @@ public struct CallbackLedgerChecker: Checker {
                     violations.append(stray(event, "C\(connection) \(callback) reached \(delegate), but C\(connection) was never created"))
                     continue
                 }
-                if owner != delegate {
+                if let other = Self.connectionSide(of: delegate, delegates: delegates), other != owner {
                     violations.append(stray(event, "C\(connection) \(callback) reached \(delegate), not its delegate \(owner)"))
                 } else if let finished = finishedAt[owner] {
                     violations.append(stray(event, "C\(connection) \(callback) reached \(owner) after it finished (#\(finished))"))
@@ -39,6 +42,15 @@ public struct CallbackLedgerChecker: Checker {
             }
         }
         return violations
+    }
+
+    /// The connection delegate that `receiver` stands for: itself if it is one, the task a
+    /// session manager's per-task delegate was made for, or `nil` for a receiver that
+    /// belongs to no connection.
+    private static func connectionSide(of receiver: String, delegates: [Int: String]) -> String? {
+        delegates.values.contains(receiver)
+            ? receiver
+            : delegates.values.first { SessionTaskDelegate.traceName(forTaskNamed: $0) == receiver }
     }
 
     private func stray(_ event: TraceEvent, _ summary: String) -> Violation {

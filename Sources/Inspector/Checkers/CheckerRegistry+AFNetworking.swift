@@ -1,8 +1,9 @@
 extension CheckerRegistry {
     /// The AFNetworking checkers, which read the operations' trace events: callback ledger,
-    /// exactly-once, operation liveness and notification balance.
+    /// exactly-once, operation liveness, notification balance and cancelled-fails.
     public static let afNetworkingCheckers: [any Checker] = [
         CallbackLedgerChecker(), ExactlyOnceChecker(), OperationLivenessChecker(), NotificationBalanceChecker(),
+        CancelledFailsChecker(),
     ]
 
     /// ``lab`` and the AFNetworking checkers: every scenario's default checkers.

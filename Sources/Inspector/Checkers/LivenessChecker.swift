@@ -14,11 +14,12 @@ public struct LivenessChecker: Checker {
 
     public func check(_ run: SimulationResult) -> [Violation] {
         guard case let .deadlock(graph) = run.outcome else { return [] }
-        let cycle = graph.waitCycle
+        let cycle = graph.waitCycle(in: run.trace)
         let blocked = graph.edges.filter { edge in
-            edge.target != .ports && !graph.leads(edge.thread, into: cycle)
+            edge.target != .ports && !graph.leads(edge.thread, into: cycle, in: run.trace)
         }
-        let stuck = blocked.filter { graph.waitsFor($0.thread) == nil } + blocked.filter { graph.waitsFor($0.thread) != nil }
+        let waitsForNoOne = { (edge: WaitForGraph.Edge) in graph.waitsFor(edge.thread, in: run.trace) == nil }
+        let stuck = blocked.filter(waitsForNoOne) + blocked.filter { !waitsForNoOne($0) }
         guard !stuck.isEmpty else { return [] }
         var details: [String] = []
         for edge in stuck {

@@ -1,15 +1,17 @@
 import AFReplay
 import LabRuntime
 
-/// `notification-balance`: the operation DidStart/DidFinish notifications, counted as the
-/// network activity indicator counts them (+1, −1 clamped at 0, in posting order), bring
-/// the count back to 0 at quiescence.
+/// `notification-balance`: at quiescence, the operation DidStart/DidFinish notifications,
+/// counted as the network activity indicator counts them (+1, −1 clamped at 0, in posting
+/// order), bring the count back to 0; and each operation, counted on its own and unclamped,
+/// posted DidFinish as often as DidStart (one DidStart and two DidFinish is a violation even
+/// while the indicator's clamp hides it).
 ///
 /// Reads the trace alone: the `notification.post` events. The details give each
 /// operation's notifications in order and every DidFinish the clamp swallowed.
 public struct NotificationBalanceChecker: Checker {
     public let name = "notification-balance"
-    public let summary = "at quiescence, DidStart/DidFinish as the activity indicator counts them return to 0"
+    public let summary = "at quiescence, DidStart/DidFinish return to 0, as the indicator counts them and per operation"
 
     /// The checker.
     public init() {}
@@ -17,13 +19,41 @@ public struct NotificationBalanceChecker: Checker {
     public func check(_ run: SimulationResult) -> [Violation] {
         guard run.outcome == .quiescent else { return [] }
         let count = indicatorCount(after: run.trace)
-        guard count != 0 else { return [] }
-        return [
-            Violation(
-                checker: name, kind: .notificationImbalance,
-                summary: "the activity indicator ends at \(count), not 0", details: details(of: run.trace))
-        ]
+        let indicator =
+            count == 0
+            ? []
+            : [
+                Violation(
+                    checker: name, kind: .notificationImbalance,
+                    summary: "the activity indicator ends at \(count), not 0", details: details(of: run.trace))
+            ]
+        return indicator + operationImbalances(in: run.trace)
     }
+
+    /// One violation per operation whose DidStart and DidFinish counts differ, in the order
+    /// the operations first posted.
+    private func operationImbalances(in trace: [TraceEvent]) -> [Violation] {
+        var counts = FirstSeenLedger<String, (starts: Int, finishes: Int)>(empty: (0, 0))
+        for event in trace {
+            guard case let .notificationPosted(name, object) = event.kind else { continue }
+            switch Notification.Name(name) {
+            case .operationDidStart: counts.note(object) { $0.starts += 1 }
+            case .operationDidFinish: counts.note(object) { $0.finishes += 1 }
+            default: continue
+            }
+        }
+        return counts.keys.compactMap { operation in
+            let (starts, finishes) = counts[operation]
+            guard starts != finishes else { return nil }
+            return Violation(
+                checker: name, kind: .notificationImbalance,
+                summary: "\(operation) posted DidStart \(times(starts)) and DidFinish \(times(finishes))",
+                details: details(of: trace).filter { $0.hasPrefix("\(operation): ") })
+        }
+    }
+
+    /// `1 time`, `2 times`.
+    private func times(_ count: Int) -> String { "\(count) time\(count == 1 ? "" : "s")" }
 
     /// The activity indicator's count after the DidStart/DidFinish notifications of `trace`.
     private func indicatorCount(after trace: [TraceEvent]) -> Int {

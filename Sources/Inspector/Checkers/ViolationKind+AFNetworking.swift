@@ -7,6 +7,10 @@ extension ViolationKind {
     /// At quiescence an operation that must finish (it was cancelled, or is still executing
     /// with nothing left to drive it) never will.
     public static let stuckOperation = ViolationKind(rawValue: "stuck operation")
-    /// At quiescence the activity indicator's count of DidStart minus DidFinish is not 0.
+    /// At quiescence the activity indicator's count of DidStart minus DidFinish is not 0, or
+    /// one operation posted DidStart and DidFinish a different number of times.
     public static let notificationImbalance = ViolationKind(rawValue: "notification imbalance")
+    /// An operation cancelled before it finished ran its success block instead of failing
+    /// with `NSURLErrorCancelled` (−999).
+    public static let cancelledButSucceeded = ViolationKind(rawValue: "cancelled but succeeded")
 }

@@ -33,7 +33,9 @@ enum ScenarioCatalog {
         }
     }
 
-    /// The checkers named by `--checkers a,b`, or `fallback` when the option is absent.
+    /// The checkers named by `--checkers a,b`, or `fallback` when the option is absent. A name
+    /// is looked up among `fallback` (the scenario's own checkers: a file's `expect` checks its
+    /// `expect` lines) before the registry.
     ///
     /// - Throws: ``UsageError`` for a name that matches no checker.
     static func checkers(_ parsed: ParsedOptions, default fallback: [any Checker]) throws(UsageError) -> [any Checker] {
@@ -43,7 +45,8 @@ enum ScenarioCatalog {
             throw UsageError(message: "--checkers expects names separated by commas, got '\(list)'", usage: parsed.usage)
         }
         do {
-            return try checkers.checkers(named: names)
+            let known = checkers.checkers.filter { checker in !fallback.contains { $0.name == checker.name } }
+            return try CheckerRegistry(fallback + known).checkers(named: names)
         } catch {
             throw UsageError(message: error.description, usage: parsed.usage)
         }
