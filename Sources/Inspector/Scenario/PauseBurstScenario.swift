@@ -13,24 +13,7 @@ extension Scenario {
         afNetworking("pause-burst", fidelity, summary: "pause a download whose chunks arrive back to back, resume later") {
             let server = LoopbackServer()
             server.route("GET", "/burst", .bytes(10, seed: 9, chunks: [4, 3, 3], etag: "\"v1\""))
-            let operation = HTTPRequestOperation(
-                request: HTTPRequest(url: server.url("/burst")), server: server,
-                fidelity: fidelity, name: "op A")
-            let expected = ResponseObject.data(DeterministicBody(seed: 9).prefix(10))
-            operation.setCompletionBlockWithSuccess(
-                { _, object in
-                    ScenarioExpectation.check(object == expected, "op A succeeded with a body that is not the one sent")
-                },
-                failure: { _, error in
-                    ScenarioExpectation.check(false, "op A failed with \(error.code)")
-                })
-            operation.start()
-            let runtime = currentRuntime()
-            _ = runtime.spawnThread(named: "user") {
-                operation.pause()
-                runtime.sleep(until: .zero + .milliseconds(30))
-                operation.resume()
-            }
+            pauseAndResumeDownload(from: server, path: "/burst", fidelity: fidelity, pauseTime: nil)
         }
     }
 }

@@ -10,25 +10,7 @@ extension Scenario {
     public static func pauseCompletion(_ fidelity: Fidelity) -> Scenario {
         afNetworking("pause-completion", fidelity, summary: "pause a download as its last chunk lands, resume later") {
             let server = afServer()
-            let operation = HTTPRequestOperation(
-                request: HTTPRequest(url: server.url("/big")), server: server,
-                fidelity: fidelity, name: "op A")
-            let expected = ResponseObject.data(DeterministicBody(seed: 9).prefix(10))
-            operation.setCompletionBlockWithSuccess(
-                { _, object in
-                    ScenarioExpectation.check(object == expected, "op A succeeded with a body that is not the one sent")
-                },
-                failure: { _, error in
-                    ScenarioExpectation.check(false, "op A failed with \(error.code)")
-                })
-            operation.start()
-            let runtime = currentRuntime()
-            _ = runtime.spawnThread(named: "user") {
-                runtime.sleep(until: .zero + .milliseconds(10))
-                operation.pause()
-                runtime.sleep(until: .zero + .milliseconds(30))
-                operation.resume()
-            }
+            pauseAndResumeDownload(from: server, path: "/big", fidelity: fidelity, pauseTime: .milliseconds(10))
         }
     }
 }

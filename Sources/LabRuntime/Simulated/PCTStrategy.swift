@@ -61,16 +61,7 @@ public struct PCTStrategy: SchedulingStrategy {
         for thread in decision.enabled { meet(thread) }
         choicePoint += 1
         if let index = changePoints.firstIndex(of: choicePoint) { lowered[decision.current] = index + 1 }
-        var best = decision.enabled[0]
-        var bestPriority = priority(of: best)
-        for thread in decision.enabled.dropFirst() {
-            let candidate = priority(of: thread)
-            if candidate > bestPriority {
-                best = thread
-                bestPriority = candidate
-            }
-        }
-        return best
+        return decision.highestPriority { priority(of: $0) }
     }
 
     /// Gives a thread seen for the first time a random place among the initial priorities.

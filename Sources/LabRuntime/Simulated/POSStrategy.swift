@@ -24,15 +24,7 @@ public struct POSStrategy: SchedulingStrategy {
     public mutating func choose(_ decision: SchedulingDecision) -> LabThreadID {
         if let previous { redraw(previous) }
         redraw(decision.current)
-        var best = decision.enabled[0]
-        var bestPriority = priority(of: best)
-        for thread in decision.enabled.dropFirst() {
-            let candidate = priority(of: thread)
-            if candidate > bestPriority {
-                best = thread
-                bestPriority = candidate
-            }
-        }
+        let best = decision.highestPriority { priority(of: $0) }
         previous = best
         return best
     }
