@@ -143,6 +143,7 @@ extension RunLoop {
             }
             state.commonItems.removeAll()
             state.activations = []
+            state.mainQueue?.tearDown()
             let dropped = inbox.withLock { inbox in
                 inbox.isClosed = true
                 inbox.acceptsWakeUps = []
