@@ -39,7 +39,7 @@ public final class MainDispatchQueue: Sendable {
     /// signalling the port if the queue was empty. `label` names the block in the trace, and
     /// is only built when the trace is on.
     public func async(label: @autoclosure () -> String? = nil, _ block: @escaping @Sendable () -> Void) {
-        let name = trace.isEnabled ? label() ?? "block \(runtime.nextID(.block))" : "block"
+        let name = RunLoop.blockLabel(label, trace: trace, runtime: runtime)
         runtime.schedulingPoint(before: VisibleOperation(.send, on: LabObjectID(.thread, thread.id)), "signal main queue")
         let wasEmpty = blocks.withLock { blocks in
             blocks.append(QueuedBlock(label: name, modes: .one(.common), body: block))
@@ -62,7 +62,7 @@ public final class MainDispatchQueue: Sendable {
 
     /// Drains the port, then runs the blocks queued at this moment in `mode`
     /// (`_dispatch_main_queue_callback_4CF`'s snapshot). Only the main loop calls it.
-    func serve(in mode: RunLoopMode, record: (TraceEvent.Kind) -> Void) {
+    func serve(in mode: RunLoopMode) {
         _ = port.drain()
         signalled.store(false, ordering: .releasing)
         let batch = blocks.withLock { blocks in
@@ -70,7 +70,7 @@ public final class MainDispatchQueue: Sendable {
             return blocks
         }
         for block in batch {
-            if trace.isEnabled { record(.performRun(label: block.label, mode: mode.name)) }
+            if trace.isEnabled { runtime.record(.performRun(label: block.label, mode: mode.name)) }
             block.body()
         }
     }

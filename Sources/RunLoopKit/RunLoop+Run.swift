@@ -129,7 +129,7 @@ extension RunLoop {
     private func serve(_ mainQueue: MainDispatchQueue?, in mode: RunLoopMode) {
         guard let mainQueue else { return }
         state.withLock { $0.isServingMainQueue = true }
-        mainQueue.serve(in: mode) { record($0) }
+        mainQueue.serve(in: mode)
         state.withLock { $0.isServingMainQueue = false }
     }
 
