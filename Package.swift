@@ -27,6 +27,7 @@ let package = Package(
             name: "runloop-lab",
             dependencies: ["LabRuntime", "RunLoopKit", "NetSim", "AFReplay", "Inspector", "Walkthrough", "CBenchLimits", "CSystem"]
         ),
+        .executableTarget(name: "cf-main-queue-probe"),
         .target(name: "LabTestSupport", path: "Tests/LabTestSupport"),
         .testTarget(name: "LabRuntimeTests", dependencies: ["LabRuntime", "CSystem", "LabTestSupport"]),
         .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit", "LabRuntime", "CSystem", "LabTestSupport"]),
@@ -35,7 +36,8 @@ let package = Package(
         .testTarget(name: "InspectorTests", dependencies: ["Inspector", "LabRuntime", "AFReplay", "RunLoopKit"]),
         .testTarget(name: "WalkthroughTests", dependencies: ["Walkthrough", "Inspector", "LabRuntime", "LabTestSupport"]),
         .testTarget(name: "RunLoopLabTestingTests", dependencies: ["RunLoopLabTesting"]),
-        .testTarget(name: "CoreFoundationDifferentialTests", dependencies: ["RunLoopKit", "LabRuntime", "LabTestSupport"]),
+        .testTarget(
+            name: "CoreFoundationDifferentialTests", dependencies: ["RunLoopKit", "LabRuntime", "LabTestSupport", "cf-main-queue-probe"]),
         .testTarget(name: "CLITests", dependencies: ["runloop-lab", "LabTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

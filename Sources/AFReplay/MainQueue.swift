@@ -12,16 +12,18 @@ import RunLoopKit
 /// then calls ``run()``, which takes over the calling thread and never returns unless
 /// ``stop()`` is called. A simulation then ends quiescent with main idle in its loop.
 ///
-/// Blocks are queued with `perform(inModes: [.common])` and a wake-up, so they run in FIFO
-/// order whenever the main loop runs a common mode (the default mode included). A
-/// keep-alive port in the default mode keeps ``run()`` from returning when the queue is
-/// empty.
+/// Blocks go to RunLoopKit's ``RunLoopKit/MainDispatchQueue``, the main loop's built-in
+/// port source in its common modes, so they run in FIFO order whenever the main loop runs a
+/// common mode (the default mode included), a run that serves one returns
+/// `handledSource` when asked to, and the port keeps ``run()`` from returning when the queue
+/// is empty.
 public final class MainQueue: LabDispatchQueue {
     /// `"com.apple.main-thread"`, the main queue's GCD label.
     public let label = "com.apple.main-thread"
     /// The main thread.
     public let thread: LabThread
     private let loop: RunLoop
+    private let queue: MainDispatchQueue
 
     private static let queues = RuntimeLocal<MainQueue>("main queue") { runtime in
         guard let main = runtime.mainThread else { preconditionFailure("\(runtime) has no main thread yet") }
@@ -31,7 +33,7 @@ public final class MainQueue: LabDispatchQueue {
     private init(thread: LabThread) {
         self.thread = thread
         loop = RunLoop.of(thread)
-        _ = try? loop.add(EventFDPort(name: "main queue keep-alive port", runtime: thread.runtime), forMode: .default)
+        queue = loop.mainQueue
     }
 
     /// The main queue of `runtime` (the caller's by default), bound to its main thread.
@@ -45,10 +47,9 @@ public final class MainQueue: LabDispatchQueue {
     /// Whether the caller is on the main thread (`[NSThread isMainThread]`).
     public var isCurrent: Bool { LabThread.current === thread }
 
-    /// Queues `block` on the main thread's loop in the common modes and wakes it.
+    /// Queues `block` on the main queue, signalling its port.
     public func async(label blockLabel: @autoclosure () -> String, _ block: @escaping @Sendable () -> Void) {
-        loop.perform(inModes: [.common], label: blockLabel(), block)
-        loop.wakeUp()
+        queue.async(label: blockLabel(), block)
     }
 
     /// Runs the main thread's loop, serving the queue, until ``stop()`` (`dispatch_main`,

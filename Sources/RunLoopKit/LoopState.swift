@@ -87,6 +87,11 @@ struct LoopState: Sendable {
     /// CF's "sleeping" flag: true between BeforeWaiting and the wake.
     var isWaiting = false
     var isTornDown = false
+    /// The main dispatch queue, on the main thread's loop once it has been asked for.
+    var mainQueue: MainDispatchQueue?
+    /// Whether the loop is running main-queue blocks (CF's `__CFTSDKeyIsInGCDMainQ`): a run
+    /// nested in one does not serve the queue, nor count it as a source.
+    var isServingMainQueue = false
 
     func index(of mode: RunLoopMode) -> Int? { modes.firstIndex { $0.mode == mode } }
 
@@ -95,9 +100,18 @@ struct LoopState: Sendable {
         modes.contains(mode) || (modes.contains(.common) && commonModes.contains(mode))
     }
 
-    /// CF's `__CFRunLoopModeIsEmpty`: no sources, no timers, no matching block in `blocks`.
+    /// The main queue, if a run of `mode` serves it: it exists, `mode` is common, and the
+    /// loop is not inside a main-queue block (spec §1.2).
+    func mainQueue(servedIn mode: RunLoopMode) -> MainDispatchQueue? {
+        guard !isServingMainQueue, commonModes.contains(mode) else { return nil }
+        return mainQueue
+    }
+
+    /// CF's `__CFRunLoopModeIsEmpty`: no sources, no timers, no matching block in `blocks`,
+    /// and not a common mode of the main loop whose main queue is served (spec §2.3 rule 5).
     func isEmpty(_ mode: RunLoopMode, blocks: [QueuedBlock]) -> Bool {
         guard let index = index(of: mode) else { return true }
         return modes[index].hasNoSourcesOrTimers && !blocks.contains { blockMatches($0.modes, in: mode) }
+            && mainQueue(servedIn: mode) == nil
     }
 }

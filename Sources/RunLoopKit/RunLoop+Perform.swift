@@ -94,6 +94,11 @@ extension RunLoop {
     /// Without a trace nothing shows it, so a benchmark's million untraced blocks build no
     /// label and take no number.
     func blockLabel(_ label: () -> String?) -> String {
+        Self.blockLabel(label, trace: trace, runtime: runtime)
+    }
+
+    /// The same for any queue of blocks under `runtime`, whose trace is `trace`.
+    static func blockLabel(_ label: () -> String?, trace: TraceRecorder, runtime: any Runtime) -> String {
         guard trace.isEnabled else { return "block" }
         return label() ?? "block \(runtime.nextID(.block))"
     }
@@ -143,6 +148,7 @@ extension RunLoop {
             }
             state.commonItems.removeAll()
             state.activations = []
+            state.mainQueue?.tearDown()
             let dropped = inbox.withLock { inbox in
                 inbox.isClosed = true
                 inbox.acceptsWakeUps = []

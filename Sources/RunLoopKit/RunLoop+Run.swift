@@ -59,6 +59,9 @@ extension RunLoop {
     private func iterate(mode: RunLoopMode, deadline: LabInstant, returnAfterSourceHandled: Bool) -> RunLoopResult {
         let pollOnly = deadline <= runtime.now()
         if takeStop() { return .stopped }
+        // Decided once per activation, as CF fetches the dispatch port (spec §1.2).
+        let mainQueue = state.withLock { $0.mainQueue(servedIn: mode) }
+        var didServeMainQueueLastTime = true
         // A new activation starts with wake-ups enabled; `endPass` re-enables them (step a)
         // for every later pass.
         while true {
@@ -68,20 +71,36 @@ extension RunLoop {
             var handledSource = performSources0(in: mode, stopAfterOne: returnAfterSourceHandled)
             if handledSource { runBlocks(in: mode) }
             let poll = handledSource || pollOnly
-            if !poll { notifyObservers(.beforeWaiting, in: mode) }
-            // Read after BeforeWaiting, so that a timer its observers add or move is armed for
-            // this sleep, as CF's timerfd would be (spec §3.4).
-            let nextTimer = nextTimerFireDate(forMode: mode)
-            let woke = sleep(
-                in: mode, until: poll ? runtime.now() : min(deadline, nextTimer ?? deadline),
-                sleeping: !poll, timerDue: nextTimer.map { $0 <= runtime.now() } ?? false)
+            // Step h: a signalled main queue is served at once, without sleeping, but not on
+            // two passes in a row, so a flood of main-queue blocks cannot starve the rest.
+            let peeked = mainQueue.map { !didServeMainQueueLastTime && $0.isSignalled } ?? false
+            didServeMainQueueLastTime = false
+            var woke = PortSetWaitResult.timedOut
+            var nextTimer: LabInstant?
+            if let mainQueue, peeked {
+                woke = .ready(mainQueue.port.descriptor, .readable)
+            } else {
+                if !poll { notifyObservers(.beforeWaiting, in: mode) }
+                // Read after BeforeWaiting, so that a timer its observers add or move is armed
+                // for this sleep, as CF's timerfd would be (spec §3.4).
+                nextTimer = nextTimerFireDate(forMode: mode)
+                woke = sleep(
+                    in: mode, until: poll ? runtime.now() : min(deadline, nextTimer ?? deadline),
+                    sleeping: !poll, timerDue: nextTimer.map { $0 <= runtime.now() } ?? false,
+                    mainQueue: mainQueue)
+            }
             markAwake()
-            if !poll { notifyObservers(.afterWaiting, in: mode) }
+            if !poll, !peeked { notifyObservers(.afterWaiting, in: mode) }
             switch woke {
             case let .ready(descriptor, _) where descriptor === wakePort.descriptor:
                 record(.loopWake(mode: mode.name, cause: "wake-up"))
                 _ = wakePort.drain()
                 wakePending.store(false, ordering: .releasing)
+            case let .ready(descriptor, _) where descriptor === mainQueue?.port.descriptor:
+                record(.loopWake(mode: mode.name, cause: "main queue"))
+                serve(mainQueue, in: mode)
+                handledSource = true
+                didServeMainQueueLastTime = true
             case let .ready(descriptor, readiness):
                 if let source = portSource(on: descriptor, readiness: readiness, in: mode) {
                     record(.loopWake(mode: mode.name, cause: source.name))
@@ -105,8 +124,20 @@ extension RunLoop {
         }
     }
 
-    /// Waits on the mode's port set (a timer already due counts as its timer port firing).
-    private func sleep(in mode: RunLoopMode, until wakeDeadline: LabInstant, sleeping: Bool, timerDue: Bool) -> PortSetWaitResult {
+    /// Runs the main queue's blocks (`__CFRUNLOOP_IS_SERVICING_THE_MAIN_DISPATCH_QUEUE__`),
+    /// marked as serving it so that runs nested in them leave it alone.
+    private func serve(_ mainQueue: MainDispatchQueue?, in mode: RunLoopMode) {
+        guard let mainQueue else { return }
+        state.withLock { $0.isServingMainQueue = true }
+        mainQueue.serve(in: mode)
+        state.withLock { $0.isServingMainQueue = false }
+    }
+
+    /// Waits on the mode's port set (a timer already due counts as its timer port firing),
+    /// with the main queue's port in it for this wait only (spec §1.3 step j).
+    private func sleep(
+        in mode: RunLoopMode, until wakeDeadline: LabInstant, sleeping: Bool, timerDue: Bool, mainQueue: MainDispatchQueue?
+    ) -> PortSetWaitResult {
         let portSet = state.withLock { state -> (any PortSet)? in
             state.isWaiting = sleeping
             return state.index(of: mode).map { state.modes[$0].portSet }
@@ -115,6 +146,9 @@ extension RunLoop {
             record(.loopWait(mode: mode.name, deadline: wakeDeadline == .distantFuture ? nil : wakeDeadline))
         }
         guard let portSet, !timerDue else { return .timedOut }
+        let mainQueuePort = mainQueue?.port.descriptor
+        let joined = mainQueuePort.map { port in (try? portSet.insert(port)) != nil } ?? false
+        defer { if joined, let mainQueuePort { portSet.remove(mainQueuePort) } }
         return portSet.wait(until: wakeDeadline == .distantFuture ? nil : wakeDeadline)
     }
 

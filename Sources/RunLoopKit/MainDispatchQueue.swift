@@ -1,0 +1,98 @@
+import LabRuntime
+import Synchronization
+
+/// The main dispatch queue as the main thread's run loop serves it: libdispatch's
+/// `_dispatch_main_q` with its run-loop port (`_dispatch_get_main_queue_port_4CF`, an
+/// eventfd on Linux), drained by `_dispatch_main_queue_callback_4CF`.
+///
+/// The port is a built-in version-1 source of the main loop's common modes: it keeps them
+/// from being empty, it wakes the sleeping loop, and handling it counts as a handled source
+/// (`returnAfterSourceHandled` returns ``RunLoopResult/handledSource``). Queuing a block into
+/// an empty queue signals the port; when the loop handles the port it runs the blocks queued
+/// at that moment, in FIFO order, and a block queued meanwhile signals the port again for a
+/// later pass. A run nested inside a main-queue block does not serve the queue (CF's
+/// `__CFTSDKeyIsInGCDMainQ`), so the queue never re-enters itself.
+///
+/// Get it from the main thread's loop (``RunLoop/mainQueue``). CF's main queue exists from
+/// launch; the lab's joins the main loop the first time it is asked for, so a program that
+/// never uses it sees the main thread's loop as any other thread's.
+public final class MainDispatchQueue: Sendable {
+    /// The main thread, which serves the queue.
+    public let thread: LabThread
+    /// The queue's port (`_dispatch_get_main_queue_port_4CF`).
+    let port: EventFDPort
+    private let runtime: any Runtime
+    private let trace: TraceRecorder
+    private let blocks = Mutex<[QueuedBlock]>([])
+    /// Whether the port has been signalled and not yet drained: the loop's zero-timeout look
+    /// at the port before it sleeps (spec §1.3 step h).
+    private let signalled = Atomic<Bool>(false)
+
+    init(thread: LabThread) {
+        self.thread = thread
+        runtime = thread.runtime
+        trace = thread.runtime.trace
+        port = EventFDPort(name: "main queue port", runtime: thread.runtime)
+    }
+
+    /// Queues `block` on the main queue (`dispatch_async(dispatch_get_main_queue(), …)`),
+    /// signalling the port if the queue was empty. `label` names the block in the trace, and
+    /// is only built when the trace is on.
+    public func async(label: @autoclosure () -> String? = nil, _ block: @escaping @Sendable () -> Void) {
+        let name = RunLoop.blockLabel(label, trace: trace, runtime: runtime)
+        runtime.schedulingPoint(before: VisibleOperation(.send, on: LabObjectID(.thread, thread.id)), "signal main queue")
+        let wasEmpty = blocks.withLock { blocks in
+            blocks.append(QueuedBlock(label: name, modes: .one(.common), body: block))
+            return blocks.count == 1
+        }
+        if trace.isEnabled {
+            runtime.record(.performEnqueued(label: name, target: thread.id, modes: [RunLoopMode.common.name]))
+        }
+        guard wasEmpty else { return }
+        signalled.store(true, ordering: .releasing)
+        if trace.isEnabled { runtime.record(.portSend(name: port.name)) }
+        port.post()
+    }
+
+    /// How many blocks are queued and not yet taken by the loop.
+    public var pendingCount: Int { blocks.withLock(\.count) }
+
+    /// Whether the port is signalled, seen without waiting.
+    var isSignalled: Bool { signalled.load(ordering: .acquiring) }
+
+    /// Drains the port, then runs the blocks queued at this moment in `mode`
+    /// (`_dispatch_main_queue_callback_4CF`'s snapshot). Only the main loop calls it.
+    func serve(in mode: RunLoopMode) {
+        _ = port.drain()
+        signalled.store(false, ordering: .releasing)
+        let batch = blocks.withLock { blocks in
+            defer { blocks = [] }
+            return blocks
+        }
+        for block in batch {
+            if trace.isEnabled { runtime.record(.performRun(label: block.label, mode: mode.name)) }
+            block.body()
+        }
+    }
+
+    /// Drops the queued blocks and closes the port, when the main thread exits.
+    func tearDown() {
+        blocks.withLock { $0 = [] }
+        port.descriptor.close()
+    }
+}
+
+extension RunLoop {
+    /// The main dispatch queue this loop serves (`dispatch_get_main_queue()`), created and
+    /// joined to the loop's common modes on first use. Only the runtime's main thread's loop
+    /// has one (``RunLoop/main``); asking another loop is a programming error.
+    public var mainQueue: MainDispatchQueue {
+        precondition(runtime.mainThread === thread, "only the main thread's loop serves the main queue, not the \(self)")
+        return state.withLock { state in
+            if let queue = state.mainQueue { return queue }
+            let queue = MainDispatchQueue(thread: thread)
+            state.mainQueue = queue
+            return queue
+        }
+    }
+}
