@@ -113,9 +113,12 @@ extension ScenarioParser {
         }
     }
 
+    /// The request methods a scenario may use.
+    static let methods = ["GET", "HEAD", "POST", "PUT", "DELETE"]
+
     /// A request method.
     mutating func parseMethod(_ cursor: inout TokenCursor) throws(LineError) -> String {
-        let methods = ["GET", "HEAD", "POST", "PUT", "DELETE"]
+        let methods = Self.methods
         let token = try cursor.word("a method (GET, HEAD, POST, PUT or DELETE)")
         guard methods.contains(token.text) else {
             throw LineError(

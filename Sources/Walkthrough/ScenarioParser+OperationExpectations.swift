@@ -61,11 +61,17 @@ extension ScenarioParser {
                 let status = try cursor.integer("the redirect's status", in: 300...399, hint: hint)
                 let from = try parsePath(&cursor, allowQuery: true).text
                 try cursor.expect("->", "after the redirecting path", hint: hint)
-                if cursor.accept("refused") != nil {
+                let answer = try cursor.word("a method or 'refused' after '->'", hint: hint)
+                if answer.text == "refused" {
                     hops.append("\(status) \(from) -> refused")
                 } else {
-                    let method = try parseMethod(&cursor)
-                    hops.append("\(status) \(from) -> \(method) \(try parsePath(&cursor, allowQuery: true).text)")
+                    guard Self.methods.contains(answer.text) else {
+                        let choices = Self.methods + ["refused"]
+                        throw LineError(
+                            column: answer.column, "\(answer.quoted) is neither a method nor 'refused'",
+                            hint: Suggestion.didYouMean(answer.text, in: choices) ?? "write the method of the request sent, or refused")
+                    }
+                    hops.append("\(status) \(from) -> \(answer.text) \(try parsePath(&cursor, allowQuery: true).text)")
                 }
             } while cursor.accept(",") != nil
             try cursor.expect("]", "to close the list", hint: hint)
