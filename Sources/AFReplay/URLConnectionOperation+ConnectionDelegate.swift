@@ -4,8 +4,24 @@ import NetSim
 
 extension URLConnectionOperation {
     /// `connection:didReceiveResponse:` (UCO.m 646-650): stores the response, nothing else.
+    /// (The lab also keeps the response's URL, `response.URL`, which follows redirects.)
     public func connection(_ connection: Connection, didReceive response: HTTPResponseHead) {
+        let url = connection.currentRequest.url
+        storage.withLock { $0.responseURL = url }
         shared.response.store(response)
+    }
+
+    /// `connection:willSendRequest:redirectResponse:` (spec §3.10): on the network thread,
+    /// the block of ``setRedirectResponseBlock(_:)`` decides if one is set; otherwise the
+    /// proposed request goes unchanged, so the redirect is followed. Takes no lock. The lab
+    /// records the call in ``redirects``.
+    public func connection(_ connection: Connection, willSend request: HTTPRequest, redirectResponse: HTTPResponseHead) -> HTTPRequest? {
+        let from = connection.currentRequest.url
+        let block = storage.withLock { $0.redirectResponse }
+        let sent = block.map { $0(connection, request, redirectResponse) } ?? request
+        let hop = RedirectHop(status: redirectResponse.statusCode, from: from, proposed: request, sent: sent)
+        storage.withLock { $0.redirects.append(hop) }
+        return sent
     }
 
     /// `connection:didReceiveData:` (UCO.m 652-688, 2.6.1+ behaviour, spec §3.10).

@@ -75,6 +75,23 @@ extension URLConnectionOperation {
     /// If-Range headers.
     public var sentRequests: [HTTPRequest] { storage.withLock { $0.sentRequests } }
 
+    // MARK: Redirects (spec §3.10)
+
+    /// `setRedirectResponseBlock:`: the block `connection:willSendRequest:redirectResponse:`
+    /// calls on the network thread for each redirect; it returns the request to send (the
+    /// proposed one, or a rewritten one) or nil to keep the redirect response as the final
+    /// one. Nil (the default) follows every redirect.
+    public func setRedirectResponseBlock(_ block: RedirectResponseBlock?) {
+        storage.withLock { $0.redirectResponse = block }
+    }
+
+    /// Every redirect its connections were offered, in order, with the answer.
+    public var redirects: [RedirectHop] { storage.withLock { $0.redirects } }
+
+    /// The URL of the latest response (`response.URL`): after followed redirects, the last
+    /// one's target. Nil before a response arrived.
+    public var responseURL: LabURL? { storage.withLock { $0.responseURL } }
+
     // MARK: Output stream (spec §3.11)
 
     /// The output stream set now, read without the lazy getter (which would create one):

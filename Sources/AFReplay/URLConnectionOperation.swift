@@ -34,12 +34,19 @@ public class URLConnectionOperation: LabOperation, ConnectionDelegate, @unchecke
     struct Storage {
         var request: HTTPRequest
         var sentRequests: [HTTPRequest] = []
+        var redirects: [RedirectHop] = []
+        var responseURL: LabURL?
+        var redirectResponse: RedirectResponseBlock?
         var runLoopModes: [RunLoopMode] = [.common]
         var downloadProgress: (@Sendable (Int, Int64, Int64) -> Void)?
         var completionQueue: (any LabDispatchQueue)?
         var completionGroup: DispatchGroupModel?
         var activityNotificationOutstanding = false
     }
+
+    /// The block of `setRedirectResponseBlock:`: given the connection, the proposed request
+    /// and the redirect response, it returns the request to send, or nil to refuse.
+    public typealias RedirectResponseBlock = @Sendable (Connection, HTTPRequest, HTTPResponseHead) -> HTTPRequest?
 
     /// The name of every operation's lock (UCO.m 60).
     public static let lockName = "com.alamofire.networking.operation.lock"

@@ -15,7 +15,10 @@ extension Connection {
     /// connect has usually finished by the time `connect` returns); a writable source is
     /// added only for what the socket cannot take yet.
     func open() {
-        guard let loop = state.withLock({ $0.phase == .starting ? $0.loop : nil }) else { return }
+        guard
+            let (loop, request) = state.withLock({ state in state.phase == .starting ? state.loop.map { ($0, state.currentRequest) } : nil }
+            )
+        else { return }
         let socket: LabFileDescriptor
         do {
             socket = try dialer(request.url, id)
@@ -66,7 +69,7 @@ extension Connection {
         if !connected, watching {
             let code = LoopbackSocket.pendingError(socket)
             guard code == 0 else {
-                fail(NetError(.cannotConnectToHost, message: Self.describe(code), failingURL: request.url.description))
+                fail(NetError(.cannotConnectToHost, message: Self.describe(code), failingURL: currentRequest.url.description))
                 return
             }
         }
@@ -107,7 +110,7 @@ extension Connection {
             do {
                 try loop.add(source, forMode: mode)
             } catch {
-                fail(NetError(.cannotConnectToHost, message: "\(error)", failingURL: request.url.description))
+                fail(NetError(.cannotConnectToHost, message: "\(error)", failingURL: currentRequest.url.description))
                 return
             }
         }
@@ -146,12 +149,12 @@ extension Connection {
     /// after the latest activity (so the timeout starts again with every byte, without
     /// moving the timer on every read).
     private func timeoutFired(_ timer: RunLoopTimer) {
-        let deadline = state.withLock { $0.lastActivity } + request.timeout
+        let deadline = state.withLock { $0.lastActivity } + currentRequest.timeout
         guard deadline <= runtime.now() else {
             timer.fireDate = deadline
             return
         }
-        fail(NetError(.timedOut, failingURL: request.url.description))
+        fail(NetError(.timedOut, failingURL: currentRequest.url.description))
     }
 
     /// Sends the delegate message for one parser event; false when the connection is no
@@ -159,6 +162,7 @@ extension Connection {
     private func handle(_ event: HTTPResponseEvent) -> Bool {
         switch event {
         case let .head(head):
+            if redirectEndsResponse(head) { return false }
             return deliver("didReceiveResponse \(head.statusCode)", ending: false) { $0.connection(self, didReceive: head) }
                 && state.withLock { $0.phase.isLive }
         case let .body(bytes):
@@ -168,7 +172,7 @@ extension Connection {
             deliver("didFinishLoading", ending: true) { $0.connectionDidFinishLoading(self) }
             return false
         case let .error(error):
-            fail(NetError(error, failingURL: request.url.description))
+            fail(NetError(error, failingURL: currentRequest.url.description))
             return false
         }
     }
@@ -177,7 +181,7 @@ extension Connection {
     /// (a reset, a broken pipe) that the connection was lost.
     private func lost(_ code: Int32) {
         let failure: NetError.Code = code == ECONNREFUSED ? .cannotConnectToHost : .networkConnectionLost
-        fail(NetError(failure, message: Self.describe(code), failingURL: request.url.description))
+        fail(NetError(failure, message: Self.describe(code), failingURL: currentRequest.url.description))
     }
 
     private static func describe(_ code: Int32) -> String {

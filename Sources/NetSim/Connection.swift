@@ -21,6 +21,9 @@ public final class Connection: Sendable, CustomStringConvertible {
     public let id: Int
     /// The request (`originalRequest`).
     public let request: HTTPRequest
+    /// The request being sent now (`currentRequest`): ``request`` until a redirect is
+    /// followed, then the request the delegate returned for it.
+    public var currentRequest: HTTPRequest { state.withLock { $0.currentRequest } }
     let runtime: any Runtime
     let dialer: @Sendable (LabURL, Int) throws(NetError) -> LabFileDescriptor
     let state: Mutex<ConnectionState>
@@ -55,7 +58,7 @@ public final class Connection: Sendable, CustomStringConvertible {
         id = runtime.nextID(.connection)
         self.request = request
         self.dialer = dialer
-        state = Mutex(ConnectionState(delegate: delegate, parser: HTTPResponseParser(requestWasHEAD: request.method == "HEAD")))
+        state = Mutex(ConnectionState(delegate: delegate, request: request))
         runtime.record(.connectionCreated(connection: id, url: request.url.description, delegate: delegate.traceName))
         if startImmediately {
             schedule(in: RunLoop.current, forMode: .default)
@@ -153,7 +156,7 @@ public final class Connection: Sendable, CustomStringConvertible {
     /// epoll registration ends with the descriptor), so removing the sources costs no system
     /// call. From another thread the sources go first and the close is performed on the
     /// loop's thread, which must not lose a descriptor it may be reading.
-    private func release(_ resources: ConnectionResources) {
+    func release(_ resources: ConnectionResources) {
         let onLoopThread = resources.loop.map { $0.thread === LabThread.current } ?? true
         if onLoopThread { resources.socket?.close() }
         resources.readSource?.invalidate()

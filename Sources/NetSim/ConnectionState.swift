@@ -9,6 +9,11 @@ struct ConnectionState {
     var loop: RunLoop?
     var modes: [RunLoopMode] = []
     var parser: HTTPResponseParser
+    /// The request being sent now (`currentRequest`): the original one until a redirect is
+    /// followed.
+    var currentRequest: HTTPRequest
+    /// How many redirects the connection has followed.
+    var redirectCount = 0
     var socket: LabFileDescriptor?
     var readSource: PortSource?
     var writeSource: PortSource?
@@ -20,9 +25,10 @@ struct ConnectionState {
     /// When bytes last arrived (or the socket opened): the timeout counts from here.
     var lastActivity = LabInstant.zero
 
-    init(delegate: any ConnectionDelegate, parser: HTTPResponseParser) {
+    init(delegate: any ConnectionDelegate, request: HTTPRequest) {
         self.delegate = delegate
-        self.parser = parser
+        parser = HTTPResponseParser(requestWasHEAD: request.method == "HEAD")
+        currentRequest = request
     }
 
     /// Hands over everything that must be released when the connection ends, and forgets it.

@@ -9,6 +9,9 @@ extension NetError {
         case cannotConnectToHost = -1004
         /// `NSURLErrorNetworkConnectionLost`: the peer closed or reset mid-message.
         case networkConnectionLost = -1005
+        /// `NSURLErrorHTTPTooManyRedirects`: a connection was redirected more than
+        /// ``Connection/redirectLimit`` times.
+        case httpTooManyRedirects = -1007
         /// `NSURLErrorBadServerResponse`: the response makes no sense for the request.
         case badServerResponse = -1011
         /// `NSURLErrorCannotParseResponse`: the bytes are not a readable HTTP response.
@@ -21,6 +24,7 @@ extension NetError {
             case .timedOut: "The request timed out."
             case .cannotConnectToHost: "Could not connect to the server."
             case .networkConnectionLost: "The network connection was lost."
+            case .httpTooManyRedirects: "too many HTTP redirects"
             case .badServerResponse: "The server returned a bad response."
             case .cannotParseResponse: "The response could not be parsed."
             }

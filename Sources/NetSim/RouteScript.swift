@@ -53,4 +53,10 @@ public struct RouteScript: Sendable, Equatable {
     ) -> RouteScript {
         RouteScript(etag: etag, body: .deterministic(seed: seed, length: length), chunkSizes: chunks, gap: gap)
     }
+
+    /// A redirect: `status` (301, 302, 303, 307 or 308) with `Location: location`, an
+    /// absolute URL or a reference resolved against the request's URL (`/new`), and `body`.
+    public static func redirect(_ status: Int, to location: String, body: RouteBody = .bytes([])) -> RouteScript {
+        RouteScript(status: status, contentType: nil, extraHeaders: [HTTPHeaderField(name: "Location", value: location)], body: body)
+    }
 }

@@ -66,6 +66,11 @@ extension ExpectationKind {
             let actual = request.value(forHTTPHeaderField: field)
             let expected = comparison == .equal ? Self.text(value) : "\(comparison.rawValue) \(Self.text(value))"
             return ((actual == value) == (comparison == .equal), expected, Self.text(actual))
+        case let .redirects(name, comparison, hops):
+            let expected = comparison == .equal ? Self.list(hops) : "\(comparison.rawValue) \(Self.list(hops))"
+            guard let report = facts.operation(name) else { return (false, expected, "operation \(name) was never created") }
+            let actual = report.redirects.map(\.description)
+            return ((actual == hops) == (comparison == .equal), expected, Self.list(actual))
         case let .progress(name, calls):
             let actual = facts.operation(name)?.progressCalls ?? []
             return (actual == calls, Self.list(calls.map(\.description)), Self.list(actual.map(\.description)))

@@ -19,6 +19,9 @@ indirect enum ExpectationKind: Sendable, Equatable {
     /// `expect A.header "Range" == "bytes=4-"`: a header field of the request A's latest
     /// connection was made with; nil for `none`.
     case header(operation: String, field: String, Comparison, String?)
+    /// `expect A.redirects == [302 /old -> GET /new, …]`: every redirect A's connections were
+    /// offered and the answer, in order (``RedirectHop``'s description).
+    case redirects(operation: String, Comparison, [String])
     /// `expect progress(A) == [(4, 4, 10), …]`: every call of A's progress block, in order.
     case progress(operation: String, [ProgressCall])
     /// `expect A.data == body /big` or `== "text"`: the bytes of `responseData`, in order.

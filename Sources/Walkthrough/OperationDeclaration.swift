@@ -1,6 +1,7 @@
 import RunLoopKit
 
-/// `op NAME = (http|connection|task) METHOD /path [modes …] [timeout D] [completion] [stream S]`.
+/// `op NAME = (http|connection|task) METHOD /path [modes …] [timeout D] [completion] [stream S]
+/// [redirect follow|refuse|to /path]`.
 struct OperationDeclaration: Sendable, Equatable {
     /// Which AFNetworking class the operation is.
     enum Kind: String, Sendable, Equatable {
@@ -34,6 +35,8 @@ struct OperationDeclaration: Sendable, Equatable {
     /// For a task, `on THREAD`: the thread that calls `dataTaskWithRequest:` (main unless
     /// named).
     var creationThread: String? = nil
+    /// The redirect block to install with `setRedirectResponseBlock:`, if any.
+    var redirect: RedirectPolicy? = nil
 
     /// The name every trace event uses: `op A`.
     var traceName: String { Self.traceName(of: name) }

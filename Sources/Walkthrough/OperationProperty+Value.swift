@@ -20,6 +20,7 @@ extension OperationProperty {
         case .completionBlock: .word(report.hasCompletionBlock ? "set" : "nil")
         case .queued: .word(report.isQueued ? "true" : "false")
         case .connections: .number(report.sentRequests.count, name: "\(report.sentRequests.count)")
+        case .url: report.responseURL.map { .text($0.pathAndQuery) } ?? .word("none")
         }
     }
 

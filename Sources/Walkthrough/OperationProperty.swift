@@ -31,6 +31,9 @@ enum OperationProperty: String, Sendable, Equatable, CaseIterable {
     case queued
     /// How many connections it made (each `operationDidStart` that connected).
     case connections
+    /// The path and query of the latest response's URL (`response.URL`, the last redirect's
+    /// target), or `none`.
+    case url
 
     /// The properties compared as numbers.
     var isNumeric: Bool { [.bytes, .data, .status, .errorCode, .connections].contains(self) }

@@ -43,6 +43,10 @@ public struct OperationReport: Sendable {
     public let hasCompletionBlock: Bool
     /// Whether it was among the queue's operations.
     public let isQueued: Bool
+    /// Every redirect its connections were offered, with the answer, in order.
+    public let redirects: [RedirectHop]
+    /// The URL of its latest response (`response.URL`), if one arrived.
+    public let responseURL: LabURL?
 
     /// The report of `operation`, called `name` in the scenario, as it is now: its progress
     /// block has been called with `progressCalls`, it is (or is not) in the queue, and it
@@ -63,6 +67,8 @@ public struct OperationReport: Sendable {
         hasCompletionBlock = operation.completionBlock != nil
         self.isQueued = isQueued
         status = operation.response?.statusCode
+        redirects = operation.redirects
+        responseURL = operation.responseURL
     }
 
     /// This report with the notifications and completions `trace` records about the

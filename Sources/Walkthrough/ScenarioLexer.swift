@@ -40,7 +40,7 @@ enum ScenarioLexer {
                 tokens.append(Token(kind: .number, text: String(line[index..<end]), column: column, endColumn: end + 1))
                 index = end
             } else if character == "/" {
-                let end = scan(line, from: index + 1) { !" \t,;#".contains(line[$0]) }
+                let end = scan(line, from: index + 1) { !" \t,;#]".contains(line[$0]) }
                 tokens.append(Token(kind: .path, text: String(line[index..<end]), column: column, endColumn: end + 1))
                 index = end
             } else if index + 1 < line.count, pairs.contains(String(line[index...index + 1])) {

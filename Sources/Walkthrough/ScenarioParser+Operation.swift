@@ -2,8 +2,9 @@ import NetSim
 import RunLoopKit
 
 extension ScenarioParser {
-    /// `op NAME = (http|connection|task) METHOD /path [modes …] [timeout D] [completion]`;
-    /// a `task` takes no `modes` (its connection runs in the loader thread's default mode).
+    /// `op NAME = (http|connection|task) METHOD /path [modes …] [timeout D] [completion]
+    /// [stream S] [redirect follow|refuse|to /path] [on THREAD]`; a `task` takes no `modes`,
+    /// `stream` or `redirect` (its connection runs in the loader thread's default mode).
     mutating func parseOperation(_ cursor: inout TokenCursor, line: Int) throws(LineError) {
         let token = try cursor.word("an operation name after 'op'")
         try checkNewName(token, kind: "an operation")
@@ -36,6 +37,7 @@ extension ScenarioParser {
         var completion = false
         var stream: String?
         var creationThread: String?
+        var redirect: RedirectPolicy?
         while let option = cursor.peek() {
             if option.is("modes"), modes == nil {
                 guard kind != .task else {
@@ -58,6 +60,14 @@ extension ScenarioParser {
                 }
                 _ = cursor.next()
                 stream = try streamName(&cursor, "a stream after 'stream'")
+            } else if option.is("redirect"), redirect == nil {
+                guard kind != .task else {
+                    throw LineError(
+                        column: option.column, "a session task has no redirect block",
+                        hint: "its connection follows redirects; the block is AFURLConnectionOperation's setRedirectResponseBlock:")
+                }
+                _ = cursor.next()
+                redirect = try parseRedirectPolicy(&cursor)
             } else if option.is("on"), creationThread == nil {
                 guard kind == .task else {
                     throw LineError(
@@ -67,14 +77,15 @@ extension ScenarioParser {
                 _ = cursor.next()
                 creationThread = try threadName(&cursor, "the thread that creates the task")
             } else {
-                let options = ["modes", "timeout", "completion", "stream", "on"]
+                let options = ["modes", "timeout", "completion", "stream", "redirect", "on"]
                 let repeated = options.contains(option.text)
                 throw LineError(
                     column: option.column, repeated ? "\(option.quoted) is given twice" : "unknown operation option \(option.quoted)",
                     hint: repeated
                         ? nil
                         : Suggestion.didYouMean(option.text, in: options)
-                            ?? "options are modes M,…, timeout D, completion, stream S and (for a task) on THREAD")
+                            ?? "options are modes M,…, timeout D, completion, stream S, redirect follow|refuse|to /path and (for a task) on THREAD"
+                )
             }
         }
         statements.append(
@@ -83,12 +94,31 @@ extension ScenarioParser {
                 kind: .operation(
                     OperationDeclaration(
                         name: token.text, kind: kind, method: method, pathAndQuery: pathToken.text, modes: modes, timeout: timeout,
-                        completion: completion, stream: stream, creationThread: creationThread))))
+                        completion: completion, stream: stream, creationThread: creationThread, redirect: redirect))))
     }
+
+    /// `follow`, `refuse` or `to /path`, after `redirect`.
+    private mutating func parseRedirectPolicy(_ cursor: inout TokenCursor) throws(LineError) -> RedirectPolicy {
+        let choices = ["follow", "refuse", "to"]
+        let hint = "'redirect follow' returns the proposed request, 'redirect refuse' nil, 'redirect to /path' a rewritten one"
+        let token = try cursor.word("follow, refuse or to after 'redirect'", hint: hint)
+        switch token.text {
+        case "follow": return .follow
+        case "refuse": return .refuse
+        case "to": return .rewrite(to: try parsePath(&cursor, allowQuery: true).text)
+        default:
+            throw LineError(
+                column: token.column, "unknown redirect block \(token.quoted)",
+                hint: Suggestion.didYouMean(token.text, in: choices) ?? hint)
+        }
+    }
+
+    /// The request methods a scenario may use.
+    static let methods = ["GET", "HEAD", "POST", "PUT", "DELETE"]
 
     /// A request method.
     mutating func parseMethod(_ cursor: inout TokenCursor) throws(LineError) -> String {
-        let methods = ["GET", "HEAD", "POST", "PUT", "DELETE"]
+        let methods = Self.methods
         let token = try cursor.word("a method (GET, HEAD, POST, PUT or DELETE)")
         guard methods.contains(token.text) else {
             throw LineError(

@@ -14,9 +14,10 @@ extension ScenarioParser {
         }
         let operation = try operationName(&cursor, "what to expect")
         try cursor.expect(".", "after the operation", hint: "for example 'expect \(operation).state == finished'")
-        let properties = OperationProperty.allCases.map(\.rawValue) + ["header"]
+        let properties = OperationProperty.allCases.map(\.rawValue) + ["header", "redirects"]
         let token = try cursor.word("a property", hint: "properties are \(properties.joined(separator: ", "))")
         if token.text == "header" { return try parseHeaderExpectation(&cursor, operation: operation) }
+        if token.text == "redirects" { return try parseRedirectsExpectation(&cursor, operation: operation) }
         var name = token.text
         var column = token.column
         if name == "error", cursor.accept(".") != nil {
@@ -47,6 +48,35 @@ extension ScenarioParser {
         if cursor.accept("none") != nil { return .header(operation: operation, field: field.text, comparison, nil) }
         let value = try cursor.string("the header's value in double quotes, or none", hint: hint)
         return .header(operation: operation, field: field.text, comparison, value.text)
+    }
+
+    /// `==|!= [STATUS /from -> METHOD /to | STATUS /from -> refused, …]`, after `A.redirects`.
+    private mutating func parseRedirectsExpectation(_ cursor: inout TokenCursor, operation: String) throws(LineError) -> ExpectationKind {
+        let hint = "for example 'expect \(operation).redirects == [302 /old -> GET /new]', or [] for none"
+        let comparison = try parseComparison(&cursor, namesOnly: true)
+        try cursor.expect("[", "to open the list", hint: hint)
+        var hops: [String] = []
+        if cursor.accept("]") == nil {
+            repeat {
+                let status = try cursor.integer("the redirect's status", in: 300...399, hint: hint)
+                let from = try parsePath(&cursor, allowQuery: true).text
+                try cursor.expect("->", "after the redirecting path", hint: hint)
+                let answer = try cursor.word("a method or 'refused' after '->'", hint: hint)
+                if answer.text == "refused" {
+                    hops.append("\(status) \(from) -> refused")
+                } else {
+                    guard Self.methods.contains(answer.text) else {
+                        let choices = Self.methods + ["refused"]
+                        throw LineError(
+                            column: answer.column, "\(answer.quoted) is neither a method nor 'refused'",
+                            hint: Suggestion.didYouMean(answer.text, in: choices) ?? "write the method of the request sent, or refused")
+                    }
+                    hops.append("\(status) \(from) -> \(answer.text) \(try parsePath(&cursor, allowQuery: true).text)")
+                }
+            } while cursor.accept(",") != nil
+            try cursor.expect("]", "to close the list", hint: hint)
+        }
+        return .redirects(operation: operation, comparison, hops)
     }
 
     /// `body /path [from N]` (the route's body, whole or from byte N) or `"text"`.
@@ -110,14 +140,14 @@ extension ScenarioParser {
         case .cancelled, .queued: names = ["true", "false"]
         case .completion: names = Self.completionNames
         case .bytes, .connections: names = []
-        case .data, .status, .errorCode, .errorDomain, .errorURL: names = ["none"]
+        case .data, .status, .errorCode, .errorDomain, .errorURL, .url: names = ["none"]
         case .connection, .completionBlock: names = ["nil", "set"]
         case .outputStream: names = ["nil", "set"] + streams.map(\.name)
         }
         guard let token = cursor.peek(), [.word, .number, .string, .path].contains(token.kind) else {
             throw cursor.failure(expected: "a value for \(property.rawValue)")
         }
-        if token.kind == .string || token.kind == .path, property == .errorDomain || property == .errorURL {
+        if token.kind == .string || token.kind == .path, [.errorDomain, .errorURL, .url].contains(property) {
             _ = cursor.next()
             return .text(token.text)
         }
@@ -156,7 +186,7 @@ extension ScenarioParser {
         switch property {
         case .error: (names + ["a code such as -999"]).joined(separator: ", ")
         case .errorDomain: "a domain such as NSURLErrorDomain, or none"
-        case .errorURL: "a path such as /big, or none"
+        case .errorURL, .url: "a path such as /big, or none"
         case .data, .status, .errorCode: "a number, or none"
         default: names.isEmpty ? "a number" : names.joined(separator: ", ")
         }

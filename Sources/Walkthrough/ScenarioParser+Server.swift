@@ -2,7 +2,7 @@ import NetSim
 
 extension ScenarioParser {
     /// The options a `server` line may give after the status, each at most once.
-    static let routeOptions = ["etag", "type", "body", "seed", "in", "every", "chunked", "ranges", "fault"]
+    static let routeOptions = ["etag", "type", "body", "seed", "in", "every", "chunked", "ranges", "fault", "location"]
 
     /// The faults a `server` line may inject.
     static let faultNames = [
@@ -11,7 +11,7 @@ extension ScenarioParser {
     ]
 
     /// `server METHOD /path -> STATUS [etag "v1"] [type "…"] [body N bytes | body "text"] [seed S]
-    /// [in chunks 4,3,3] [every 5ms] [chunked] [ranges] [fault …]`.
+    /// [in chunks 4,3,3] [every 5ms] [chunked] [ranges] [fault …] [location /path | location "http://…"]`.
     mutating func parseRoute(_ cursor: inout TokenCursor, line: Int) throws(LineError) {
         let method = try parseMethod(&cursor)
         let pathToken = try parsePath(&cursor, allowQuery: false)
@@ -61,6 +61,13 @@ extension ScenarioParser {
             case "every": script.gap = try cursor.duration("the gap between chunks")
             case "chunked": script.chunkedEncoding = true
             case "ranges": script.acceptsRanges = true
+            case "location":
+                guard (300...399).contains(status) else {
+                    throw LineError(
+                        column: option.column, "'location' needs a redirect status, not \(status)",
+                        hint: "redirects are 301, 302, 303, 307 and 308, e.g. 'server GET /old -> 302 location /new'")
+                }
+                script.extraHeaders.append(HTTPHeaderField(name: "Location", value: try parseLocation(&cursor)))
             default: script.fault = try parseFault(&cursor)
             }
         }
@@ -72,6 +79,21 @@ extension ScenarioParser {
         routes.append((method, pathToken.text, line))
         statements.append(
             ScenarioStatement(line: line, kind: .route(RouteDeclaration(method: method, path: pathToken.text, script: script))))
+    }
+
+    /// The target after `location`: a path on the loopback server, or an absolute loopback
+    /// URL in double quotes.
+    private mutating func parseLocation(_ cursor: inout TokenCursor) throws(LineError) -> String {
+        let hint = "write a path such as /new, or \"http://127.0.0.1:8080/new\""
+        if let token = cursor.peek(), token.kind == .string {
+            _ = cursor.next()
+            guard LabURL(string: token.text) != nil else {
+                throw LineError(column: token.column, "\(token.quoted) is not an http URL on the loopback interface", hint: hint)
+            }
+            return token.text
+        }
+        guard cursor.peek()?.kind == .path else { throw cursor.failure(expected: "where 'location' points", hint: hint) }
+        return try parsePath(&cursor, allowQuery: true).text
     }
 
     /// The fault after `fault`.

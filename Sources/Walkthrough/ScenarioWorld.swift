@@ -313,6 +313,7 @@ final class ScenarioWorld: Sendable {
         }
         if let modes = declaration.modes { operation.runLoopModes = modes }
         if let stream = stream(declaration.stream) { operation.setOutputStream(stream) }
+        if let redirect = declaration.redirect { operation.setRedirectResponseBlock(redirect.block) }
         let operationName = declaration.name
         operation.downloadProgress = { read, total, expected in
             let call = ProgressCall(bytesRead: read, totalBytesRead: total, totalBytesExpected: expected)

@@ -148,6 +148,18 @@ struct ScenarioFileCommandTests {
         #expect(other.errors.first == "runloop-lab replay: the schedule does not fit scenario '\(Self.cancelRace)'")
     }
 
+    @Test("the redirect example checks green and explores clean")
+    func redirectChain() {
+        let file = tutorialsDirectory + "/scenarios/redirect-chain.lab"
+        let (status, console) = runCLI("check", file)
+        #expect(status == ExitCode.success)
+        #expect(console.output.first?.hasPrefix("\(file): 23 of 23 expect lines held (random seed 1, quiescent after ") == true)
+        #expect(console.output.last == "1 passed, 0 failed")
+        let (explored, report) = runCLI("explore", "--scenario", file, "--schedules", "5", "--no-interleaving")
+        #expect(explored == ExitCode.success)
+        #expect(report.output.contains { $0.hasPrefix("no violation in 5 schedules") })
+    }
+
     @Test("check counts files: 0 only when every expect line of every file held")
     func check() {
         let directory = TemporaryDirectory()

@@ -43,6 +43,36 @@ struct LiveConnectionTests {
         #expect(seen.value == [expected, String(expected.split(separator: ":").last ?? ""), "none"])
     }
 
+    @Test(
+        "live: a 303 after a POST is followed over real TCP as a GET, and the refusing delegate keeps a 302",
+        arguments: LoopbackAddress.allCases)
+    func redirects(address: LoopbackAddress) {
+        let results = Shared<[RecordingDelegate]>([])
+        Self.onClientThread {
+            let server = LoopbackServer(address: address)
+            server.route("POST", "/form", .redirect(303, to: "/done"))
+            server.route("GET", "/done", RouteScript(body: .text("done")))
+            server.route("GET", "/old", .redirect(302, to: server.url("/done").description, body: .text("moved")))
+            let followed = Self.exchange(server, HTTPRequest(method: "POST", url: server.url("/form"), body: [1, 2, 3]))
+            let loop = RunLoop.current
+            let refusing = RecordingDelegate(onEnd: { loop.stop() }, redirect: { _, _ in nil })
+            let connection = Connection(request: HTTPRequest(url: server.url("/old")), delegate: refusing, server: server)
+            connection.schedule(in: loop, forMode: .default)
+            connection.start()
+            let deadline = currentRuntime().now() + .seconds(30)
+            while !refusing.hasEnded, currentRuntime().now() < deadline {
+                guard let result = try? loop.run(mode: .default, before: deadline), result != .finished else { break }
+            }
+            server.stop()
+            results.update { $0 = [followed, refusing] }
+        }
+        let (followed, refusing) = (results.value[0], results.value[1])
+        #expect(followed.redirects == ["303 GET /done on client"])
+        #expect(followed.calls == [.response(200), .data(4), .finished])
+        #expect(refusing.redirects == ["302 GET /done on client"])
+        #expect(refusing.calls == [.response(302), .data(5), .finished])
+    }
+
     @Test("live: GET in chunks with gaps over real TCP; Range; then refused once stopped", arguments: LoopbackAddress.allCases)
     func happyPath(address: LoopbackAddress) {
         let results = Shared<[RecordingDelegate]>([])

@@ -5,7 +5,7 @@ import Testing
 struct NetErrorTests {
     @Test func codesAreTheNSURLErrorValues() {
         let codes = NetError.Code.allCases.map { ($0, $0.rawValue) }
-        #expect(codes.map(\.1) == [-999, -1001, -1004, -1005, -1011, -1017])
+        #expect(codes.map(\.1) == [-999, -1001, -1004, -1005, -1007, -1011, -1017])
         #expect(NetError.Code(rawValue: -1005) == .networkConnectionLost)
     }
 

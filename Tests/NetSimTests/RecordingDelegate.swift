@@ -37,20 +37,24 @@ final class RecordingDelegate: ConnectionDelegate {
         var head: HTTPResponseHead?
         var error: NetError?
         var places: [String] = []
+        var redirects: [String] = []
     }
 
     let traceName: String
     private let log = Mutex(Log())
     private let onMessage: @Sendable (Connection, Call) -> Void
     private let onEnd: @Sendable () -> Void
+    private let redirect: @Sendable (HTTPRequest, HTTPResponseHead) -> HTTPRequest?
 
     init(
         _ traceName: String = "op A", onEnd: @escaping @Sendable () -> Void = {},
+        redirect: @escaping @Sendable (HTTPRequest, HTTPResponseHead) -> HTTPRequest? = { request, _ in request },
         onMessage: @escaping @Sendable (Connection, Call) -> Void = { _, _ in }
     ) {
         self.traceName = traceName
         self.onMessage = onMessage
         self.onEnd = onEnd
+        self.redirect = redirect
     }
 
     var calls: [Call] { log.withLock { $0.calls } }
@@ -59,6 +63,8 @@ final class RecordingDelegate: ConnectionDelegate {
     var error: NetError? { log.withLock { $0.error } }
     /// `thread name / mode` of each message.
     var places: [String] { log.withLock { $0.places } }
+    /// Each redirect offered, as `STATUS METHOD /path`, with the thread it arrived on.
+    var redirects: [String] { log.withLock { $0.redirects } }
     var hasEnded: Bool { log.withLock { $0.calls.last == .finished || $0.error != nil } }
 
     private func note(_ call: Call, _ connection: Connection, _ update: (inout Log) -> Void = { _ in }) {
@@ -69,6 +75,12 @@ final class RecordingDelegate: ConnectionDelegate {
             update(&log)
         }
         onMessage(connection, call)
+    }
+
+    func connection(_ connection: Connection, willSend request: HTTPRequest, redirectResponse: HTTPResponseHead) -> HTTPRequest? {
+        let offered = "\(redirectResponse.statusCode) \(request.method) \(request.url.pathAndQuery) on \(LabThread.current.name)"
+        log.withLock { $0.redirects.append(offered) }
+        return redirect(request, redirectResponse)
     }
 
     func connection(_ connection: Connection, didReceive response: HTTPResponseHead) {

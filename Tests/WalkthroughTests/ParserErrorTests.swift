@@ -166,7 +166,7 @@ struct ParserErrorTests {
             (prelude + "expect A.state < finished", "3:16: error: '<' does not compare names", "use == or !="),
             (
                 prelude + "expect A.colour == red", "3:10: error: unknown property 'colour'",
-                "properties are state, error, cancelled, bytes, data, status, completion, error.domain, error.code, error.url, connection, outputStream, completionBlock, queued, connections, header"
+                "properties are state, error, cancelled, bytes, data, status, completion, error.domain, error.code, error.url, connection, outputStream, completionBlock, queued, connections, url, header, redirects"
             ),
             (
                 prelude + "expect notifications(A) == [DidStart", "3:37: error: expected ']' to close the list, found the end of the line",

@@ -9,7 +9,7 @@ import Testing
 struct ParserFuzzTests {
     /// Valid scenarios to mutate: the examples and one line of every statement.
     static let corpus: [String] =
-        (["modes-and-keep-alive", "interview-question", "cancel-race"] + TeacherExampleTests.examples).map {
+        (["modes-and-keep-alive", "interview-question", "cancel-race", "redirect-chain"] + TeacherExampleTests.examples).map {
             readFile("\(scenariosDirectory)/\($0).lab")
         } + [
             """
@@ -19,6 +19,8 @@ struct ParserFuzzTests {
             thread lonely without port
             server GET /big -> 200 etag "v1" type "application/json" body 10 bytes seed 9 in chunks 4,3,3 every 5ms chunked ranges fault reset after 4
             server GET /j -> 200 body "{\\"ok\\":true}"
+            server POST /old -> 303 location /j?x=1
+            server GET /away -> 307 location "http://127.0.0.1:8080/j"
             queue max 1
             lock cache recursive
             semaphore ready value 1
@@ -28,6 +30,8 @@ struct ParserFuzzTests {
             stream saved = file "/tmp/lab-fuzz-never-written"
             op A = http GET /big modes default, tracking timeout 2s completion stream small
             op B = connection GET /j
+            op R = http POST /old redirect to /j
+            op S = connection GET /away redirect refuse
             batch both = A, B
             B depends on A
             timer tick on worker every 10ms modes common
@@ -62,6 +66,9 @@ struct ParserFuzzTests {
             expect A.completionBlock == nil
             expect A.queued == true
             expect A.connections >= 1
+            expect R.redirects == [303 /old -> GET /j?x=1, 307 /away -> refused]
+            expect S.redirects != []
+            expect R.url == /j
             expect A.outputStream == small
             expect small.status == open
             expect disk.written <= 4
@@ -92,7 +99,7 @@ struct ParserFuzzTests {
         "port", "signal", "wake", "send", "pct", "depth", "not", "implies", "+", "success+failure",
         "header", "progress", "body", "from", "nil", "set", "error.url", "queued", "at", "checkpoint", "#2", "started:", "stream", "buffer",
         "failing", "after", "set", "to", "status", "written", "batch", "depends", "completed", "lock", "semaphore", "acquire", "release",
-        "wait", "inline", "recursive",
+        "wait", "inline", "recursive", "location", "redirect", "follow", "refuse", "refused", "redirects", "url", "303", "307",
     ]
 
     @Test("every scenario of the corpus parses, so mutations start from valid input")
