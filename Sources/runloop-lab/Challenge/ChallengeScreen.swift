@@ -31,9 +31,9 @@ struct ChallengeScreen: Sendable {
         if shown.isEmpty { lines.append("   " + phrases.nothingYet) }
         let recent = shown.filter { if case .schedule = $0.kind { false } else { true } }
         for event in recent.suffix(Self.recentEventCount) {
+            let detail = event.kind.detail.isEmpty ? "" : " " + event.kind.detail
             lines.append(
-                style.thread(
-                    event.thread, clip("   #\(event.sequence) T\(event.thread) \(event.threadName) \(event.name) \(event.kind.detail)")))
+                style.thread(event.thread, clip("   #\(event.sequence) T\(event.thread) \(event.threadName) \(event.name)" + detail)))
         }
         lines += ["", style.bold(phrases.threads)]
         lines.append(
