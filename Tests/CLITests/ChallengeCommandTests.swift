@@ -71,6 +71,25 @@ struct ChallengeCommandTests {
         #expect(!pickedAfterTheEnd)
     }
 
+    @Test("in the terminal, u takes back a whole move: f's run of default choices at once")
+    func undoMove() throws {
+        let level = try #require(ChallengeLevel.numbered(5))
+        let session = InteractiveChallenge(
+            level: level, path: "05.lab", game: ChallengeGame(scenario: try scenario(of: 5)), style: DemoStyle(colors: false),
+            phrases: ChallengePhrases(language: .english), progress: ChallengeProgress(home: nil))
+        var game = session.game
+        var moves: [Int] = []
+        _ = session.handle(.keepGoing, in: &game, moves: &moves)
+        let ranOn = session.handle(.fastForward, in: &game, moves: &moves)
+        #expect(game.picks.count > 2)
+        #expect(ranOn == ["ran on through \(game.picks.count - 1) scheduling points"])
+        #expect(session.handle(.undo, in: &game, moves: &moves) == ["undone: back at choice 2, replayed from the start"])
+        #expect(game.picks.count == 1)
+        #expect(session.handle(.thread(9), in: &game, moves: &moves).first?.hasPrefix("9 is not a runnable thread here") == true)
+        _ = session.handle(.undo, in: &game, moves: &moves)
+        #expect(session.handle(.undo, in: &game, moves: &moves) == ["nothing to undo"])
+    }
+
     @Test("the screen numbers the runnable threads and says what each would do next")
     func screen() throws {
         var game = ChallengeGame(scenario: try scenario(of: 1))

@@ -23,8 +23,8 @@ enum ChallengeCommand {
             in $HOME/.runloop-lab/challenges.
 
             Keys: 1-9 run that thread; Enter or space keeps the current thread running; f
-            keeps it running until it blocks; u takes back one choice (the run is replayed
-            from the start); ? help; q quits.
+            keeps it running until it blocks; u takes back your last move (the run is
+            replayed from the start); ? help; q quits.
 
             Without N, lists the levels and which you have won. With --schedule, checks a
             schedule without a terminal: exits 0 when it wins, 1 when it does not.

@@ -86,9 +86,18 @@ struct ChallengeGame: Sendable {
 
     /// Takes back the last pick, replaying the shorter prefix; false at the start.
     mutating func undo() -> Bool {
-        guard let last = picks.popLast() else { return false }
-        if last != decisions[picks.count].defaultChoice { (run, decisions) = Self.play(scenario, picks: picks) }
+        guard !picks.isEmpty else { return false }
+        rewind(to: picks.count - 1)
         return true
+    }
+
+    /// Keeps only the first `count` picks, replaying that prefix when a pick taken back
+    /// was not the default.
+    mutating func rewind(to count: Int) {
+        guard count < picks.count else { return }
+        let changed = (count..<picks.count).contains { picks[$0] != decisions[$0].defaultChoice }
+        picks.removeLast(picks.count - count)
+        if changed { (run, decisions) = Self.play(scenario, picks: picks) }
     }
 
     /// Replays `schedule` on `scenario` exactly, as `replay` does: the run to judge for

@@ -68,8 +68,8 @@ struct ChallengePhrases: Sendable {
                 "Each runnable thread shows its number and what it would do next. Enter keeps the current thread running.",
                 "每个可运行的线程都标有数字和它下一步要做的事。回车让当前线程继续运行。"),
             say(
-                "f keeps the current thread running until it blocks; u takes back one choice by replaying the run from the start.",
-                "f 让当前线程一直运行到阻塞；u 撤销一次选择（从头重放这次运行）。"),
+                "f keeps the current thread running until it blocks; u takes back your last move by replaying the run from the start.",
+                "f 让当前线程一直运行到阻塞；u 撤销你的上一步操作（从头重放这次运行）。"),
             say(
                 "You win when the run ends with the bug: an expect line of the level's file fails.",
                 "当运行以这个缺陷结束时你就赢了：关卡文件中的某条 expect 不成立。"),

@@ -30,13 +30,14 @@ struct InteractiveChallenge {
         guard RawTerminal.enter() else { return .noTerminal }
         defer { RawTerminal.restore() }
         var game = self.game
+        var moves: [Int] = []
         var messages: [String] = []
         while true {
             draw(game, messages)
             let key = ChallengeKey.read()
             if key == .quit { return .quit }
             if key == .interrupt { return .interrupted }
-            messages = handle(key, in: &game)
+            messages = handle(key, in: &game, moves: &moves)
             if game.isOver, game.picks.count > 0, Self.changesRun(key) {
                 messages += ending(of: game)
             }
@@ -51,23 +52,31 @@ struct InteractiveChallenge {
         }
     }
 
-    /// Acts on `key`; returns the messages to show.
-    func handle(_ key: ChallengeKey, in game: inout ChallengeGame) -> [String] {
+    /// Acts on `key`; returns the messages to show. `moves` holds how many picks there were
+    /// before each move (a pick, Enter or `f`), so that `u` takes back a whole move.
+    func handle(_ key: ChallengeKey, in game: inout ChallengeGame, moves: inout [Int]) -> [String] {
         if game.isOver, key != .undo, key != .help { return [phrases.over] }
+        let before = game.picks.count
         switch key {
         case let .thread(number):
             let runnable = game.decision?.enabled ?? []
             guard number <= runnable.count, game.pick(runnable[number - 1]) else {
                 return [phrases.noSuchThread(number, runnable: runnable.count)]
             }
+            moves.append(before)
             return []
         case .keepGoing:
             game.keepGoing()
+            moves.append(before)
             return []
         case .fastForward:
-            return [phrases.fastForwarded(game.fastForward())]
+            let passed = game.fastForward()
+            moves.append(before)
+            return [phrases.fastForwarded(passed)]
         case .undo:
-            return game.undo() ? [phrases.undone(choice: game.picks.count + 1)] : [phrases.nothingToUndo]
+            guard let start = moves.popLast() else { return [phrases.nothingToUndo] }
+            game.rewind(to: start)
+            return [phrases.undone(choice: game.picks.count + 1)]
         case .help, .other:
             return phrases.help
         case .quit, .interrupt:
