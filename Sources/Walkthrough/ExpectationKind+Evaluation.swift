@@ -22,6 +22,9 @@ extension ExpectationKind {
                 case .written: .number(report.written, name: "\(report.written)")
                 }
             return Self.compare(actual, comparison, value)
+        case let .cell(name, initial, comparison, value):
+            let actual = Self.cellValue(name, in: facts.trace) ?? initial
+            return Self.compare(.number(actual, name: "\(actual)"), comparison, .number(value))
         case let .notifications(name, expected):
             let actual = facts.operation(name)?.notifications ?? []
             return (actual == expected, Self.list(expected), Self.list(actual))
@@ -106,6 +109,18 @@ extension ExpectationKind {
     }
 
     /// Compares a property's value, a name or a number (nil for `none`), with the expected one.
+    /// The value of the cell the scenario calls `name` at its last access in `trace` (`→ 1`
+    /// for a read, `← 2` for a write), or nil when it was never accessed.
+    private static func cellValue(_ name: String, in trace: [TraceEvent]) -> Int? {
+        for event in trace.reversed() {
+            guard case let .cellAccess(cell, _, value, _) = event.kind, cell.drop(while: { $0 != " " }).dropFirst() == name else {
+                continue
+            }
+            return Int(value.drop { $0 == "→" || $0 == "←" || $0 == " " }.prefix { $0 == "-" || $0.isNumber })
+        }
+        return nil
+    }
+
     private static func compare(_ actual: PropertyValue, _ comparison: Comparison, _ expected: ExpectedValue) -> (Bool, String, String) {
         let expectedText = comparison == .equal ? "\(expected)" : "\(comparison.rawValue) \(expected)"
         switch (actual, expected) {

@@ -28,6 +28,9 @@ indirect enum ExpectationKind: Sendable, Equatable {
     case dataContent(operation: String, Comparison, DataContent)
     /// `expect S.status == closed` / `expect S.written == 4`: a declared output stream.
     case stream(name: String, StreamProperty, Comparison, ExpectedValue)
+    /// `expect C.value == 2`: a declared cell's value, read from its last access in the
+    /// trace (`initial` when it was never accessed).
+    case cell(name: String, initial: Int, Comparison, Int)
     /// `expect Z.progress == [(1, 2), (2, 2)]`: every call of a batch's progress block.
     case batchProgress(name: String, [BatchProgress])
     /// `expect Z.completed == true`: whether a batch's completion block ran.

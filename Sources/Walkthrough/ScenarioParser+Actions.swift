@@ -5,7 +5,7 @@ extension ScenarioParser {
     /// The words that begin an action.
     static let actionWords = [
         "start", "cancel", "pause", "resume", "enqueue", "run", "perform", "add", "remove", "signal", "wake", "send", "set", "acquire",
-        "release", "wait", "checkpoint",
+        "release", "wait", "increment", "checkpoint",
     ]
 
     /// `on THREAD: action; action; …`.
@@ -81,7 +81,7 @@ extension ScenarioParser {
     /// One action.
     private mutating func parseAction(_ cursor: inout TokenCursor, line: Int) throws(LineError) -> ThreadAction {
         let hint =
-            "actions are start A, cancel A, pause A, resume A, enqueue A, run mode M for D, perform on THREAD, add port, remove port, add common mode M, signal S, wake THREAD, send P, set stream A to S, acquire L, release L, wait S, checkpoint NAME"
+            "actions are start A, cancel A, pause A, resume A, enqueue A, run mode M for D, perform on THREAD, add port, remove port, add common mode M, signal S, wake THREAD, send P, set stream A to S, acquire L, release L, wait S, increment C, checkpoint NAME"
         let token = try cursor.word("an action", hint: hint)
         switch token.text {
         case "start": return .start(try operationName(&cursor, "an operation after 'start'", allowingTasks: true))
@@ -141,6 +141,7 @@ extension ScenarioParser {
         case "acquire": return .acquire(try synchronizationName(&cursor, isLock: true, after: "acquire"))
         case "release": return .release(try synchronizationName(&cursor, isLock: true, after: "release"))
         case "wait": return .waitSemaphore(try synchronizationName(&cursor, isLock: false, after: "wait"))
+        case "increment": return .increment(try cellName(&cursor, after: "increment"))
         case "wake": return .wake(try threadName(&cursor, "the thread to wake after 'wake'"))
         case "send": return .send(try loopSourceName(&cursor, kind: .port, after: "send"))
         case "set":

@@ -8,6 +8,10 @@ extension ScenarioParser {
             _ = cursor.next()
             return try parseStreamExpectation(&cursor, stream: first.text)
         }
+        if let first = cursor.peek(), cells.contains(where: { $0.name == first.text }) {
+            _ = cursor.next()
+            return try parseCellExpectation(&cursor, cell: first.text)
+        }
         if let first = cursor.peek(), batches.contains(where: { $0.name == first.text }) {
             _ = cursor.next()
             return try parseBatchExpectation(&cursor, batch: first.text)

@@ -10,7 +10,7 @@ struct ScenarioParser {
     /// The statement keywords, in the order the reference lists them.
     static let keywords = [
         "fidelity", "strategy", "thread", "server", "queue", "op", "timer", "observe",
-        "source", "port", "lock", "semaphore", "stream", "batch", "on", "when", "interleave", "run", "expect",
+        "source", "port", "lock", "semaphore", "cell", "stream", "batch", "on", "when", "interleave", "run", "expect",
     ]
 
     /// Names that cannot name an operation or a thread, because `expect` lines would read
@@ -29,6 +29,8 @@ struct ScenarioParser {
     var operations: [(name: String, line: Int)] = []
     /// The declared app locks and semaphores.
     var synchronizations: [(name: String, isLock: Bool, line: Int)] = []
+    /// The declared cells.
+    var cells: [(name: String, value: Int, line: Int)] = []
     /// The declared batches.
     var batches: [(name: String, line: Int)] = []
     /// The declared output streams.
@@ -129,6 +131,7 @@ struct ScenarioParser {
         case "batch": try parseBatch(&cursor, line: line)
         case "lock": try parseSynchronization(&cursor, isLock: true, line: line)
         case "semaphore": try parseSynchronization(&cursor, isLock: false, line: line)
+        case "cell": try parseCell(&cursor, line: line)
         case "on": try parseActions(&cursor, line: line)
         case "when": try parseTrigger(&cursor, line: line)
         case "interleave": try parseInterleave(&cursor, line: line)

@@ -12,6 +12,8 @@ struct ScenarioStatement: Sendable, Equatable {
         case queue(maxConcurrent: Int)
         /// `lock L` or `semaphore S`: an app-level lock or semaphore.
         case synchronization(SynchronizationDeclaration)
+        /// `cell C [value N]`: a shared integer read and written without a lock.
+        case cell(CellDeclaration)
         /// `stream S = buffer 4`: an output stream for operations.
         case stream(StreamDeclaration)
         /// `batch Z = A, B`: `batchOfRequestOperations:progressBlock:completionBlock:`.

@@ -109,6 +109,9 @@ extension ScenarioWorld {
             if !appLock(name).release() { report("\(target.name) does not hold lock \(name)", line: line) }
         case let .waitSemaphore(name): semaphore(name).wait()
         case let .signalSemaphore(name): semaphore(name).signal()
+        case let .increment(name):
+            let cell = cell(name)
+            cell.store(cell.load() + 1)
         case let .checkpoint(name): checkpoint(name)
         }
     }

@@ -19,6 +19,7 @@ extension ScenarioWorld {
         case let .queue(limit): declareQueue(maxConcurrent: limit)
         case let .stream(declaration): declare(declaration)
         case let .synchronization(declaration): declare(declaration)
+        case let .cell(declaration): declare(declaration)
         case let .operation(declaration): declare(declaration, line: line)
         case let .batch(name, members): declareBatch(name, members: members)
         case let .dependency(name, dependency): operation(name).addDependency(operation(dependency))

@@ -26,6 +26,7 @@ final class ScenarioWorld: Sendable {
         var streams: [(name: String, stream: any LabOutputStream)] = []
         var locks: [(name: String, lock: AppLock)] = []
         var semaphores: [(name: String, semaphore: any LabSemaphore)] = []
+        var cells: [(name: String, cell: LabCell<Int>)] = []
         /// Each batch's operations (members, then its block operation) and report so far.
         var batches: [(operations: [LabOperation], report: BatchReport)] = []
         /// The operations the scenario has added to the queue.
@@ -92,6 +93,20 @@ final class ScenarioWorld: Sendable {
     func appLock(_ name: String) -> AppLock {
         guard let found = state.withLock({ $0.locks.first { $0.name == name }?.lock }) else {
             preconditionFailure("lock \(name) is used before its declaration ran")
+        }
+        return found
+    }
+
+    /// `cell NAME [value N]`: makes the cell, traced as `V<n> NAME`.
+    func declare(_ declaration: CellDeclaration) {
+        let cell = LabCell(declaration.name, declaration.value, runtime: runtime)
+        state.withLock { $0.cells.append((declaration.name, cell)) }
+    }
+
+    /// The cell the scenario calls `name` (the parser checked it is declared first).
+    func cell(_ name: String) -> LabCell<Int> {
+        guard let found = state.withLock({ $0.cells.first { $0.name == name }?.cell }) else {
+            preconditionFailure("cell \(name) is used before its declaration ran")
         }
         return found
     }

@@ -43,6 +43,9 @@ enum ThreadAction: Sendable, Equatable {
     case waitSemaphore(String)
     /// `signal S` for a semaphore: `dispatch_semaphore_signal(S)`.
     case signalSemaphore(String)
+    /// `increment C`: `C = C + 1` on a declared cell, as unsynchronised code does it: a read,
+    /// then a write of the value read plus one, two steps with a scheduling point between.
+    case increment(String)
     /// `checkpoint NAME`: a named point of the run, which `expect at NAME:` lines check.
     case checkpoint(String)
 }

@@ -95,7 +95,7 @@ struct ParserErrorTests {
             ),
             (
                 "= = =", "1:1: error: expected a statement, found '='",
-                "statements begin with fidelity, strategy, thread, server, queue, op, timer, observe, source, port, lock, semaphore, stream, batch, on, when, interleave, run, expect"
+                "statements begin with fidelity, strategy, thread, server, queue, op, timer, observe, source, port, lock, semaphore, cell, stream, batch, on, when, interleave, run, expect"
             ),
             (
                 "op A = http GET /nope", "1:17: error: no server route for GET /nope",
@@ -156,7 +156,7 @@ struct ParserErrorTests {
             ),
             (
                 "on main: dance", "1:10: error: unknown action 'dance'",
-                "actions are start A, cancel A, pause A, resume A, enqueue A, run mode M for D, perform on THREAD, add port, remove port, add common mode M, signal S, wake THREAD, send P, set stream A to S, acquire L, release L, wait S, checkpoint NAME"
+                "actions are start A, cancel A, pause A, resume A, enqueue A, run mode M for D, perform on THREAD, add port, remove port, add common mode M, signal S, wake THREAD, send P, set stream A to S, acquire L, release L, wait S, increment C, checkpoint NAME"
             ),
             (
                 prelude + "expect A.state == done", "3:19: error: 'done' is not a value of state",

@@ -34,7 +34,9 @@ public struct ReplayReport: Sendable {
     /// at one of its steps, a step the run never reached, or a switch the run did not make.
     public var diverged: Bool { divergence != nil }
 
-    private static func divergence(of run: SimulationResult, following schedule: Schedule) -> String? {
+    /// Where `run`, a replay of `schedule`, left it, or `nil` when it followed it: the same
+    /// test ``diverged`` makes, for a run replayed elsewhere (a challenge's `--schedule`).
+    public static func divergence(of run: SimulationResult, following schedule: Schedule) -> String? {
         if case let .replayDiverged(step, wanted, enabled) = run.outcome {
             return "replay-diverged at step \(step): T\(wanted) cannot run (enabled: \(enabled.map { "T\($0)" }.joined(separator: ", ")))"
         }

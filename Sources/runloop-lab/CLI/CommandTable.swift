@@ -11,6 +11,7 @@ enum CommandTable {
         ReplayRunCommand.command,
         TraceCommand.command,
         TutorialCommand.command,
+        ChallengeCommand.command,
         BenchCommand.command,
     ]
 }

@@ -63,7 +63,9 @@ enum TerminalKey: Equatable, Sendable {
         }
     }
 
-    private static func readByte() -> UInt8? {
+    /// The next byte of standard input, blocking; nil at the end of input. The challenge
+    /// reads its keys with it too.
+    static func readByte() -> UInt8? {
         var byte: UInt8 = 0
         while true {
             let count = Glibc.read(STDIN_FILENO, &byte, 1)

@@ -1,10 +1,11 @@
 import Glibc
 
-/// How far the learner got in each lesson, kept in `$HOME/.runloop-lab/progress`.
+/// How far the learner got in each lesson, kept in `$HOME/.runloop-lab/progress`; the
+/// challenges keep theirs the same way, in `$HOME/.runloop-lab/challenges`.
 ///
 /// The file has one line per lesson, `NN STEPS`: the lesson number and how many of its
-/// steps have run and matched. Lines that do not read that way are ignored, so a garbled or
-/// missing file is simply no progress.
+/// steps have run and matched (for a challenge level, 1 once it is won). Lines that do not
+/// read that way are ignored, so a garbled or missing file is simply no progress.
 struct TutorialProgress: Equatable, Sendable {
     /// Steps completed, by lesson number.
     private(set) var completedSteps: [Int: Int] = [:]
@@ -34,9 +35,9 @@ struct TutorialProgress: Equatable, Sendable {
         completedSteps.keys.sorted().map { "\($0) \(completedSteps[$0] ?? 0)\n" }.joined()
     }
 
-    /// The progress file under `home`: `HOME/.runloop-lab/progress`.
-    static func path(home: String) -> String {
-        home + "/.runloop-lab/progress"
+    /// The progress file `file` under `home`: `HOME/.runloop-lab/progress` by default.
+    static func path(home: String, file: String = "progress") -> String {
+        home + "/.runloop-lab/" + file
     }
 
     /// The learner's home directory, from `HOME`, or `nil` when it is not set.
@@ -46,19 +47,20 @@ struct TutorialProgress: Equatable, Sendable {
         return home.isEmpty ? nil : home
     }
 
-    /// The progress saved under `home`; empty when the file is missing or unreadable.
-    static func load(home: String) -> TutorialProgress {
-        TutorialProgress(text: TextFile.read(path(home: home)) ?? "")
+    /// The progress saved under `home` in `file`; empty when the file is missing or
+    /// unreadable.
+    static func load(home: String, file: String = "progress") -> TutorialProgress {
+        TutorialProgress(text: TextFile.read(path(home: home, file: file)) ?? "")
     }
 
-    /// Saves this progress under `home`, creating `.runloop-lab` on demand.
+    /// Saves this progress under `home` in `file`, creating `.runloop-lab` on demand.
     ///
     /// - Returns: `nil` on success, or why the file could not be written.
-    func save(home: String) -> String? {
+    func save(home: String, file: String = "progress") -> String? {
         let directory = home + "/.runloop-lab"
         guard TextFile.makeDirectory(directory) else {
             return "cannot create \(directory): \(String(cString: strerror(errno)))"
         }
-        return OutputFile.write(text, to: Self.path(home: home))
+        return OutputFile.write(text, to: Self.path(home: home, file: file))
     }
 }
