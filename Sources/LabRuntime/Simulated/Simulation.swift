@@ -491,7 +491,11 @@ public final class Simulation: Runtime, @unchecked Sendable {
         if observesTransitions { touched.append(object) }
     }
 
-    private func appendLocked(_ thread: SimulatedThread, _ kind: @autoclosure () -> TraceEvent.Kind) {
-        if trace.isEnabled { trace.append(thread: thread.thread, time: now(), kind: kind()) }
+    private func appendLocked(
+        _ thread: SimulatedThread, _ kind: @autoclosure () -> TraceEvent.Kind, fileID: StaticString = #fileID, line: UInt = #line
+    ) {
+        if trace.isEnabled {
+            trace.append(thread: thread.thread, time: now(), kind: kind(), location: CodeLocation(fileID: fileID, line: line))
+        }
     }
 }
