@@ -9,9 +9,9 @@ import Testing
 struct TraceLocationTests {
     /// What a line that records an event calls: the runtime's and the run loop's `record`,
     /// the simulation's own append, and the helpers that record at their caller's line
-    /// (locks, semaphores, cells, key-value notifications, session callbacks).
+    /// (locks, semaphores, cells, key-value notifications, connection and session callbacks).
     static let recordingCalls = [
-        "record(", "appendLocked(", "recordCallback(", "lock()", "unlock()", "withLock", "signal()", "wait()",
+        "record(", "appendLocked(", "recordCallback(", "deliver(", "lock()", "unlock()", "withLock", "signal()", "wait()",
         ".load()", ".store(", ".exchange(", ".update", ".compareExchange(", ".add(", "willChangeValue(", "didChangeValue(",
     ]
 
