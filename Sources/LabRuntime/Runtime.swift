@@ -84,7 +84,7 @@ extension Runtime {
     /// is on. `kind` is only evaluated when it will be recorded.
     @inlinable
     public func record(_ kind: @autoclosure () -> TraceEvent.Kind, fileID: StaticString = #fileID, line: UInt = #line) {
-        record(kind(), at: CodeLocation(fileID: fileID, line: line))
+        if trace.isEnabled { record(kind(), at: CodeLocation(fileID: fileID, line: line)) }
     }
 
     /// Appends an event by the current lab thread, recorded at `location`, if tracing is on:

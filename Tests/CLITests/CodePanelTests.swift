@@ -96,12 +96,18 @@ struct CodePanelTests {
             "        return x",
             "    }",
             "}",
+            "/// `runtime`'s value, made by ``Maker``.",
+            "open func value(in runtime: Int) -> Int { runtime }",
+            "/// The current ``OperationState``.",
+            "public var state: Int { cell.load() }",
         ]
         let wakeUp = MirroredMethod(enclosing: 5, in: source)
         #expect(wakeUp?.title == "CFRunLoopWakeUp — CFRunLoop.c" && wakeUp?.lines == 4...6)
         let helper = MirroredMethod(enclosing: 11, in: source)
         #expect(helper?.title == "helper" && helper?.lines == 9...14)
         #expect(MirroredMethod(enclosing: 1, in: source) == nil)
+        #expect(MirroredMethod(enclosing: 17, in: source)?.title == "value")
+        #expect(MirroredMethod(enclosing: 19, in: source)?.title == "state")
     }
 
     @Test("--code prints the panel under every step of --auto; without it the transcript has none")

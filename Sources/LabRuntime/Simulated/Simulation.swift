@@ -501,7 +501,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
     private func appendLocked(
         _ thread: SimulatedThread, _ kind: @autoclosure () -> TraceEvent.Kind, fileID: StaticString = #fileID, line: UInt = #line
     ) {
-        appendLocked(thread, kind(), at: CodeLocation(fileID: fileID, line: line))
+        if trace.isEnabled { appendLocked(thread, kind(), at: CodeLocation(fileID: fileID, line: line)) }
     }
 
     /// Appends an event recorded at `location`, on behalf of the caller of a lock or a

@@ -8,11 +8,12 @@
 public struct CodeLocation: @unchecked Sendable, Equatable, CustomStringConvertible {
     // @unchecked: `fileStart` points at a `#fileID` literal in the executable's constant
     // data, which is never written or freed.
-    private let fileStart: UnsafePointer<UInt8>
-    private let fileLength: UInt32
-    private let storedLine: UInt32
+    @usableFromInline let fileStart: UnsafePointer<UInt8>
+    @usableFromInline let fileLength: UInt32
+    @usableFromInline let storedLine: UInt32
 
     /// The location of the caller, or the one given. `fileID` is a string literal.
+    @inlinable
     public init(fileID: StaticString = #fileID, line: UInt = #line) {
         precondition(fileID.hasPointerRepresentation, "a code location's file is a string literal")
         fileStart = fileID.utf8Start

@@ -48,8 +48,8 @@ struct MirroredMethod: Sendable, Equatable {
             }
             above -= 1
         }
-        let doc = comment.map { $0.drop { $0 == " " } }.joined(separator: " ")
-        name = Self.mirroredName(in: doc) ?? Self.swiftName(source[start])
+        let doc = comment.map { $0.drop { $0 == " " } }.joined(separator: " ").replacing("``", with: "")
+        name = Self.mirroredName(in: doc, declaration: source[start]) ?? Self.swiftName(source[start])
         original = Self.originalPlace(in: doc, name: name)
         lines = (start + 1)...(end + 1)
     }
@@ -73,7 +73,8 @@ struct MirroredMethod: Sendable, Equatable {
     }
 
     private static let modifiers: Set<Substring> = [
-        "public", "private", "fileprivate", "internal", "package", "static", "class", "final", "override", "mutating",
+        "public", "private", "fileprivate", "internal", "package", "open", "static", "class", "final", "override",
+        "convenience", "required", "mutating",
         "nonmutating", "nonisolated", "@inlinable", "@discardableResult", "@inline(__always)", "@usableFromInline",
     ]
 
@@ -86,7 +87,7 @@ struct MirroredMethod: Sendable, Equatable {
     private static func isDeclaration(_ text: Substring) -> Bool {
         guard let first = declarationWords(text).first else { return false }
         if first == "func" || first == "deinit" || first.hasPrefix("init") || first.hasPrefix("subscript") { return true }
-        return first == "var" && text.hasSuffix("{")
+        return first == "var" && (text.hasSuffix("{") || (text.contains("{") && text.hasSuffix("}")))
     }
 
     /// `operationDidStart` for `func operationDidStart() {`.
@@ -96,13 +97,18 @@ struct MirroredMethod: Sendable, Equatable {
         return String((named.first ?? "").prefix { $0.isLetter || $0.isNumber || $0 == "_" })
     }
 
-    /// The backticked name the comment opens with, else its first CF name or Objective-C
+    /// The backticked name the comment opens with (unless it is one of the declaration's
+    /// parameters, as in "`runtime`'s value"), else its first CF name or Objective-C
     /// selector.
-    private static func mirroredName(in doc: String) -> String? {
+    private static func mirroredName(in doc: String, declaration: Substring) -> String? {
         let spans = doc.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map {
             String($0.element)
         }
-        if doc.hasPrefix("`"), let first = spans.first { return first }
+        if doc.hasPrefix("`"), let first = spans.first, !first.isEmpty, !doc.hasPrefix("`\(first)`'"),
+            !declaration.contains(" \(first):"), !declaration.contains("(\(first):")
+        {
+            return first
+        }
         return spans.first { $0.hasPrefix("CF") || $0.hasPrefix("__CF") || $0.hasPrefix("_CF") || $0.contains(":") }
     }
 
