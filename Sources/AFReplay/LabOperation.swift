@@ -189,17 +189,17 @@ open class LabOperation: TraceNamed, CustomStringConvertible, @unchecked Sendabl
         core.withLock { $0.observers.append(observer) }
     }
 
-    /// `willChangeValueForKey:`: traces and notifies (now, or later when
-    /// `deferKeyValueChange(_:)` holds it back).
-    public func willChangeValue(for key: KeyValueChange.Key) {
-        emit(key, .will)
+    /// `willChangeValueForKey:`: traces (at the caller's line) and notifies (now, or later
+    /// when `deferKeyValueChange(_:)` holds it back).
+    public func willChangeValue(for key: KeyValueChange.Key, fileID: StaticString = #fileID, line: UInt = #line) {
+        emit(key, .will, at: CodeLocation(fileID: fileID, line: line))
     }
 
-    /// `didChangeValueForKey:`: traces and notifies (now, or later when
-    /// `deferKeyValueChange(_:)` holds it back); when `isFinished` has just become true, dispatches the
-    /// completion block (once).
-    public func didChangeValue(for key: KeyValueChange.Key) {
-        emit(key, .did)
+    /// `didChangeValueForKey:`: traces (at the caller's line) and notifies (now, or later
+    /// when `deferKeyValueChange(_:)` holds it back); when `isFinished` has just become true,
+    /// dispatches the completion block (once).
+    public func didChangeValue(for key: KeyValueChange.Key, fileID: StaticString = #fileID, line: UInt = #line) {
+        emit(key, .did, at: CodeLocation(fileID: fileID, line: line))
     }
 
     /// Holds a key-value notification emitted now back, to be delivered later, and says
@@ -208,18 +208,18 @@ open class LabOperation: TraceNamed, CustomStringConvertible, @unchecked Sendabl
     /// holds its lock (deviation 10).
     func deferKeyValueChange(_ makeDelivery: () -> @Sendable () -> Void) -> Bool { false }
 
-    private func emit(_ key: KeyValueChange.Key, _ phase: KeyValueChange.Phase) {
-        guard !deferKeyValueChange({ { self.deliver(key, phase) } }) else { return }
-        deliver(key, phase)
+    private func emit(_ key: KeyValueChange.Key, _ phase: KeyValueChange.Phase, at location: CodeLocation) {
+        guard !deferKeyValueChange({ { self.deliver(key, phase, at: location) } }) else { return }
+        deliver(key, phase, at: location)
     }
 
-    private func deliver(_ key: KeyValueChange.Key, _ phase: KeyValueChange.Phase) {
-        notify(key, phase)
+    private func deliver(_ key: KeyValueChange.Key, _ phase: KeyValueChange.Phase, at location: CodeLocation) {
+        notify(key, phase, at: location)
         if phase == .did, key == .isFinished { fireCompletionIfFinished() }
     }
 
-    private func notify(_ key: KeyValueChange.Key, _ phase: KeyValueChange.Phase) {
-        runtime.record(.kvo(object: name, key: key.rawValue, phase: phase.rawValue))
+    private func notify(_ key: KeyValueChange.Key, _ phase: KeyValueChange.Phase, at location: CodeLocation) {
+        runtime.record(.kvo(object: name, key: key.rawValue, phase: phase.rawValue), at: location)
         let change = KeyValueChange(operation: self, key: key, phase: phase)
         for observer in core.withLock({ $0.observers }) { observer(change) }
     }

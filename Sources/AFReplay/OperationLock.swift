@@ -8,7 +8,7 @@ import Synchronization
 /// It is a recursive lab lock (so lock-order checking, deadlock detection and the trace see
 /// it exactly as the runtime's own), plus a nesting depth and an owner. While its owner holds
 /// it, ``deferIfHeld(_:)`` queues work for later; the outermost
-/// ``unlock()`` releases the lock first and then runs the queued work on the same thread,
+/// ``unlock(at:)`` releases the lock first and then runs the queued work on the same thread,
 /// in order. 2.6.3 never defers, so its observers run under the lock (spec §1.4, §2.4).
 final class OperationLock: LabLock {
     private struct Holding {
@@ -35,8 +35,8 @@ final class OperationLock: LabLock {
     var lockClass: String { base.lockClass }
     var isRecursive: Bool { true }
 
-    func lock() {
-        base.lock()
+    func lock(at location: CodeLocation) {
+        base.lock(at: location)
         guard canDefer else { return }
         let caller = LabThread.current.id
         holding.withLock { holding in
@@ -45,8 +45,8 @@ final class OperationLock: LabLock {
         }
     }
 
-    func unlock() {
-        guard canDefer else { return base.unlock() }
+    func unlock(at location: CodeLocation) {
+        guard canDefer else { return base.unlock(at: location) }
         let released = holding.withLock { holding -> [@Sendable () -> Void] in
             holding.depth -= 1
             guard holding.depth == 0 else { return [] }
@@ -54,12 +54,12 @@ final class OperationLock: LabLock {
             defer { holding.deferred = [] }
             return holding.deferred
         }
-        base.unlock()
+        base.unlock(at: location)
         for work in released { work() }
     }
 
     /// If the calling thread holds the lock, queues the work `makeWork` returns to run right
-    /// after its outermost ``unlock()`` and returns true; otherwise returns false without
+    /// after its outermost ``unlock(at:)`` and returns true; otherwise returns false without
     /// calling `makeWork` (always, for a lock that cannot defer). One look at the owner
     /// decides and queues.
     func deferIfHeld(_ makeWork: () -> @Sendable () -> Void) -> Bool {

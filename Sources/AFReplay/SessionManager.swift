@@ -173,13 +173,16 @@ public final class SessionManager: SessionDelegate, TraceNamed, CustomStringConv
         removeDelegate(for: task)
     }
 
-    /// Traces a delegate message as a callback of the task's connection reaching `receiver`;
-    /// a task cancelled before it had a connection gets a note instead.
-    private func recordCallback(of task: SessionTask, _ callback: String, reaching receiver: String) {
+    /// Traces a delegate message as a callback of the task's connection reaching `receiver`,
+    /// at the caller's line; a task cancelled before it had a connection gets a note instead.
+    private func recordCallback(
+        of task: SessionTask, _ callback: String, reaching receiver: String, fileID: StaticString = #fileID, line: UInt = #line
+    ) {
+        let location = CodeLocation(fileID: fileID, line: line)
         guard let connection = task.connectionID else {
-            runtime.record(.note("\(task) (no connection) \(callback) → \(receiver)"))
+            runtime.record(.note("\(task) (no connection) \(callback) → \(receiver)"), at: location)
             return
         }
-        runtime.record(.delegateCallback(connection: connection, callback: callback, delegate: receiver))
+        runtime.record(.delegateCallback(connection: connection, callback: callback, delegate: receiver), at: location)
     }
 }

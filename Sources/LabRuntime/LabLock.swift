@@ -10,18 +10,31 @@ public protocol LabLock: AnyObject, Sendable {
     var lockClass: String { get }
     /// Whether the owner may take the lock again (`NSRecursiveLock`).
     var isRecursive: Bool { get }
-    /// Blocks until the lock is held by the calling thread.
-    func lock()
-    /// Releases one level of the lock. Unlocking a lock the caller does not hold is a
-    /// programming error and traps with a message.
-    func unlock()
+    /// Blocks until the lock is held by the calling thread; the trace records the wait and
+    /// the acquire at `location`.
+    func lock(at location: CodeLocation)
+    /// Releases one level of the lock, recorded at `location`. Unlocking a lock the caller
+    /// does not hold is a programming error and traps with a message.
+    func unlock(at location: CodeLocation)
 }
 
 extension LabLock {
-    /// Runs `body` with the lock held.
-    public func withLock<T>(_ body: () throws -> T) rethrows -> T {
-        lock()
-        defer { unlock() }
+    /// Blocks until the lock is held by the calling thread (`[lock lock]`), recorded at the
+    /// caller's line.
+    public func lock(fileID: StaticString = #fileID, line: UInt = #line) {
+        lock(at: CodeLocation(fileID: fileID, line: line))
+    }
+
+    /// Releases one level of the lock (`[lock unlock]`), recorded at the caller's line.
+    public func unlock(fileID: StaticString = #fileID, line: UInt = #line) {
+        unlock(at: CodeLocation(fileID: fileID, line: line))
+    }
+
+    /// Runs `body` with the lock held, both recorded at the caller's line.
+    public func withLock<T>(fileID: StaticString = #fileID, line: UInt = #line, _ body: () throws -> T) rethrows -> T {
+        let location = CodeLocation(fileID: fileID, line: line)
+        lock(at: location)
+        defer { unlock(at: location) }
         return try body()
     }
 
@@ -35,10 +48,24 @@ public protocol LabSemaphore: AnyObject, Sendable {
     var id: Int { get }
     /// What the semaphore is for, e.g. `"waitUntilDone T1→T2"`.
     var name: String { get }
-    /// Adds one and wakes a waiter if there is one.
-    func signal()
-    /// Blocks until the count is positive, then takes one.
-    func wait()
+    /// Adds one and wakes a waiter if there is one, recorded at `location`.
+    func signal(at location: CodeLocation)
+    /// Blocks until the count is positive, then takes one, recorded at `location`.
+    func wait(at location: CodeLocation)
+}
+
+extension LabSemaphore {
+    /// Adds one and wakes a waiter if there is one (`dispatch_semaphore_signal`), recorded
+    /// at the caller's line.
+    public func signal(fileID: StaticString = #fileID, line: UInt = #line) {
+        signal(at: CodeLocation(fileID: fileID, line: line))
+    }
+
+    /// Blocks until the count is positive, then takes one (`dispatch_semaphore_wait`),
+    /// recorded at the caller's line.
+    public func wait(fileID: StaticString = #fileID, line: UInt = #line) {
+        wait(at: CodeLocation(fileID: fileID, line: line))
+    }
 }
 
 /// A set of file descriptors to wait on, made by a ``Runtime``: CF's per-mode

@@ -80,11 +80,18 @@ extension Runtime {
         makeLock(named: name, lockClass: nil, recursive: false)
     }
 
-    /// Appends an event by the current lab thread, if tracing is on. `kind` is only
-    /// evaluated when it will be recorded.
+    /// Appends an event by the current lab thread, recorded at the caller's line, if tracing
+    /// is on. `kind` is only evaluated when it will be recorded.
     @inlinable
-    public func record(_ kind: @autoclosure () -> TraceEvent.Kind) {
-        if trace.isEnabled { trace.append(thread: LabThread.current, time: now(), kind: kind()) }
+    public func record(_ kind: @autoclosure () -> TraceEvent.Kind, fileID: StaticString = #fileID, line: UInt = #line) {
+        if trace.isEnabled { record(kind(), at: CodeLocation(fileID: fileID, line: line)) }
+    }
+
+    /// Appends an event by the current lab thread, recorded at `location`, if tracing is on:
+    /// for a helper that records on behalf of its caller.
+    @inlinable
+    public func record(_ kind: @autoclosure () -> TraceEvent.Kind, at location: CodeLocation) {
+        if trace.isEnabled { trace.append(thread: LabThread.current, time: now(), kind: kind(), location: location) }
     }
 }
 

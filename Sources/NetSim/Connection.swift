@@ -133,13 +133,18 @@ public final class Connection: Sendable, CustomStringConvertible {
     /// under the state lock (so a concurrent ``cancel()`` is traced either before it, and
     /// it is not sent, or after it), then sent without the lock. An ending message first
     /// releases the delegate and the connection's resources. Returns whether it was sent.
+    /// The trace records it at the caller's line.
     @discardableResult
-    func deliver(_ callback: @autoclosure () -> String, ending: Bool, _ send: (any ConnectionDelegate) -> Void) -> Bool {
+    func deliver(
+        _ callback: @autoclosure () -> String, ending: Bool, fileID: StaticString = #fileID, line: UInt = #line,
+        _ send: (any ConnectionDelegate) -> Void
+    ) -> Bool {
         guard let receiver = state.withLock({ $0.phase.isLive ? $0.delegate : nil }) else { return false }
         let traceName = receiver.traceName
         let taken = state.withLock { state -> (any ConnectionDelegate, ConnectionResources?)? in
             guard state.phase.isLive, let delegate = state.delegate, delegate === receiver else { return nil }
-            runtime.record(.delegateCallback(connection: id, callback: callback(), delegate: traceName))
+            runtime.record(
+                .delegateCallback(connection: id, callback: callback(), delegate: traceName), at: CodeLocation(fileID: fileID, line: line))
             guard ending else { return (delegate, nil) }
             state.phase = .ended
             state.delegate = nil

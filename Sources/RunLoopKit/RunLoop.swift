@@ -57,10 +57,11 @@ public final class RunLoop: Sendable, CustomStringConvertible {
         currentRuntime().mainThread.map(of)
     }
 
-    /// Records an event by the calling thread if tracing is on; `kind` is built only then.
+    /// Records an event by the calling thread, at the caller's line, if tracing is on; `kind`
+    /// is built only then.
     @inline(__always)
-    func record(_ kind: @autoclosure () -> TraceEvent.Kind) {
-        if trace.isEnabled { runtime.record(kind()) }
+    func record(_ kind: @autoclosure () -> TraceEvent.Kind, fileID: StaticString = #fileID, line: UInt = #line) {
+        if trace.isEnabled { runtime.record(kind(), at: CodeLocation(fileID: fileID, line: line)) }
     }
 
     func makeMode(_ mode: RunLoopMode) -> ModeContents {

@@ -33,26 +33,26 @@ final class LiveLock: LabLock, @unchecked Sendable {
         mutex.deallocate()
     }
 
-    func lock() {
+    func lock(at location: CodeLocation) {
         let me = LabThread.current.id
         if pthread_mutex_trylock(mutex) != 0 {
             let holder = owner.load(ordering: .relaxed)
             precondition(
                 isRecursive || holder != me,
                 "lock: \(traceName) is not recursive and T\(me) already holds it (self-deadlock)")
-            if holder >= 0 { runtime.record(.lockWait(lock: traceName, lockClass: lockClass, holder: holder)) }
+            if holder >= 0 { runtime.record(.lockWait(lock: traceName, lockClass: lockClass, holder: holder), at: location) }
             let status = pthread_mutex_lock(mutex)
             precondition(status == 0, "lock: \(traceName): \(String(cString: strerror(status)))")
         }
         owner.store(me, ordering: .relaxed)
         depth += 1
-        runtime.record(.lockAcquire(lock: traceName, lockClass: lockClass, depth: depth))
+        runtime.record(.lockAcquire(lock: traceName, lockClass: lockClass, depth: depth), at: location)
     }
 
-    func unlock() {
+    func unlock(at location: CodeLocation) {
         let me = LabThread.current.id
         precondition(owner.load(ordering: .relaxed) == me, "unlock: T\(me) does not hold \(traceName)")
-        runtime.record(.lockRelease(lock: traceName, depth: depth))
+        runtime.record(.lockRelease(lock: traceName, depth: depth), at: location)
         depth -= 1
         if depth == 0 { owner.store(-1, ordering: .relaxed) }
         pthread_mutex_unlock(mutex)

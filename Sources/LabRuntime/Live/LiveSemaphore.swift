@@ -21,13 +21,13 @@ final class LiveSemaphore: LabSemaphore, @unchecked Sendable {
 
     deinit { words.deallocate() }
 
-    func signal() {
-        runtime.record(.semaphoreSignal(name: name))
+    func signal(at location: CodeLocation) {
+        runtime.record(.semaphoreSignal(name: name), at: location)
         _ = csystem_atomic_add_u32(words, 1)
         if csystem_atomic_load_u32(words + 1) > 0 { _ = csystem_futex_wake(words, 1) }
     }
 
-    func wait() {
+    func wait(at location: CodeLocation) {
         while true {
             let count = csystem_atomic_load_u32(words)
             if count > 0 {
@@ -40,6 +40,6 @@ final class LiveSemaphore: LabSemaphore, @unchecked Sendable {
             _ = csystem_futex_wait(words, 0)
             _ = csystem_atomic_add_u32(words + 1, UInt32.max)
         }
-        runtime.record(.semaphoreWait(name: name))
+        runtime.record(.semaphoreWait(name: name), at: location)
     }
 }

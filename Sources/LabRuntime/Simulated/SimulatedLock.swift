@@ -21,8 +21,8 @@ final class SimulatedLock: LabLock, @unchecked Sendable {
         self.simulation = simulation
     }
 
-    func lock() { simulation.acquire(self) }
-    func unlock() { simulation.release(self) }
+    func lock(at location: CodeLocation) { simulation.acquire(self, at: location) }
+    func unlock(at location: CodeLocation) { simulation.release(self, at: location) }
 }
 
 /// A ``LabSemaphore`` under simulation: a count, with a scheduling point at every signal
@@ -41,6 +41,6 @@ final class SimulatedSemaphore: LabSemaphore, @unchecked Sendable {
         self.simulation = simulation
     }
 
-    func signal() { simulation.signal(self) }
-    func wait() { simulation.wait(self) }
+    func signal(at location: CodeLocation) { simulation.signal(self, at: location) }
+    func wait(at location: CodeLocation) { simulation.wait(self, at: location) }
 }

@@ -18,6 +18,8 @@ final class SimulatedThread {
     var blocker: Blocker = .none
     /// Whether the thread's wait for the lock in its blocker is already in the trace.
     var lockWaitRecorded = false
+    /// The line that asked for the lock in its blocker, where its trace events are recorded.
+    var lockCallLocation: CodeLocation?
     /// What the thread does when it is next chosen: the operation its last scheduling
     /// point came before (``VisibleOperation/Kind/start`` until its first point).
     var nextOperation = VisibleOperation(.start)

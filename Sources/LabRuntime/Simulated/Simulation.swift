@@ -211,56 +211,58 @@ public final class Simulation: Runtime, @unchecked Sendable {
 
     // MARK: Primitives
 
-    func acquire(_ lock: SimulatedLock) {
+    func acquire(_ lock: SimulatedLock, at location: CodeLocation) {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         let me = currentLocked()
         if lock.owner == me.id, lock.isRecursive {
             touch(.lock(lock.id))
             lock.depth += 1
-            appendLocked(me, .lockAcquire(lock: lock.traceName, lockClass: lock.lockClass, depth: lock.depth))
+            appendLocked(me, .lockAcquire(lock: lock.traceName, lockClass: lock.lockClass, depth: lock.depth), at: location)
             return
         }
         if let holder = lock.owner {
-            appendLocked(me, .lockWait(lock: lock.traceName, lockClass: lock.lockClass, holder: holder))
+            appendLocked(me, .lockWait(lock: lock.traceName, lockClass: lock.lockClass, holder: holder), at: location)
             me.lockWaitRecorded = true
         }
         me.blocker = .lock(lock)
+        me.lockCallLocation = location
         pass(me, VisibleOperation(.lockAcquire, on: LabObjectID(.lock, lock.id)), "lock \(lock.traceName)")
         me.lockWaitRecorded = false
+        me.lockCallLocation = nil
         lock.owner = me.id
         lock.depth = 1
-        appendLocked(me, .lockAcquire(lock: lock.traceName, lockClass: lock.lockClass, depth: 1))
+        appendLocked(me, .lockAcquire(lock: lock.traceName, lockClass: lock.lockClass, depth: 1), at: location)
     }
 
-    func release(_ lock: SimulatedLock) {
+    func release(_ lock: SimulatedLock, at location: CodeLocation) {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         let me = currentLocked()
         precondition(lock.owner == me.id, "unlock: T\(me.id) does not hold \(lock.traceName)")
         pass(me, VisibleOperation(.lockRelease, on: LabObjectID(.lock, lock.id)), "unlock \(lock.traceName)")
-        appendLocked(me, .lockRelease(lock: lock.traceName, depth: lock.depth))
+        appendLocked(me, .lockRelease(lock: lock.traceName, depth: lock.depth), at: location)
         lock.depth -= 1
         if lock.depth == 0 { lock.owner = nil }
     }
 
-    func signal(_ semaphore: SimulatedSemaphore) {
+    func signal(_ semaphore: SimulatedSemaphore, at location: CodeLocation) {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         let me = currentLocked()
         pass(me, VisibleOperation(.semaphoreSignal, on: LabObjectID(.semaphore, semaphore.id)), "signal \(semaphore.name)")
         semaphore.count += 1
-        appendLocked(me, .semaphoreSignal(name: semaphore.name))
+        appendLocked(me, .semaphoreSignal(name: semaphore.name), at: location)
     }
 
-    func wait(_ semaphore: SimulatedSemaphore) {
+    func wait(_ semaphore: SimulatedSemaphore, at location: CodeLocation) {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         let me = currentLocked()
         me.blocker = .semaphore(semaphore)
         pass(me, VisibleOperation(.semaphoreWait, on: LabObjectID(.semaphore, semaphore.id)), "wait \(semaphore.name)")
         semaphore.count -= 1
-        appendLocked(me, .semaphoreWait(name: semaphore.name))
+        appendLocked(me, .semaphoreWait(name: semaphore.name), at: location)
     }
 
     func wait(on set: SimulatedPortSet, until deadline: LabInstant?) -> PortSetWaitResult {
@@ -456,7 +458,12 @@ public final class Simulation: Runtime, @unchecked Sendable {
             switch thread.blocker {
             case let .lock(lock):
                 if !thread.lockWaitRecorded, let holder = lock.owner {
-                    appendLocked(thread, .lockWait(lock: lock.traceName, lockClass: lock.lockClass, holder: holder))
+                    let kind = TraceEvent.Kind.lockWait(lock: lock.traceName, lockClass: lock.lockClass, holder: holder)
+                    if let location = thread.lockCallLocation {
+                        appendLocked(thread, kind, at: location)
+                    } else {
+                        appendLocked(thread, kind)
+                    }
                     thread.lockWaitRecorded = true
                 }
                 let holder = lock.owner ?? thread.id
@@ -491,7 +498,15 @@ public final class Simulation: Runtime, @unchecked Sendable {
         if observesTransitions { touched.append(object) }
     }
 
-    private func appendLocked(_ thread: SimulatedThread, _ kind: @autoclosure () -> TraceEvent.Kind) {
-        if trace.isEnabled { trace.append(thread: thread.thread, time: now(), kind: kind()) }
+    private func appendLocked(
+        _ thread: SimulatedThread, _ kind: @autoclosure () -> TraceEvent.Kind, fileID: StaticString = #fileID, line: UInt = #line
+    ) {
+        if trace.isEnabled { appendLocked(thread, kind(), at: CodeLocation(fileID: fileID, line: line)) }
+    }
+
+    /// Appends an event recorded at `location`, on behalf of the caller of a lock or a
+    /// semaphore. Mutex held.
+    private func appendLocked(_ thread: SimulatedThread, _ kind: @autoclosure () -> TraceEvent.Kind, at location: CodeLocation) {
+        if trace.isEnabled { trace.append(thread: thread.thread, time: now(), kind: kind(), location: location) }
     }
 }

@@ -5,6 +5,10 @@
 /// the trace; none of them re-derives state on its own. Under a ``Simulation`` the
 /// sequence numbers and times are deterministic, so the same seed gives the same
 /// ``description`` for every event, byte for byte.
+///
+/// Each event also carries the ``location`` in the lab's source that recorded it. The
+/// text forms leave it out, and two events are equal when they say the same thing
+/// (sequence, time, thread and kind), wherever they were recorded.
 public struct TraceEvent: Sendable, Equatable, CustomStringConvertible {
     /// Position in the trace, from 0.
     public let sequence: Int
@@ -16,6 +20,12 @@ public struct TraceEvent: Sendable, Equatable, CustomStringConvertible {
     public let threadName: String
     /// What happened.
     public let kind: Kind
+    /// The line of the lab's Swift source that recorded it.
+    public let location: CodeLocation
+
+    public static func == (a: TraceEvent, b: TraceEvent) -> Bool {
+        a.sequence == b.sequence && a.time == b.time && a.thread == b.thread && a.threadName == b.threadName && a.kind == b.kind
+    }
 
     /// What happened, with the names a learner would look for.
     public enum Kind: Sendable, Equatable {

@@ -21,12 +21,12 @@ public final class TraceRecorder: Sendable {
         set { enabled.store(newValue, ordering: .relaxed) }
     }
 
-    /// Appends an event by `thread` at `time`.
-    public func append(thread: LabThread, time: LabInstant, kind: TraceEvent.Kind) {
+    /// Appends an event by `thread` at `time`, recorded at `location`.
+    public func append(thread: LabThread, time: LabInstant, kind: TraceEvent.Kind, location: CodeLocation) {
         let event = events.withLock { events in
             let event = TraceEvent(
                 sequence: events.count, time: time, thread: thread.id,
-                threadName: thread.name, kind: kind)
+                threadName: thread.name, kind: kind, location: location)
             events.append(event)
             return event
         }

@@ -27,35 +27,38 @@ public final class LabAtomic: Sendable {
     public var object: LabObjectID { cell.object }
 
     /// Reads the value.
-    public func load() -> Value {
+    public func load(fileID: StaticString = #fileID, line: UInt = #line) -> Value {
         let visible = cell.begin(.load)
         let current = value.load(ordering: .sequentiallyConsistent)
-        if visible { cell.traced(.load, "→ \(current)") }
+        if visible { cell.traced(at: CodeLocation(fileID: fileID, line: line), .load, "→ \(current)") }
         return current
     }
 
     /// Replaces the value.
-    public func store(_ newValue: Value) {
+    public func store(_ newValue: Value, fileID: StaticString = #fileID, line: UInt = #line) {
         let visible = cell.begin(.store)
         value.store(newValue, ordering: .sequentiallyConsistent)
-        if visible { cell.traced(.store, "← \(newValue)") }
+        if visible { cell.traced(at: CodeLocation(fileID: fileID, line: line), .store, "← \(newValue)") }
     }
 
     /// Replaces the value and returns the old one, as one step.
-    public func exchange(_ newValue: Value) -> Value {
+    public func exchange(_ newValue: Value, fileID: StaticString = #fileID, line: UInt = #line) -> Value {
         let visible = cell.begin(.readModifyWrite)
         let old = value.exchange(newValue, ordering: .sequentiallyConsistent)
-        if visible { cell.traced(.exchange, "← \(newValue) (was \(old))") }
+        if visible { cell.traced(at: CodeLocation(fileID: fileID, line: line), .exchange, "← \(newValue) (was \(old))") }
         return old
     }
 
     /// Replaces the value with `desired` if it is `expected`, as one step; returns whether
     /// it did and the value found.
-    public func compareExchange(expected: Value, desired: Value) -> (exchanged: Bool, original: Value) {
+    public func compareExchange(
+        expected: Value, desired: Value, fileID: StaticString = #fileID, line: UInt = #line
+    ) -> (exchanged: Bool, original: Value) {
         let visible = cell.begin(.readModifyWrite)
         let result = value.compareExchange(expected: expected, desired: desired, ordering: .sequentiallyConsistent)
         if visible {
             cell.traced(
+                at: CodeLocation(fileID: fileID, line: line),
                 result.exchanged ? .compareExchange : .compareExchangeFailed,
                 result.exchanged
                     ? "← \(desired) (was \(result.original))"
@@ -66,10 +69,10 @@ public final class LabAtomic: Sendable {
 
     /// Adds `delta` (wrapping on overflow) as one step, `fetch_add`; returns the new value.
     @discardableResult
-    public func add(_ delta: Value) -> Value {
+    public func add(_ delta: Value, fileID: StaticString = #fileID, line: UInt = #line) -> Value {
         let visible = cell.begin(.readModifyWrite)
         let (old, new) = value.wrappingAdd(delta, ordering: .sequentiallyConsistent)
-        if visible { cell.traced(.update, "← \(new) (was \(old))") }
+        if visible { cell.traced(at: CodeLocation(fileID: fileID, line: line), .update, "← \(new) (was \(old))") }
         return new
     }
 }

@@ -5,7 +5,8 @@ import Synchronization
 /// Under a ``Simulation`` each access is a scheduling point before it (so another thread
 /// can run between any two accesses, and partial-order reduction sees a
 /// ``VisibleOperation`` on the cell) and a `cell.load`/`cell.store`/… trace event naming
-/// the cell, the thread and the value, which the data-race checker reads. Under
+/// the cell, the thread, the value and the caller's line, which the data-race checker
+/// reads. Under
 /// ``LiveRuntime`` it is a plain value behind a `Mutex` held only for the copy in or out;
 /// use ``LabAtomic`` for integers and flags, which needs no lock at all.
 ///
@@ -35,37 +36,39 @@ public final class LabCell<Value: Sendable>: Sendable {
     public var object: LabObjectID { cell.object }
 
     /// Reads the value.
-    public func load() -> Value {
+    public func load(fileID: StaticString = #fileID, line: UInt = #line) -> Value {
         let visible = cell.begin(.load)
         let current = value.withLock { $0 }
-        if visible { cell.traced(.load, "→ \(describe(current))") }
+        if visible { cell.traced(at: CodeLocation(fileID: fileID, line: line), .load, "→ \(describe(current))") }
         return current
     }
 
     /// Replaces the value.
-    public func store(_ newValue: Value) {
+    public func store(_ newValue: Value, fileID: StaticString = #fileID, line: UInt = #line) {
         let visible = cell.begin(.store)
         value.withLock { $0 = newValue }
-        if visible { cell.traced(.store, "← \(describe(newValue))") }
+        if visible { cell.traced(at: CodeLocation(fileID: fileID, line: line), .store, "← \(describe(newValue))") }
     }
 
     /// Replaces the value and returns the old one, as one step.
-    public func exchange(_ newValue: Value) -> Value {
+    public func exchange(_ newValue: Value, fileID: StaticString = #fileID, line: UInt = #line) -> Value {
         let visible = cell.begin(.readModifyWrite)
         let old = value.withLock { value in
             defer { value = newValue }
             return value
         }
-        if visible { cell.traced(.exchange, "← \(describe(newValue)) (was \(describe(old)))") }
+        if visible {
+            cell.traced(at: CodeLocation(fileID: fileID, line: line), .exchange, "← \(describe(newValue)) (was \(describe(old)))")
+        }
         return old
     }
 
     /// Reads, changes and writes the value as one step (an atomic read-modify-write), and
     /// returns what `body` returns. `body` must not touch other lab objects.
-    public func update<Result>(_ body: (inout Value) -> Result) -> Result {
+    public func update<Result>(fileID: StaticString = #fileID, line: UInt = #line, _ body: (inout Value) -> Result) -> Result {
         let visible = cell.begin(.readModifyWrite)
         let (result, newValue) = value.withLock { value in (body(&value), value) }
-        if visible { cell.traced(.update, "← \(describe(newValue))") }
+        if visible { cell.traced(at: CodeLocation(fileID: fileID, line: line), .update, "← \(describe(newValue))") }
         return result
     }
 }
@@ -73,7 +76,9 @@ public final class LabCell<Value: Sendable>: Sendable {
 extension LabCell where Value: Equatable {
     /// Replaces the value with `desired` if it is `expected`, as one step; returns whether
     /// it did and the value found.
-    public func compareExchange(expected: Value, desired: Value) -> (exchanged: Bool, original: Value) {
+    public func compareExchange(
+        expected: Value, desired: Value, fileID: StaticString = #fileID, line: UInt = #line
+    ) -> (exchanged: Bool, original: Value) {
         let visible = cell.begin(.readModifyWrite)
         let original = value.withLock { value in
             defer { if value == expected { value = desired } }
@@ -82,6 +87,7 @@ extension LabCell where Value: Equatable {
         let exchanged = original == expected
         if visible {
             cell.traced(
+                at: CodeLocation(fileID: fileID, line: line),
                 exchanged ? .compareExchange : .compareExchangeFailed,
                 exchanged
                     ? "← \(describe(desired)) (was \(describe(original)))"

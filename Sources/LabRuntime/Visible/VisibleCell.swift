@@ -36,9 +36,10 @@ struct VisibleCell: Sendable {
         return true
     }
 
-    /// Records a visible access; `value` is only described when the trace is on.
+    /// Records a visible access made at `location`; `value` is only described when the
+    /// trace is on.
     @inline(__always)
-    func traced(_ access: CellAccess, _ value: @autoclosure () -> String) {
-        runtime.record(.cellAccess(cell: traceName, access: access, value: value(), atomic: isAtomic))
+    func traced(at location: CodeLocation, _ access: CellAccess, _ value: @autoclosure () -> String) {
+        runtime.record(.cellAccess(cell: traceName, access: access, value: value(), atomic: isAtomic), at: location)
     }
 }

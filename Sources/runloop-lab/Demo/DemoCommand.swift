@@ -4,7 +4,7 @@ enum DemoCommand {
     /// The help text of `demo`.
     static let usage = HelpText.render(
         synopsis: [
-            "runloop-lab demo [FILE] [--seed N] [--auto] [--no-color]",
+            "runloop-lab demo [FILE] [--seed N] [--auto] [--code] [--no-color]",
             "runloop-lab demo --live [--no-color]",
         ],
         description: """
@@ -20,8 +20,10 @@ enum DemoCommand {
             continues to a breakpoint (an event kind such as connection.callback or lock, an
             operation such as big, or a thread such as T2); b goes back one step by replaying
             the run from the start; w flips the scheduling choice at this step and shows where
-            the runs part; q quits. Without a terminal, or with --auto, every step is printed
-            as plain text. --live runs the live walkthrough of one thread and its run loop.
+            the runs part; v shows or hides the code panel (the Swift source that recorded the
+            event, titled with the AFNetworking 2.6.3 or CFRunLoop name it mirrors); q quits.
+            Without a terminal, or with --auto, every step is printed as plain text (--code adds
+            the code panel). --live runs the live walkthrough of one thread and its run loop.
             """,
         sections: [(title: "Options", rows: HelpText.optionRows(DemoOptions.specs))]
     )

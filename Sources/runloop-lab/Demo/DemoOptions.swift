@@ -14,6 +14,9 @@ struct DemoOptions: Equatable, Sendable {
     var interactive = false
     /// Whether to run the live run-loop walkthrough instead (`--live`).
     var live = false
+    /// Whether the plain-text output prints the code panel under every step (`--code`); the
+    /// interactive screen shows it until `v` hides it.
+    var showsCode = false
 
     /// The options `demo` accepts.
     static let specs = [
@@ -24,6 +27,9 @@ struct DemoOptions: Equatable, Sendable {
             valueName: nil,
             help: "Print without ANSI colours (also off with NO_COLOR or when not a terminal)."
         ),
+        OptionSpec(
+            name: "--code", valueName: nil,
+            help: "With --auto, print under every step the Swift source that recorded it (the screen shows it; v hides it)."),
         OptionSpec(name: "--live", valueName: nil, help: "Run the live run-loop walkthrough (real threads) instead."),
     ]
 
@@ -53,7 +59,8 @@ struct DemoOptions: Equatable, Sendable {
         options.seed = try parsed.seed()
         options.interactive = terminal && !parsed.isSet("--auto")
         options.live = parsed.isSet("--live")
-        if options.live, files.first != nil || parsed.isSet("--seed") || parsed.isSet("--auto") {
+        options.showsCode = parsed.isSet("--code")
+        if options.live, files.first != nil || parsed.isSet("--seed") || parsed.isSet("--auto") || options.showsCode {
             throw UsageError(message: "--live runs the live walkthrough and takes only --no-color", usage: DemoCommand.usage)
         }
         return options

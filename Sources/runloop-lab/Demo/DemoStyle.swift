@@ -21,6 +21,9 @@ struct DemoStyle: Sendable {
     /// `text` dimmed.
     func dim(_ text: String) -> String { paint(text, "2") }
 
+    /// `text` highlighted: bold on a reversed background.
+    func highlight(_ text: String) -> String { paint(text, "1;7") }
+
     /// The walkthrough's title, in bold.
     func title(_ text: String) -> String { bold(text) }
 

@@ -20,7 +20,7 @@ enum StepThroughDemo {
         }
         let style = DemoStyle(colors: options.useColor)
         if options.interactive {
-            switch InteractiveDemo(parts: parts, style: style).run() {
+            switch InteractiveDemo(parts: parts, style: style, code: CodePanel(sources: .located())).run() {
             case .quit: break
             case .interrupted: return ExitCode.interrupted
             case .noTerminal:
@@ -30,7 +30,8 @@ enum StepThroughDemo {
         } else {
             for (index, part) in parts.enumerated() {
                 if index > 0 { console.printLine("") }
-                StepTranscript(style: style).write(part, part: index + 1, of: parts.count) { console.printLine($0) }
+                let transcript = StepTranscript(style: style, code: options.showsCode ? CodePanel(sources: .located()) : nil)
+                transcript.write(part, part: index + 1, of: parts.count) { console.printLine($0) }
             }
         }
         let failed = parts.reduce(0) { $0 + $1.run.failedExpectations }

@@ -1,7 +1,8 @@
 import LabRuntime
 
 /// Draws one screen of the step-through: a header, the current event, the threads and
-/// operations panels, messages and the key help, as lines of at most `width` characters.
+/// operations panels, the code panel, messages and the key help, as lines of at most `width`
+/// characters and, when the code panel would not fit, `height` lines.
 ///
 /// The screen is a function of the ``StepThrough``'s run and position (and the messages),
 /// so going back to a position draws the same screen, byte for byte.
@@ -10,6 +11,11 @@ struct StepScreen: Sendable {
     let style: DemoStyle
     /// The widest line, in characters.
     let width: Int
+    /// The code panel, or nil to leave it out.
+    var code: CodePanel?
+    /// The screen's height in lines: the code panel folds to one line (or goes) when the
+    /// whole of it would not fit, or when ``width`` is below ``CodePanel/minimumWidth``.
+    var height = Int.max
 
     /// The screen for `stepper`, which is part `part` (from 1) of `parts`, with `messages`
     /// (what the last key did) above the key help.
@@ -50,8 +56,28 @@ struct StepScreen: Sendable {
         if state.operations.isEmpty { add("   (none yet)") }
         for line in panel.dropFirst() { add(line) }
         add("")
-        let panels = lines.map { $0.paint(clip($0.text)) }
-        return panels + wrapped(messages) + [style.dim(clip(Self.keyHelp(thread: stepper.current?.thread)))]
+        var panels = lines.map { $0.paint(clip($0.text)) }
+        let messageLines = wrapped(messages)
+        let room = height - panels.count - messageLines.count - 1
+        panels += codeLines(of: stepper, room: room)
+        return panels + messageLines + [style.dim(clip(Self.keyHelp(thread: stepper.current?.thread)))]
+    }
+
+    /// The code panel and a blank line after it, if `room` lines hold it and the screen is
+    /// wide enough; else its folded line, if there is room for one; else nothing.
+    private func codeLines(of stepper: StepThrough, room: Int) -> [String] {
+        guard let code, room >= 1 else { return [] }
+        let full = code.lines(in: stepper.run.trace, position: stepper.position)
+        let shown: [CodePanel.Line]
+        if width >= CodePanel.minimumWidth, full.count + 1 <= room {
+            shown = full
+        } else {
+            shown = code.foldedLine(in: stepper.run.trace, position: stepper.position).map { [$0] } ?? []
+        }
+        let painted = shown.map { line in
+            line.isHeading ? style.bold(clip(line.text)) : line.isCurrent ? style.highlight(clip(line.text)) : clip(line.text)
+        }
+        return painted.isEmpty || painted.count + 1 > room ? painted : painted + [""]
     }
 
     /// What the first screen says about getting to the callbacks quickly.
@@ -75,7 +101,7 @@ struct StepScreen: Sendable {
     /// The one-line key help.
     static func keyHelp(thread: LabThreadID?) -> String {
         let next = thread.map { "n next on T\($0)" } ?? "n next on this thread"
-        return "s/space step · \(next) · c continue to … · b back · w what-if · q quit"
+        return "s/space step · \(next) · c continue to … · b back · w what-if · v code · q quit"
     }
 
     private func clip(_ text: String) -> String {

@@ -6,6 +6,8 @@
 struct StepTranscript: Sendable {
     /// How to colour; plain when colours are off.
     let style: DemoStyle
+    /// The code panel to print under every step (`--code`), or nil.
+    var code: CodePanel?
 
     /// Writes every step of `stepper` (part `part` of `parts`) to `emit`, one line at a time.
     ///
@@ -27,6 +29,9 @@ struct StepTranscript: Sendable {
             emit(style.thread(event.thread, head) + event.name + (event.kind.detail.isEmpty ? "" : " " + event.kind.detail))
             if let explanation = event.routingExplanation { emit("    ↳ " + explanation) }
             for line in Self.changes(from: before, to: after) { emit(style.dim(line)) }
+            for line in code?.lines(in: stepper.run.trace, position: stepper.position) ?? [] {
+                emit("    " + (line.isCurrent ? style.highlight(line.text) : line.text))
+            }
             before = after
         }
         emit(style.bold("== end of \(stepper.program.title): \(stepper.run.outcome) · schedule \"\(stepper.run.schedule)\""))

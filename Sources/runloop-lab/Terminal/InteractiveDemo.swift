@@ -6,6 +6,8 @@ struct InteractiveDemo {
     let parts: [StepThrough]
     /// How to colour.
     let style: DemoStyle
+    /// The code panel, shown until `v` hides it.
+    let code: CodePanel
 
     /// How a session ended.
     enum Ending: Equatable {
@@ -43,7 +45,7 @@ struct InteractiveDemo {
 
     private func draw(_ session: Session) {
         let size = TerminalOutput.size()
-        let screen = StepScreen(style: style, width: size.columns)
+        let screen = StepScreen(style: style, width: size.columns, code: session.showsCode ? code : nil, height: size.rows)
         let lines = screen.lines(of: session.stepper, part: session.part + 1, of: parts.count, messages: session.messages)
         let messageLines = screen.wrapped(session.messages).count
         TerminalOutput.draw(Self.fit(lines, rows: size.rows, keepingLast: messageLines + 1))
@@ -69,6 +71,8 @@ struct InteractiveDemo {
         var breakpoint: Breakpoint?
         /// What the last key did, shown above the key help.
         var messages: [String] = []
+        /// Whether the code panel is shown (`v` toggles it).
+        var showsCode = true
 
         /// A session at the start of the first part.
         init(parts: [StepThrough]) {
@@ -90,6 +94,10 @@ struct InteractiveDemo {
             case .next: messages = stepper.nextOnThread()
             case .back: messages = stepper.back()
             case .whatIf: messages = stepper.whatIf()?.lines ?? ["what-if: no scheduling choice is left in this run"]
+            case .toggleCode:
+                showsCode.toggle()
+                messages = [showsCode ? "code panel shown (v hides it)" : "code panel hidden (v shows it)"]
+                return
             default: messages = ["keys: " + StepScreen.keyHelp(thread: stepper.current?.thread)]
             }
             if stepper.isAtEnd { messages += endMessages }

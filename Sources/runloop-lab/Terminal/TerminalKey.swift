@@ -12,6 +12,8 @@ enum TerminalKey: Equatable, Sendable {
     case back
     /// `w`: flip the scheduling choice here.
     case whatIf
+    /// `v`: show or hide the code panel.
+    case toggleCode
     /// `q`, Ctrl-D or the end of input.
     case quit
     /// Ctrl-C: quit as an interrupted program does (status 130).
@@ -28,6 +30,7 @@ enum TerminalKey: Equatable, Sendable {
         case UInt8(ascii: "c"): return .continueToBreakpoint
         case UInt8(ascii: "b"): return .back
         case UInt8(ascii: "w"): return .whatIf
+        case UInt8(ascii: "v"): return .toggleCode
         case UInt8(ascii: "q"), 4: return .quit
         case 3: return .interrupt
         case 27: return escapeSequence()
