@@ -35,6 +35,25 @@ struct ExporterTests {
         #expect(list.filter { $0["ph"] == .string("f") }.count == 1)
     }
 
+    @Test("Chrome trace JSON: timestamps are virtual microseconds, equal instants keep trace order by seq")
+    func chromeVirtualTime() throws {
+        let run = Scenario.pauseCompletion(.afn263).run(RandomStrategy(seed: 0))
+        #expect(Set(run.trace.map(\.time)).count > 1)
+        let document = try JSONParser.parse(Array(ChromeTraceExporter.json(run.trace, title: "t").utf8))
+        guard case let .array(events)? = document["traceEvents"] else {
+            Issue.record("no traceEvents array")
+            return
+        }
+        let instants = events.filter { $0["ph"] == .string("i") }
+        let stamps = instants.compactMap { event -> String? in if case let .number(ts)? = event["ts"] { ts } else { nil } }
+        let sequences = instants.compactMap { event -> Int? in if case let .number(seq)? = event["args"]?["seq"] { Int(seq) } else { nil } }
+        #expect(stamps == run.trace.map { ChromeTraceExporter.microseconds($0.time) })
+        #expect(stamps.compactMap(Double.init) == run.trace.map { Double($0.time.nanoseconds) / 1_000 })
+        #expect(sequences == run.trace.map(\.sequence))
+        #expect(ChromeTraceExporter.microseconds(LabInstant(nanoseconds: 1_500_250)) == "1500.25")
+        #expect(ChromeTraceExporter.microseconds(LabInstant(nanoseconds: 10_000_000)) == "10000")
+    }
+
     @Test("Mermaid: threads as participants, hops and callbacks as arrows")
     func mermaid() {
         let diagram = MermaidExporter.diagram(Self.hopRun.trace)
