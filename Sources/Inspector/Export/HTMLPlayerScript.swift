@@ -202,6 +202,7 @@ enum HTMLPlayerScript {
           $("search-by").addEventListener("change", search);
           $("search-next").addEventListener("click", () => jump(matches, true));
           $("search-prev").addEventListener("click", () => jump(matches, false));
+          $("fold").addEventListener("click", () => { lanes.forEach((_, index) => folded.add(index)); layout(); });
           $("unfold").addEventListener("click", () => { folded.clear(); layout(); });
           lanes.forEach((lane, index) => {
             for (const title of lane.querySelectorAll(".lane-title, .lane-short")) title.addEventListener("click", () => toggleLane(index));

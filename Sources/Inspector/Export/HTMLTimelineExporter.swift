@@ -51,7 +51,7 @@ public enum HTMLTimelineExporter {
             <span id="position">event 0 of \(trace.count)</span>
             <button id="violation" title="go to the first marked event"\(marks.isEmpty ? " disabled" : "")>⚠ marked (\(marks.count))</button>
             <span class="search"><select id="search-by" aria-label="search by"><option value="any">any</option><option value="kind">event kind</option><option value="operation">operation</option><option value="thread">thread</option></select><input id="search" type="search" placeholder="search: completion, op big, T2…" aria-label="search"><button id="search-prev" title="previous match">▲</button><button id="search-next" title="next match">▼</button><span id="search-count"></span></span>
-            <button id="unfold" title="show every lane">unfold all</button>
+            <button id="fold" title="fold every lane">fold all</button><button id="unfold" title="show every lane">unfold all</button>
             </div>
             <div id="main">
             <div id="timeline-box">
