@@ -1,3 +1,4 @@
+import Inspector
 import Testing
 
 @testable import runloop_lab
@@ -181,5 +182,31 @@ struct ExploreCommandTests {
         #expect(options.scenario.name == "abba")
         #expect(options.jobs == 3)
         #expect(try ExploreBenchOptions.parse(["--help"]) == nil)
+    }
+}
+
+/// `explore`'s progress line and the summary of an interrupted search.
+@Suite("explore on a terminal: the progress line and Ctrl-C")
+struct ExploreProgressTests {
+    @Test("the progress line says schedules done, rate and violations so far")
+    func line() {
+        let text = ExploreProgressLine.text(ExplorationProgress.Counts(runs: 1200, violations: 1), seconds: 0.5)
+        #expect(text == "explored 1200 schedules · 2400 schedules/s · violations so far: 1 · Ctrl-C stops")
+    }
+
+    @Test("an interrupted search says how far it got and that its finding is not shrunk")
+    func interruption() {
+        var explorer = Explorer(scenario: .lockCounter, strategy: .random(seed: 0), schedules: 500)
+        explorer.progress = ExplorationProgress(shouldStop: { true })
+        let report = explorer.explore()
+        #expect(
+            ExploreCommand.interruption(report) == "interrupted: Ctrl-C stopped the search after 0 of 500 schedules; no violation so far")
+    }
+
+    @Test("without a terminal, explore prints no progress line")
+    func quiet() {
+        let (_, console) = runCLI("explore", "--scenario", "counter", "--schedules", "50")
+        #expect(!console.errors.contains { $0.contains("violations so far") })
+        #expect(!console.output.contains { $0.contains("interrupted") })
     }
 }

@@ -5,7 +5,8 @@
 // the same way swift-nio's CNIOLinux shim does. It holds no logic of its own beyond
 // thin `static inline` wrappers for macros and variadic functions that Swift cannot call,
 // except the fiber switch of the simulated runtime (CSystemFiber.h, Fiber.c), which Swift
-// cannot express: it swaps stacks.
+// cannot express: it swaps stacks, and the Ctrl-C flag (Interrupt.c): a signal handler must
+// be async-signal-safe, which Swift code is not.
 #ifndef CSYSTEM_H
 #define CSYSTEM_H
 
@@ -116,4 +117,17 @@ static inline uint32_t csystem_atomic_add_u32(uint32_t *word, uint32_t delta) {
 static inline int csystem_atomic_cas_u32(uint32_t *word, uint32_t expected, uint32_t desired) {
     return __atomic_compare_exchange_n(word, &expected, desired, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
 }
+
+/// Catches SIGINT (Ctrl-C): from now on it sets a flag, read by `csystem_interrupt_pending`,
+/// instead of ending the process. Calls nest: each needs a `csystem_interrupt_release`.
+/// Returns 0, or -1 with `errno` set.
+int csystem_interrupt_catch(void);
+
+/// Ends one `csystem_interrupt_catch`; the last gives SIGINT back the disposition it had
+/// before the first, and clears the flag.
+void csystem_interrupt_release(void);
+
+/// 1 when SIGINT arrived since `csystem_interrupt_catch`, else 0.
+int csystem_interrupt_pending(void);
+
 #endif

@@ -19,17 +19,18 @@ struct BoundedSearch: Sendable {
     let bound: Int
     let limit: Int
     let deadline: ContinuousClock.Instant?
+    let progress: ExplorationProgress?
 
     func run() -> SearchOutcome {
         var outcome = SearchOutcome.none
         for level in 0...bound {
             let path = SearchPath(bound: kind)
             repeat {
-                if outcome.mustStop(limit: limit, deadline: deadline) { return outcome }
+                if outcome.mustStop(limit: limit, deadline: deadline, progress: progress) { return outcome }
                 path.rewind()
                 guard let result = outcome.run(scenario, SearchPathStrategy(path: path)) else { return outcome }
                 guard path.cost == level else { continue }
-                if outcome.violates(result, checkers: checkers) { return outcome }
+                if outcome.violates(result, checkers: checkers, progress: progress) { return outcome }
             } while path.advance(within: level)
             if !path.wasPruned { break }
         }

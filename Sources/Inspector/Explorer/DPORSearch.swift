@@ -14,15 +14,16 @@ struct DPORSearch: Sendable {
     let checkers: [any Checker]
     let limit: Int
     let deadline: ContinuousClock.Instant?
+    let progress: ExplorationProgress?
 
     func run() -> SearchOutcome {
         var outcome = SearchOutcome.none
         let path = DPORPath()
         repeat {
-            if outcome.mustStop(limit: limit, deadline: deadline) { return outcome }
+            if outcome.mustStop(limit: limit, deadline: deadline, progress: progress) { return outcome }
             path.rewind()
             guard let result = outcome.run(scenario, DPORStrategy(path: path)) else { return outcome }
-            if outcome.violates(result, checkers: checkers) { return outcome }
+            if outcome.violates(result, checkers: checkers, progress: progress) { return outcome }
         } while path.advance()
         outcome.complete = true
         return outcome

@@ -20,6 +20,9 @@ public struct ExplorationReport: Sendable {
     public let complete: Bool
     /// Whether the time budget ended the search.
     public let stoppedByTime: Bool
+    /// Whether the search was interrupted (Ctrl-C, see ``Explorer/progress``) before it
+    /// ended by itself: the report is partial, and a finding in it is not shrunk.
+    public var interrupted = false
     /// The first violation, shrunk; `nil` when every run was clean.
     public let finding: Finding?
 }

@@ -29,6 +29,9 @@ public struct Explorer: Sendable {
     public var shrinkBudget = 2_000
     /// The most schedules the deadlock confirmation of a lock-order inversion may run.
     public var confirmationBudget = 20_000
+    /// Watches the search (not the confirmation), and can stop it between runs; `nil` for
+    /// none. A stopped search reports what it found so far, unshrunk.
+    public var progress: ExplorationProgress?
 
     /// An explorer of `scenario` with its default checkers unless others are given.
     public init(
@@ -49,12 +52,14 @@ public struct Explorer: Sendable {
         precondition(shard.isWhole || strategy.isShardable, "explore: \(strategy) cannot be sharded")
         let deadline = timeBudget.map { ContinuousClock.now + $0 }
         let resolved = resolve(strategy)
-        let outcome = search(resolved, checkers: checkers, runs: shard.runs(of: schedules), deadline: deadline)
-        return ExplorationReport(
+        let outcome = search(resolved, checkers: checkers, runs: shard.runs(of: schedules), deadline: deadline, progress: progress)
+        var report = ExplorationReport(
             scenario: scenario.name, strategy: resolved, checkers: checkers.map(\.name),
             schedules: schedules, shard: shard, explored: outcome.explored, steps: outcome.steps, complete: outcome.complete,
-            stoppedByTime: outcome.stoppedByTime, finding: outcome.finding.map(finish)
+            stoppedByTime: outcome.stoppedByTime, finding: outcome.finding.map(outcome.interrupted ? unshrunk : finish)
         )
+        report.interrupted = outcome.interrupted
+        return report
     }
 
     /// The strategy with PCT's `k` measured when it was not given.
@@ -67,45 +72,48 @@ public struct Explorer: Sendable {
     /// makes at most `runs.count`).
     private func search(
         _ strategy: ExplorationStrategy, checkers: [any Checker], runs: Range<Int>,
-        deadline: ContinuousClock.Instant?
+        deadline: ContinuousClock.Instant?, progress: ExplorationProgress? = nil
     ) -> SearchOutcome {
         switch strategy {
         case let .random(seed):
-            IndexedSearch(scenario: scenario, checkers: checkers, runs: runs, jobs: jobs, deadline: deadline) { index in
+            IndexedSearch(scenario: scenario, checkers: checkers, runs: runs, jobs: jobs, deadline: deadline, progress: progress) { index in
                 let seed = seed &+ UInt64(index)
                 return (seed, RandomStrategy(seed: seed))
             }.run()
         case let .pct(seed, depth, steps):
-            IndexedSearch(scenario: scenario, checkers: checkers, runs: runs, jobs: jobs, deadline: deadline) { index in
+            IndexedSearch(scenario: scenario, checkers: checkers, runs: runs, jobs: jobs, deadline: deadline, progress: progress) { index in
                 let seed = seed &+ UInt64(index)
                 return (seed, PCTStrategy(seed: seed, depth: depth, steps: steps ?? 1))
             }.run()
         case let .pos(seed):
-            IndexedSearch(scenario: scenario, checkers: checkers, runs: runs, jobs: jobs, deadline: deadline) { index in
+            IndexedSearch(scenario: scenario, checkers: checkers, runs: runs, jobs: jobs, deadline: deadline, progress: progress) { index in
                 let seed = seed &+ UInt64(index)
                 return (seed, POSStrategy(seed: seed))
             }.run()
         case let .exhaustive(bound):
             BoundedSearch(
                 scenario: scenario, checkers: checkers, kind: .preemptions, bound: bound, limit: runs.count,
-                deadline: deadline
+                deadline: deadline, progress: progress
             ).run()
         case let .delayBounded(bound):
             BoundedSearch(
                 scenario: scenario, checkers: checkers, kind: .delays, bound: bound, limit: runs.count,
-                deadline: deadline
+                deadline: deadline, progress: progress
             ).run()
         case .dpor:
-            DPORSearch(scenario: scenario, checkers: checkers, limit: runs.count, deadline: deadline).run()
+            DPORSearch(scenario: scenario, checkers: checkers, limit: runs.count, deadline: deadline, progress: progress).run()
         }
+    }
+
+    /// The violating run as it was found, not shrunk.
+    private func unshrunk(_ found: ExploredRun) -> Finding {
+        Finding(original: found, run: found.result, violations: found.violations, shrinkReplays: 0, confirmation: nil)
     }
 
     /// Shrinks the violating run for its first violation, and confirms a lock-order one.
     private func finish(_ found: ExploredRun) -> Finding {
         let primary = found.violations[0]
-        guard let checker = checkers.first(where: { $0.name == primary.checker }) else {
-            return Finding(original: found, run: found.result, violations: found.violations, shrinkReplays: 0, confirmation: nil)
-        }
+        guard let checker = checkers.first(where: { $0.name == primary.checker }) else { return unshrunk(found) }
         let shrinker = Shrinker(scenario: scenario, checker: checker, kind: primary.kind, maxReplays: shrinkBudget)
         let (shrunk, replays) = shrinker.shrink(found.result)
         let all = checkers.flatMap { $0.check(shrunk) }

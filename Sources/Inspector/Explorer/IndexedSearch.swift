@@ -15,11 +15,13 @@ struct IndexedSearch: Sendable {
     let runs: Range<Int>
     let jobs: Int
     let deadline: ContinuousClock.Instant?
+    let progress: ExplorationProgress?
     let strategy: @Sendable (Int) -> (seed: UInt64, strategy: any SchedulingStrategy)
 
     func run() -> SearchOutcome {
         let best = Atomic<Int>(Int.max)
         let timedOut = Atomic<Bool>(false)
+        let interrupted = Atomic<Bool>(false)
         let findings = Mutex<[ExploredRun]>([])
         let steps = Mutex<[(index: Int, steps: Int)]>([])
         ParallelWorkers.run(jobs: jobs) { worker in
@@ -30,9 +32,14 @@ struct IndexedSearch: Sendable {
                     timedOut.store(true, ordering: .relaxed)
                     break
                 }
+                if progress?.mustStop == true {
+                    interrupted.store(true, ordering: .relaxed)
+                    break
+                }
                 let (seed, strategy) = strategy(index)
                 let run = scenario.explore(strategy, index: index, seed: seed, checkers: checkers)
                 mySteps.append((index, run.result.steps))
+                progress?.finished(violating: !run.violations.isEmpty)
                 if !run.violations.isEmpty {
                     findings.withLock { $0.append(run) }
                     var current = best.load(ordering: .acquiring)
@@ -52,6 +59,6 @@ struct IndexedSearch: Sendable {
         let counted = steps.withLock { $0 }.filter { finding == nil || $0.index <= finding!.index }
         return SearchOutcome(
             finding: finding, explored: counted.count, runs: counted.count, steps: counted.reduce(0) { $0 + $1.steps },
-            complete: false, stoppedByTime: timedOut.load(ordering: .relaxed))
+            complete: false, stoppedByTime: timedOut.load(ordering: .relaxed), interrupted: interrupted.load(ordering: .relaxed))
     }
 }

@@ -14,4 +14,6 @@ struct SearchOutcome: Sendable {
     var complete: Bool
     /// Whether the time budget stopped it.
     var stoppedByTime: Bool
+    /// Whether its ``ExplorationProgress`` stopped it (Ctrl-C).
+    var interrupted = false
 }

@@ -28,7 +28,7 @@ struct Shrinker: Sendable {
         guard remaining > 0 else { return (best, replays) }
         let search = BoundedSearch(
             scenario: scenario, checkers: [checker], kind: .preemptions,
-            bound: best.schedule.preemptions, limit: remaining, deadline: nil
+            bound: best.schedule.preemptions, limit: remaining, deadline: nil, progress: nil
         ).run()
         replays += search.runs
         if let found = search.finding?.result, Self.size(found) < Self.size(best), violates(found) {

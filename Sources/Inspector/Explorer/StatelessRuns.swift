@@ -9,10 +9,14 @@ extension SearchOutcome {
         SearchOutcome(finding: nil, explored: 0, runs: 0, steps: 0, complete: false, stoppedByTime: false)
     }
 
-    /// Whether the search must stop before another run: `limit` runs are made, or the
-    /// deadline has passed (which it records).
-    mutating func mustStop(limit: Int, deadline: ContinuousClock.Instant?) -> Bool {
+    /// Whether the search must stop before another run: `limit` runs are made, `progress`
+    /// was stopped, or the deadline has passed (the last two it records).
+    mutating func mustStop(limit: Int, deadline: ContinuousClock.Instant?, progress: ExplorationProgress?) -> Bool {
         if runs >= limit { return true }
+        if progress?.mustStop == true {
+            interrupted = true
+            return true
+        }
         guard let deadline, ContinuousClock.now >= deadline else { return false }
         stoppedByTime = true
         return true
@@ -30,11 +34,12 @@ extension SearchOutcome {
         return nil
     }
 
-    /// Counts `result` as explored and judges it by `checkers`; whether it violated one
-    /// (recorded as the finding, which ends the search).
-    mutating func violates(_ result: SimulationResult, checkers: [any Checker]) -> Bool {
+    /// Counts `result` as explored (also in `progress`) and judges it by `checkers`; whether
+    /// it violated one (recorded as the finding, which ends the search).
+    mutating func violates(_ result: SimulationResult, checkers: [any Checker], progress: ExplorationProgress?) -> Bool {
         let run = ExploredRun(index: explored, seed: nil, result: result, violations: checkers.flatMap { $0.check(result) })
         explored += 1
+        progress?.finished(violating: !run.violations.isEmpty)
         guard !run.violations.isEmpty else { return false }
         finding = run
         return true

@@ -1,125 +1,176 @@
 import LabRuntime
 
-/// Exports a trace as a self-contained HTML page: a swimlane timeline with one lane per
+/// Exports a trace as a self-contained HTML player: a swimlane timeline with one lane per
 /// thread, time flowing down in trace order, perform hops drawn as arrows between lanes,
 /// switches as dashed connectors, and events about an operation or a delegate (callbacks,
 /// state changes, completions, notifications) coloured by that object, with a legend.
 ///
-/// The page is plain HTML and inline SVG with an inline style sheet: no script, no font,
-/// no external asset. Hovering a box shows the full trace line.
+/// The player steps through the events (step, back, a slider, the arrow keys), shows the
+/// current event's details and the panels of ``PlayerExtras`` for the current step, marks
+/// where something went wrong, searches by event kind, operation or thread, and folds a
+/// thread's lane. Everything is inline (style sheet, script, data): no network, no font, no
+/// external asset. The script only replays what Swift computed; it folds nothing itself.
 public enum HTMLTimelineExporter {
-    private static let gutter = 132
-    private static let laneWidth = 270
-    private static let laneGap = 18
-    private static let header = 44
-    private static let rowHeight = 24
+    /// The timeline's geometry, shared with the script, which places the lanes (folded or
+    /// not) and draws the connectors between them.
+    static let gutter = 132
+    static let laneWidth = 270
+    static let foldedWidth = 44
+    static let laneGap = 18
+    static let header = 44
+    static let rowHeight = 24
 
     /// The page for `trace`, titled `title`, with `subtitle` (the outcome, the schedule)
-    /// under the title.
-    public static func html(_ trace: [TraceEvent], title: String, subtitle: String = "") -> String {
+    /// under the title and the panels, findings and explanations of `extras`.
+    public static func html(_ trace: [TraceEvent], title: String, subtitle: String = "", extras: PlayerExtras = PlayerExtras()) -> String {
         let threads = TraceThreads(trace)
         let rows = trace.compactMap { event in InterleavingView.cell(event).map { (event: event, text: $0) } }
         let owners = TimelineColors.owners(in: trace)
-        let width = gutter + threads.all.count * (laneWidth + laneGap)
-        let height = header + max(rows.count, 1) * rowHeight + 16
-        var svg: [String] = []
-        svg.append(#"<svg xmlns="http://www.w3.org/2000/svg" width="\#(width)" height="\#(height)" viewBox="0 0 \#(width) \#(height)">"#)
-        svg.append(
-            ##"<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#1f5fbf"/></marker></defs>"##
-        )
-        for (index, thread) in threads.all.enumerated() {
-            let x = laneX(index)
-            svg.append(
-                #"<g class="lane" data-thread="T\#(thread.id)"><rect class="lane-bg" x="\#(x)" y="0" width="\#(laneWidth)" height="\#(height)" rx="6"/>"#
-                    + #"<text class="lane-title" x="\#(x + laneWidth / 2)" y="26" text-anchor="middle">\#(escape("T\(thread.id) \(thread.name)"))</text></g>"#
-            )
-        }
-        var rowOfSequence: [Int: Int] = [:]
-        for (row, entry) in rows.enumerated() {
-            rowOfSequence[entry.event.sequence] = row
-            guard let lane = threads.index(of: entry.event.thread) else { continue }
-            let y = header + row * rowHeight
-            let style = TimelineColors.style(of: entry.event, owners: owners)
-            svg.append(#"<text class="gutter" x="8" y="\#(y + 16)">#\#(entry.event.sequence)  \#(entry.event.time)</text>"#)
-            svg.append(
-                #"<g class="event \#(style.category)"><title>\#(escape(entry.event.description))</title>"#
-                    + #"<rect x="\#(laneX(lane) + 6)" y="\#(y + 2)" width="\#(laneWidth - 12)" height="\#(rowHeight - 4)" rx="4" fill="\#(style.fill)" stroke="\#(style.stroke)"/>"#
-                    + #"<text x="\#(laneX(lane) + 12)" y="\#(y + 16)">\#(escape(fit(entry.text)))</text></g>"#)
-        }
-        svg += switchConnectors(rows.map(\.event), threads: threads)
-        for hop in PerformHop.hops(in: trace) {
-            guard let from = rowOfSequence[hop.enqueue.sequence], let to = rowOfSequence[hop.run.sequence],
-                let source = threads.index(of: hop.enqueue.thread), let target = threads.index(of: hop.run.thread)
-            else { continue }
-            svg.append(arrow(fromLane: source, fromRow: from, toLane: target, toRow: to, label: hop.run.kind.detail))
-        }
-        svg.append("</svg>")
+        let marks = extras.marks(in: trace)
         let legend = owners.enumerated().map { index, owner in
-            #"<span class="swatch" style="background:\#(TimelineColors.palette[index % TimelineColors.palette.count].fill);border-color:\#(TimelineColors.palette[index % TimelineColors.palette.count].stroke)">\#(escape(owner))</span>"#
+            let colour = TimelineColors.palette[index % TimelineColors.palette.count]
+            return #"<span class="swatch" style="background:\#(colour.fill);border-color:\#(colour.stroke)">\#(escape(owner))</span>"#
         }.joined(separator: " ")
+        let findings =
+            extras.findings.isEmpty
+            ? ""
+            : #"<div id="findings"><b>Found:</b> "# + extras.findings.map { #"<div class="finding">\#(linked($0))</div>"# }.joined()
+                + "</div>"
         return """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"><title>\(escape(title))</title>
-            <style>
-            body { font: 13px/1.4 "DejaVu Sans", Verdana, sans-serif; margin: 16px; color: #222; background: #fafafa; }
-            h1 { font-size: 18px; margin: 0 0 4px; }
-            .subtitle { margin: 0 0 8px; color: #444; white-space: pre-wrap; font-family: "DejaVu Sans Mono", monospace; }
-            .legend { margin: 0 0 10px; }
-            .swatch { display: inline-block; padding: 1px 8px; margin: 2px; border: 1px solid; border-radius: 4px; }
-            .keys span { display: inline-block; margin-right: 12px; }
-            svg text { font: 12px "DejaVu Sans Mono", monospace; fill: #1b1b1b; }
-            .lane-bg { fill: #ffffff; stroke: #c8c8c8; }
-            .lane-title { font-weight: bold; font-size: 14px; }
-            .gutter { fill: #777; font-size: 11px; }
-            .hop { fill: none; stroke: #1f5fbf; stroke-width: 1.6; }
-            .hop-label { fill: #1f5fbf; font-size: 10px; }
-            .switch { fill: none; stroke: #999; stroke-width: 1; stroke-dasharray: 4 3; }
-            </style></head>
+            <style>\(HTMLPlayerStyle.css)</style></head>
             <body>
             <h1>\(escape(title))</h1>
             <p class="subtitle">\(escape(subtitle))</p>
-            <p class="keys"><span>blue arrow: perform hop</span><span>dashed: switch of the processor</span><span>red: waiting for a lock</span><span>hover a box for its trace line</span></p>
+            \(findings)
+            <div id="controls">
+            <button id="back" title="back one event (←)">◀ back</button>
+            <button id="step" title="step one event (→)">step ▶</button>
+            <input id="slider" type="range" min="0" max="\(trace.count)" value="0" aria-label="position">
+            <span id="position">event 0 of \(trace.count)</span>
+            <button id="violation" title="go to the first marked event"\(marks.isEmpty ? " disabled" : "")>⚠ marked (\(marks.count))</button>
+            <span class="search"><select id="search-by" aria-label="search by"><option value="any">any</option><option value="kind">event kind</option><option value="operation">operation</option><option value="thread">thread</option></select><input id="search" type="search" placeholder="search: completion, op big, T2…" aria-label="search"><button id="search-prev" title="previous match">▲</button><button id="search-next" title="next match">▼</button><span id="search-count"></span></span>
+            <button id="fold" title="fold every lane">fold all</button><button id="unfold" title="show every lane">unfold all</button>
+            </div>
+            <div id="main">
+            <div id="timeline-box">
+            <p class="keys"><span>blue arrow: perform hop</span><span>dashed: switch of the processor</span><span>red: waiting for a lock</span><span>click a lane's title to fold it</span><span>click a box to go to it</span></p>
             <div class="legend">\(legend)</div>
-            \(svg.joined(separator: "\n"))
+            \(svg(trace, rows: rows, threads: threads, owners: owners, marks: marks))
+            </div>
+            <div id="side">
+            <div id="event"><div id="event-text">Before the first event.</div><div id="event-details"></div></div>
+            <div id="panels"></div>
+            </div>
+            </div>
+            <script id="player-data" type="application/json">\(data(trace, rows: rows, threads: threads, extras: extras, marks: marks))</script>
+            <script>\(HTMLPlayerScript.source)</script>
             </body></html>
 
             """
     }
 
-    private static func laneX(_ lane: Int) -> Int { gutter + lane * (laneWidth + laneGap) }
-
-    /// A dashed line from every switch to the next event of the thread that got the processor.
-    private static func switchConnectors(_ shown: [TraceEvent], threads: TraceThreads) -> [String] {
-        var lines: [String] = []
-        for (row, event) in shown.enumerated() {
+    /// The timeline: lanes in lane-local coordinates, which the script places; the connectors
+    /// are empty paths naming their ends, which the script draws.
+    private static func svg(
+        _ trace: [TraceEvent], rows: [(event: TraceEvent, text: String)], threads: TraceThreads, owners: [String], marks: [Int]
+    ) -> String {
+        let width = gutter + threads.all.count * (laneWidth + laneGap)
+        let height = header + max(rows.count, 1) * rowHeight + 16
+        var rowOfSequence: [Int: Int] = [:]
+        for (row, entry) in rows.enumerated() { rowOfSequence[entry.event.sequence] = row }
+        var svg: [String] = []
+        svg.append(#"<svg id="timeline" xmlns="http://www.w3.org/2000/svg" width="\#(width)" height="\#(height)">"#)
+        svg.append(
+            ##"<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#1f5fbf"/></marker></defs>"##
+        )
+        svg.append(#"<rect id="cursor" x="0" y="0" width="\#(width)" height="\#(rowHeight)" visibility="hidden"/>"#)
+        for (lane, thread) in threads.all.enumerated() {
+            svg.append(
+                #"<g class="lane" data-lane="\#(lane)" data-thread="T\#(thread.id)" transform="translate(\#(gutter + lane * (laneWidth + laneGap)),0)">"#
+                    + #"<rect class="lane-bg" x="0" y="0" width="\#(laneWidth)" height="\#(height)" rx="6"/>"#
+                    + #"<text class="lane-title" x="\#(laneWidth / 2)" y="26" text-anchor="middle"><title>click to fold or unfold</title>\#(escape("T\(thread.id) \(thread.name)"))</text>"#
+                    + #"<text class="lane-short" x="\#(foldedWidth / 2)" y="26" text-anchor="middle">T\#(thread.id)</text>"#)
+            for (row, entry) in rows.enumerated() where entry.event.thread == thread.id {
+                let y = header + row * rowHeight
+                let style = TimelineColors.style(of: entry.event, owners: owners)
+                let marked = marks.contains(entry.event.sequence) ? " marked" : ""
+                svg.append(
+                    #"<g class="event \#(style.category)\#(marked)" id="e\#(entry.event.sequence)" data-seq="\#(entry.event.sequence)"><title>\#(escape(entry.event.description))</title>"#
+                        + #"<rect x="6" y="\#(y + 2)" width="\#(laneWidth - 12)" height="\#(rowHeight - 4)" rx="4" fill="\#(style.fill)" stroke="\#(style.stroke)"/>"#
+                        + #"<text x="12" y="\#(y + 16)">\#(escape(fit(entry.text)))</text></g>"#)
+            }
+            svg.append("</g>")
+        }
+        for (row, entry) in rows.enumerated() {
+            svg.append(
+                #"<text class="gutter" x="8" y="\#(header + row * rowHeight + 16)">#\#(entry.event.sequence)  \#(entry.event.time)</text>"#)
+        }
+        svg.append(#"<g id="links">"#)
+        for (row, event) in rows.map(\.event).enumerated() {
             guard case let .schedule(chosen, _, _, _) = event.kind, chosen != event.thread,
                 let from = threads.index(of: event.thread), let to = threads.index(of: chosen),
-                let next = shown[(row + 1)...].firstIndex(where: { $0.thread == chosen })
+                let next = rows[(row + 1)...].firstIndex(where: { $0.event.thread == chosen })
             else { continue }
-            let x1 = laneX(from) + (to > from ? laneWidth - 6 : 6)
-            let x2 = laneX(to) + (to > from ? 6 : laneWidth - 6)
-            let y1 = header + row * rowHeight + rowHeight / 2
-            let y2 = header + next * rowHeight + rowHeight / 2
-            lines.append(#"<path class="switch" d="M\#(x1),\#(y1) L\#(x2),\#(y2)"/>"#)
+            svg.append(#"<path class="switch" data-from="\#(from),\#(row)" data-to="\#(to),\#(next)"/>"#)
         }
-        return lines
+        for hop in PerformHop.hops(in: trace) {
+            guard let from = rowOfSequence[hop.enqueue.sequence], let to = rowOfSequence[hop.run.sequence],
+                let source = threads.index(of: hop.enqueue.thread), let target = threads.index(of: hop.run.thread)
+            else { continue }
+            svg.append(
+                #"<path class="hop" data-from="\#(source),\#(from)" data-to="\#(target),\#(to)" marker-end="url(#arrow)"><title>\#(escape(hop.run.kind.detail))</title></path>"#
+            )
+        }
+        svg.append("</g></svg>")
+        return svg.joined(separator: "\n")
     }
 
-    private static func arrow(fromLane: Int, fromRow: Int, toLane: Int, toRow: Int, label: String) -> String {
-        let y1 = header + fromRow * rowHeight + rowHeight / 2
-        let y2 = header + toRow * rowHeight + rowHeight / 2
-        let path: String
-        if fromLane == toLane {
-            let x = laneX(fromLane) + laneWidth - 6
-            path = "M\(x),\(y1) C\(x + 24),\(y1) \(x + 24),\(y2) \(x),\(y2)"
-        } else {
-            let rightward = toLane > fromLane
-            let x1 = laneX(fromLane) + (rightward ? laneWidth - 6 : 6)
-            let x2 = laneX(toLane) + (rightward ? 6 : laneWidth - 6)
-            let bend = rightward ? 40 : -40
-            path = "M\(x1),\(y1) C\(x1 + bend),\(y1) \(x2 - bend),\(y2) \(x2),\(y2)"
+    /// The data the script plays: the geometry, the lanes, one entry per event (sequence,
+    /// thread, row or -1 when it has no box, kind, trace line, operation, explanation), the marks and the
+    /// panels' changes. `</` is written `<\/` so that no text can end the script element.
+    private static func data(
+        _ trace: [TraceEvent], rows: [(event: TraceEvent, text: String)], threads: TraceThreads, extras: PlayerExtras, marks: [Int]
+    ) -> String {
+        var rowOfSequence: [Int: Int] = [:]
+        for (row, entry) in rows.enumerated() { rowOfSequence[entry.event.sequence] = row }
+        let q = PlayerPanel.quoted
+        let lanes = threads.all.map { "[\($0.id),\(q("T\($0.id) \($0.name)"))]" }.joined(separator: ",")
+        let events = trace.map { event in
+            let fields = [
+                String(event.sequence), String(event.thread), String(rowOfSequence[event.sequence] ?? -1), q(event.name),
+                q(event.description),
+                q(TimelineColors.owner(of: event) ?? ""), q(extras.explanation(event) ?? ""),
+            ]
+            return "[" + fields.joined(separator: ",") + "]"
+        }.joined(separator: ",\n")
+        let panels = extras.panels.filter { $0.positions == trace.count + 1 }.map(\.json).joined(separator: ",\n")
+        let geometry =
+            #"{"gutter":\#(gutter),"laneWidth":\#(laneWidth),"foldedWidth":\#(foldedWidth),"laneGap":\#(laneGap),"header":\#(header),"rowHeight":\#(rowHeight)}"#
+        let json = """
+            {"mode":"replay","geometry":\(geometry),
+            "lanes":[\(lanes)],
+            "marks":[\(marks.map(String.init).joined(separator: ","))],
+            "events":[
+            \(events)],
+            "panels":[
+            \(panels)]}
+            """
+        return json.split(separator: "</", omittingEmptySubsequences: false).joined(separator: "<\\/")
+    }
+
+    /// `text` escaped, with every `#N` it names a link the script turns into a jump to event N.
+    private static func linked(_ text: String) -> String {
+        var out = ""
+        var rest = Substring(text)
+        while let hash = rest.firstIndex(of: "#") {
+            out += escape(String(rest[..<hash]))
+            let digits = rest[rest.index(after: hash)...].prefix { $0.isASCII && $0.isNumber }
+            out += digits.isEmpty ? "#" : #"<a class="ref" data-seq="\#(digits)">#\#(digits)</a>"#
+            rest = rest[rest.index(after: hash)...].dropFirst(digits.count)
         }
-        return #"<path class="hop" d="\#(path)" marker-end="url(#arrow)"><title>\#(escape(label))</title></path>"#
+        return out + escape(String(rest))
     }
 
     /// The text cut to what fits in a box.

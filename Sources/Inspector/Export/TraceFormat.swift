@@ -8,11 +8,11 @@ public enum TraceFormat: String, CaseIterable, Sendable {
     case chrome
     /// A Mermaid sequence diagram.
     case mermaid
-    /// A self-contained HTML swimlane timeline.
+    /// A self-contained HTML player of the swimlane timeline.
     case html
 
-    /// `run`'s trace in this format, titled `title`.
-    public func render(_ run: SimulationResult, title: String) -> String {
+    /// `run`'s trace in this format, titled `title`; the HTML player also shows `extras`.
+    public func render(_ run: SimulationResult, title: String, extras: PlayerExtras = PlayerExtras()) -> String {
         switch self {
         case .text: run.traceText + "\n"
         case .chrome: ChromeTraceExporter.json(run.trace, title: title)
@@ -20,7 +20,7 @@ public enum TraceFormat: String, CaseIterable, Sendable {
         case .html:
             HTMLTimelineExporter.html(
                 run.trace, title: title,
-                subtitle: "outcome: \(run.outcome)\nschedule: \(run.schedule)  (\(run.steps) steps)")
+                subtitle: "outcome: \(run.outcome)\nschedule: \(run.schedule)  (\(run.steps) steps)", extras: extras)
         }
     }
 }

@@ -27,7 +27,10 @@ enum ExploreCommand {
             prints the violation, the seed, the schedule, the interleaving in one
             column per thread, and the replay command. A lock-order inversion is followed
             by a search for a schedule that really deadlocks. Exits 1 when it finds a
-            violation, 0 when every run was clean; timing goes to standard error.
+            violation, 0 when every run was clean; timing goes to standard error. On a
+            terminal, a progress line on standard error shows the schedules done, the rate
+            and the violations so far; Ctrl-C stops the search, prints what it found so far
+            (a violation unshrunk) and exits 130.
 
             --shard K/N splits a random, PCT or POS search over N processes or machines:
             shard K (from 0) makes the K-th of N contiguous blocks of the runs. With N
@@ -54,16 +57,33 @@ enum ExploreCommand {
             return ExitCode.success
         }
         let start = ContinuousClock.now
-        let report = explorer.explore()
+        let (report, interrupted) = ExploreProgressLine.watching(drawing: ExploreProgressLine.isTerminal) { progress in
+            var watched = explorer
+            watched.progress = progress
+            return watched.explore()
+        }
         let elapsed = ContinuousClock.now - start
         let summary = ShardReport(report, showingInterleavings: options.showsInterleavings)
         for line in summary.text.split(separator: "\n", omittingEmptySubsequences: false) { console.printLine(String(line)) }
         console.printError(Self.timing(report, seconds: elapsed.seconds, jobs: explorer.jobs))
+        if interrupted {
+            console.printLine(Self.interruption(report))
+            if options.reportPath != nil { console.printError("runloop-lab explore: interrupted, so no --report was written") }
+            return ExitCode.interrupted
+        }
         if let path = options.reportPath, let failure = OutputFile.write(ShardReportJSON.encode(summary), to: path) {
             console.printError("runloop-lab explore: \(failure)")
             return ExitCode.failure
         }
         return report.finding == nil ? ExitCode.success : ExitCode.failure
+    }
+
+    /// What an interrupted search says after its partial summary.
+    static func interruption(_ report: ExplorationReport) -> String {
+        guard report.interrupted else { return "interrupted: Ctrl-C arrived after the search ended; the summary above is complete" }
+        return
+            "interrupted: Ctrl-C stopped the search after \(report.explored) of \(report.shard.runs(of: report.schedules).count) schedules"
+            + (report.finding == nil ? "; no violation so far" : "; the violation above is not shrunk")
     }
 
     /// `"explored 1000 schedules in 0.52 s (1923 schedules/s, 40123 points/s) with 1 job"`.

@@ -24,8 +24,10 @@ enum TraceCommand {
         description: """
             Runs the scenario once, under random(N) or replaying a schedule, and writes the
             trace: text (one event per line), chrome (trace-event JSON for Perfetto or
-            chrome://tracing), mermaid (a sequence diagram) or html (a self-contained
-            swimlane timeline). --events keeps only the text lines of the events named.
+            chrome://tracing, timed by the virtual clock), mermaid (a sequence diagram) or
+            html (a self-contained player: the swimlane timeline with step, back, a
+            slider, the demo's threads and operations panels at each step, search and lane
+            folding). --events keeps only the text lines of the events named.
             NAME is a built-in scenario or a scenario file (a path containing '/' or ending
             in .lab).
             """,
@@ -35,7 +37,7 @@ enum TraceCommand {
     /// The `trace` entry of ``CommandTable``.
     static let command = Command(
         name: "trace",
-        summary: "Write one run's trace as text, Chrome trace JSON, Mermaid or an HTML timeline.",
+        summary: "Write one run's trace as text, Chrome trace JSON, Mermaid or an HTML player.",
         usage: usage,
         options: specs
     ) { parsed, console throws(UsageError) in
@@ -52,7 +54,9 @@ enum TraceCommand {
         let text =
             events.map { names in
                 run.trace.filter { names.contains($0.name) }.map { $0.description + "\n" }.joined()
-            } ?? format.render(run, title: title)
+            }
+            ?? format.render(
+                run, title: title, extras: format == .html ? TracePlayer.extras(run, checkers: scenario.checkers) : PlayerExtras())
         guard let path = parsed.string("--output") else {
             for line in text.dropLast(text.hasSuffix("\n") ? 1 : 0).split(separator: "\n", omittingEmptySubsequences: false) {
                 console.printLine(String(line))

@@ -46,11 +46,16 @@ struct OperationPanelRow: Sendable, Equatable {
 
     /// The row without its callbacks-reached column, aligned with ``columnsHeading``.
     var columnsText: String {
-        let connectionText = connection.map { $0 + (connectionEnded ? " (ended)" : "") } ?? "-"
-        return "\(name.padded(to: 10)) \(state.padded(to: 10)) \((cancelled ? "yes" : "no").padded(to: 9)) "
+        "\(name.padded(to: 10)) \(state.padded(to: 10)) \(cancelledText.padded(to: 9)) "
             + "\(connectionText.padded(to: 11)) \(String(bytes).padded(to: 6)) \(error.padded(to: 16)) "
             + completionName.padded(to: 11)
     }
+
+    /// `yes` or `no`.
+    var cancelledText: String { cancelled ? "yes" : "no" }
+
+    /// `C0`, `C0 (ended)`, or `-` before the connection exists.
+    var connectionText: String { connection.map { $0 + (connectionEnded ? " (ended)" : "") } ?? "-" }
 
     /// The objects its callbacks reached, joined by commas, or `-`.
     var reachedText: String { reached.isEmpty ? "-" : reached.joined(separator: ", ") }
