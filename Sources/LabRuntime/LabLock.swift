@@ -12,9 +12,13 @@ public protocol LabLock: AnyObject, Sendable {
     var isRecursive: Bool { get }
     /// Blocks until the lock is held by the calling thread.
     func lock()
-    /// Releases one level of the lock. Unlocking a lock the caller does not hold is a
-    /// programming error and traps with a message.
-    func unlock()
+    /// Releases one level of the lock and returns true. Unlocking a lock the caller does
+    /// not hold is a programming error that does not trap: the lock is left as it is, the
+    /// trace records `lock.release-unheld` (the `lock-misuse` checker's violation), and the
+    /// answer is false, as a pthread error-checking mutex answers `EPERM` and
+    /// `-[NSLock unlock]` logs "unlocked from thread which did not lock it".
+    @discardableResult
+    func unlock() -> Bool
 }
 
 extension LabLock {

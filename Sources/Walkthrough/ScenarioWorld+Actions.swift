@@ -104,9 +104,9 @@ extension ScenarioWorld {
         case let .wake(name): RunLoop.of(thread(name).thread).wakeUp()
         case let .send(name): port(name).send()
         case let .setStream(name, streamName): operation(name).setOutputStream(stream(streamName))
-        case let .acquire(name): appLock(name).acquire()
+        case let .acquire(name): appLock(name).lock()
         case let .release(name):
-            if !appLock(name).release() { report("\(target.name) does not hold lock \(name)", line: line) }
+            if !appLock(name).unlock() { report("\(target.name) does not hold lock \(name)", line: line) }
         case let .waitSemaphore(name): semaphore(name).wait()
         case let .signalSemaphore(name): semaphore(name).signal()
         case let .checkpoint(name): checkpoint(name)

@@ -24,7 +24,7 @@ final class ScenarioWorld: Sendable {
         var tasks: [(name: String, task: SessionTask)] = []
         var loopSources: [(name: String, source: RunLoopSource)] = []
         var streams: [(name: String, stream: any LabOutputStream)] = []
-        var locks: [(name: String, lock: AppLock)] = []
+        var locks: [(name: String, lock: any LabLock)] = []
         var semaphores: [(name: String, semaphore: any LabSemaphore)] = []
         /// Each batch's operations (members, then its block operation) and report so far.
         var batches: [(operations: [LabOperation], report: BatchReport)] = []
@@ -80,7 +80,7 @@ final class ScenarioWorld: Sendable {
     func declare(_ declaration: SynchronizationDeclaration) {
         switch declaration.kind {
         case let .lock(recursive):
-            let lock = AppLock(runtime.makeLock(named: declaration.name, lockClass: "app lock \(declaration.name)", recursive: recursive))
+            let lock = runtime.makeLock(named: declaration.name, lockClass: "app lock \(declaration.name)", recursive: recursive)
             state.withLock { $0.locks.append((declaration.name, lock)) }
         case let .semaphore(value):
             let semaphore = runtime.makeSemaphore(named: declaration.name, value: value)
@@ -89,7 +89,7 @@ final class ScenarioWorld: Sendable {
     }
 
     /// The lock the scenario calls `name` (the parser checked it is declared first).
-    func appLock(_ name: String) -> AppLock {
+    func appLock(_ name: String) -> any LabLock {
         guard let found = state.withLock({ $0.locks.first { $0.name == name }?.lock }) else {
             preconditionFailure("lock \(name) is used before its declaration ran")
         }

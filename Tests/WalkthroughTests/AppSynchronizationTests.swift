@@ -54,6 +54,7 @@ struct AppSynchronizationTests {
                 """))
         #expect(run.passed)
         #expect(run.problems.map(\.message) == ["worker does not hold lock plain"])
+        #expect(run.result.trace.filter { $0.name == "lock.release-unheld" }.map(\.kind.detail) == ["L2 plain held by nobody"])
     }
 
     @Test("an inline trigger runs in the KVO notification, on the thread that changed the state, under the operation lock")

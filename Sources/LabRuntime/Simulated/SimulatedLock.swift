@@ -22,7 +22,7 @@ final class SimulatedLock: LabLock, @unchecked Sendable {
     }
 
     func lock() { simulation.acquire(self) }
-    func unlock() { simulation.release(self) }
+    func unlock() -> Bool { simulation.release(self) }
 }
 
 /// A ``LabSemaphore`` under simulation: a count, with a scheduling point at every signal
