@@ -32,6 +32,9 @@ enum OperationProperty: String, Sendable, Equatable, CaseIterable {
     /// How many connections it made (each `operationDidStart` that connected).
     case connections
 
+    /// The properties a block operation (`op X = block`) has: it has no request.
+    static let blockOperationProperties: [OperationProperty] = [.state, .cancelled, .queued]
+
     /// The properties compared as numbers.
     var isNumeric: Bool { [.bytes, .data, .status, .errorCode, .connections].contains(self) }
 }

@@ -84,8 +84,8 @@ extension ScenarioParser {
             "actions are start A, cancel A, pause A, resume A, enqueue A, run mode M for D, perform on THREAD, add port, remove port, add common mode M, signal S, wake THREAD, send P, set stream A to S, acquire L, release L, wait S, checkpoint NAME"
         let token = try cursor.word("an action", hint: hint)
         switch token.text {
-        case "start": return .start(try operationName(&cursor, "an operation after 'start'", allowingTasks: true))
-        case "cancel": return .cancel(try operationName(&cursor, "an operation after 'cancel'", allowingTasks: true))
+        case "start": return .start(try operationName(&cursor, "an operation after 'start'", allowingTasks: true, allowingBlocks: true))
+        case "cancel": return .cancel(try operationName(&cursor, "an operation after 'cancel'", allowingTasks: true, allowingBlocks: true))
         case "pause": return .pause(try operationName(&cursor, "an operation after 'pause'"))
         case "resume": return .resume(try operationName(&cursor, "an operation after 'resume'", allowingTasks: true))
         case "enqueue":
@@ -94,7 +94,7 @@ extension ScenarioParser {
                 _ = cursor.next()
                 action = .enqueueBatch(next.text)
             } else {
-                action = .enqueue(try operationName(&cursor, "an operation or a batch after 'enqueue'"))
+                action = .enqueue(try operationName(&cursor, "an operation or a batch after 'enqueue'", allowingBlocks: true))
             }
             guard queueLine != nil else {
                 throw LineError(column: token.column, "there is no queue to enqueue on", hint: "declare one first, e.g. 'queue max 1'")

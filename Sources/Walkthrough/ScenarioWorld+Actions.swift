@@ -72,15 +72,15 @@ extension ScenarioWorld {
         switch action {
         case let .start(name):
             guard taskIsReady(name, line: line) else { return }
-            if let task = task(name) { task.resume() } else { operation(name).start() }
+            if let task = task(name) { task.resume() } else { anyOperation(name).start() }
         case let .cancel(name):
             guard taskIsReady(name, line: line) else { return }
-            if let task = task(name) { task.cancel() } else { operation(name).cancel() }
+            if let task = task(name) { task.cancel() } else { anyOperation(name).cancel() }
         case let .pause(name): operation(name).pause()
         case let .resume(name):
             guard taskIsReady(name, line: line) else { return }
             if let task = task(name) { task.resume() } else { operation(name).resume() }
-        case let .enqueue(name): enqueue([operation(name)], line: line)
+        case let .enqueue(name): enqueue([anyOperation(name)], line: line)
         case let .enqueueBatch(name): enqueue(batchOperations(name), line: line)
         case let .runMode(mode, duration, until):
             let deadline = until.map { LabInstant.zero + $0 } ?? runtime.now() + duration

@@ -28,15 +28,17 @@ struct ParserFuzzTests {
             stream saved = file "/tmp/lab-fuzz-never-written"
             op A = http GET /big modes default, tracking timeout 2s completion stream small
             op B = connection GET /j
+            op X = block
             batch both = A, B
             B depends on A
+            A depends on X
             timer tick on worker every 10ms modes common
             observe main activities entry, exit as watcher
             when A received 4 bytes: pause A on main
             when B state == executing: cancel B; perform on worker wait modes default on worker
             when A state == finished: acquire cache; signal ready; wait ready; release cache; perform on main wait inline
             interleave main, AFNetworking, T3
-            on main: start A; enqueue B; run mode tracking for 5ms; add port; remove port; add common mode tracking; enqueue both; checkpoint started; set stream A to other; set stream A to nil
+            on main: start A; enqueue X; cancel X; start X; enqueue B; run mode tracking for 5ms; add port; remove port; add common mode tracking; enqueue both; checkpoint started; set stream A to other; set stream A to nil
             run for 30ms
             run 900 steps
             expect A.state == finished
@@ -61,6 +63,9 @@ struct ParserFuzzTests {
             expect A.outputStream != set
             expect A.completionBlock == nil
             expect A.queued == true
+            expect X.state == finished
+            expect X.cancelled != false
+            expect X.queued == false
             expect A.connections >= 1
             expect A.outputStream == small
             expect small.status == open
@@ -92,7 +97,7 @@ struct ParserFuzzTests {
         "port", "signal", "wake", "send", "pct", "depth", "not", "implies", "+", "success+failure",
         "header", "progress", "body", "from", "nil", "set", "error.url", "queued", "at", "checkpoint", "#2", "started:", "stream", "buffer",
         "failing", "after", "set", "to", "status", "written", "batch", "depends", "completed", "lock", "semaphore", "acquire", "release",
-        "wait", "inline", "recursive",
+        "wait", "inline", "recursive", "block", "X",
     ]
 
     @Test("every scenario of the corpus parses, so mutations start from valid input")
