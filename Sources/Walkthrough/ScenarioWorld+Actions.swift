@@ -104,6 +104,7 @@ extension ScenarioWorld {
         case let .wake(name): RunLoop.of(thread(name).thread).wakeUp()
         case let .send(name): port(name).send()
         case let .setStream(name, streamName): operation(name).setOutputStream(stream(streamName))
+        case let .setCompletionBlock(name): operation(name).completionBlock = {}
         case let .acquire(name): appLock(name).lock()
         case let .release(name):
             if !appLock(name).unlock() { report("\(target.name) does not hold lock \(name)", line: line) }

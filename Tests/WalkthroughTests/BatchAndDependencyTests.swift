@@ -162,6 +162,13 @@ struct BatchAndDependencyTests {
                 "op X = block\nexpect X.error == none", "8:10: error: block operation X has no property 'error'",
                 "a block operation has state, cancelled, queued"
             ),
+            ("on main: set completionBlok A", "7:14: error: cannot set 'completionBlok'", "did you mean 'completionBlock'?"),
+            ("on main: set completionBlock C", "7:30: error: unknown operation 'C'", "declare it with 'op C = http GET /path'"),
+            (
+                "op X = block\non main: set completionBlock X",
+                "8:30: error: 'X' is a block operation, which can only be started, cancelled, enqueued and depended on",
+                "it has no request; expect its state, cancelled and queued"
+            ),
             ("op X = block\nX depends on Y", "8:14: error: unknown operation 'Y'", "declare it with 'op Y = http GET /path'"),
         ])
     func diagnostics(line: String, headline: String, hint: String?) throws {

@@ -38,7 +38,7 @@ struct ParserFuzzTests {
             when B state == executing: cancel B; perform on worker wait modes default on worker
             when A state == finished: acquire cache; signal ready; wait ready; release cache; perform on main wait inline
             interleave main, AFNetworking, T3
-            on main: start A; enqueue X; cancel X; start X; enqueue B; run mode tracking for 5ms; add port; remove port; add common mode tracking; enqueue both; checkpoint started; set stream A to other; set stream A to nil
+            on main: start A; enqueue X; cancel X; start X; enqueue B; run mode tracking for 5ms; add port; remove port; add common mode tracking; enqueue both; checkpoint started; set stream A to other; set stream A to nil; set completionBlock B
             run for 30ms
             run 900 steps
             expect A.state == finished
@@ -97,7 +97,7 @@ struct ParserFuzzTests {
         "port", "signal", "wake", "send", "pct", "depth", "not", "implies", "+", "success+failure",
         "header", "progress", "body", "from", "nil", "set", "error.url", "queued", "at", "checkpoint", "#2", "started:", "stream", "buffer",
         "failing", "after", "set", "to", "status", "written", "batch", "depends", "completed", "lock", "semaphore", "acquire", "release",
-        "wait", "inline", "recursive", "block", "X",
+        "wait", "inline", "recursive", "block", "X", "completionBlock",
     ]
 
     @Test("every scenario of the corpus parses, so mutations start from valid input")
