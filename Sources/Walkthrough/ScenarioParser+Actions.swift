@@ -151,7 +151,7 @@ extension ScenarioParser {
             }
             guard property.text == "stream" else {
                 throw LineError(
-                    column: property.column, "cannot set \(property.quoted)",
+                    column: property.column, "expected 'stream' or 'completionBlock' after 'set', found \(property.quoted)",
                     hint: Suggestion.didYouMean(property.text, in: ["stream", "completionBlock"]) ?? hint)
             }
             let operation = try operationName(&cursor, "an operation after 'set stream'")

@@ -162,7 +162,10 @@ struct BatchAndDependencyTests {
                 "op X = block\nexpect X.error == none", "8:10: error: block operation X has no property 'error'",
                 "a block operation has state, cancelled, queued"
             ),
-            ("on main: set completionBlok A", "7:14: error: cannot set 'completionBlok'", "did you mean 'completionBlock'?"),
+            (
+                "on main: set completionBlok A", "7:14: error: expected 'stream' or 'completionBlock' after 'set', found 'completionBlok'",
+                "did you mean 'completionBlock'?"
+            ),
             ("on main: set completionBlock C", "7:30: error: unknown operation 'C'", "declare it with 'op C = http GET /path'"),
             (
                 "op X = block\non main: set completionBlock X",
