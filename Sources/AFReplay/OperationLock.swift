@@ -45,17 +45,22 @@ final class OperationLock: LabLock {
         }
     }
 
-    func unlock(at location: CodeLocation) {
+    func unlock(at location: CodeLocation) -> Bool {
         guard canDefer else { return base.unlock(at: location) }
-        let released = holding.withLock { holding -> [@Sendable () -> Void] in
+        let caller = LabThread.current.id
+        let released = holding.withLock { holding -> [@Sendable () -> Void]? in
+            guard holding.owner == caller else { return nil }
             holding.depth -= 1
             guard holding.depth == 0 else { return [] }
             holding.owner = nil
             defer { holding.deferred = [] }
             return holding.deferred
         }
+        // A caller that does not hold it: the base lock reports the misuse.
+        guard let released else { return base.unlock(at: location) }
         base.unlock(at: location)
         for work in released { work() }
+        return true
     }
 
     /// If the calling thread holds the lock, queues the work `makeWork` returns to run right

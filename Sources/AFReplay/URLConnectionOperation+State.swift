@@ -15,7 +15,10 @@ extension URLConnectionOperation {
     func setState(_ newState: OperationState) {
         if fidelity == .hardened {
             lock.lock()
-            guard acceptsTransition(to: newState) else { return lock.unlock() }
+            guard acceptsTransition(to: newState) else {
+                lock.unlock()
+                return
+            }
         } else {
             guard acceptsTransition(to: newState) else { return }
             lock.lock()

@@ -167,7 +167,10 @@ public class URLConnectionOperation: LabOperation, ConnectionDelegate, @unchecke
     public func pause() {
         if isPaused || isFinished || isCancelled { return }
         lock.lock()
-        if fidelity == .hardened, isPaused || isFinished || isCancelled { return lock.unlock() }
+        if fidelity == .hardened, isPaused || isFinished || isCancelled {
+            lock.unlock()
+            return
+        }
         if isExecuting {
             performOnNetworkThread("operationDidPause") { self.operationDidPause() }
             postOnMain(.operationDidFinish)

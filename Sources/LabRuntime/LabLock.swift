@@ -13,9 +13,13 @@ public protocol LabLock: AnyObject, Sendable {
     /// Blocks until the lock is held by the calling thread; the trace records the wait and
     /// the acquire at `location`.
     func lock(at location: CodeLocation)
-    /// Releases one level of the lock, recorded at `location`. Unlocking a lock the caller
-    /// does not hold is a programming error and traps with a message.
-    func unlock(at location: CodeLocation)
+    /// Releases one level of the lock, recorded at `location`, and returns true. Unlocking a
+    /// lock the caller does not hold is a programming error that does not trap: the lock is
+    /// left as it is, the trace records `lock.release-unheld` (the `lock-misuse` checker's
+    /// violation), and the answer is false, as a pthread error-checking mutex answers `EPERM`
+    /// and `-[NSLock unlock]` logs "unlocked from thread which did not lock it".
+    @discardableResult
+    func unlock(at location: CodeLocation) -> Bool
 }
 
 extension LabLock {
@@ -25,8 +29,10 @@ extension LabLock {
         lock(at: CodeLocation(fileID: fileID, line: line))
     }
 
-    /// Releases one level of the lock (`[lock unlock]`), recorded at the caller's line.
-    public func unlock(fileID: StaticString = #fileID, line: UInt = #line) {
+    /// Releases one level of the lock (`[lock unlock]`), recorded at the caller's line, and
+    /// says whether the caller held it (see ``unlock(at:)``).
+    @discardableResult
+    public func unlock(fileID: StaticString = #fileID, line: UInt = #line) -> Bool {
         unlock(at: CodeLocation(fileID: fileID, line: line))
     }
 

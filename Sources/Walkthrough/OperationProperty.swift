@@ -35,6 +35,9 @@ enum OperationProperty: String, Sendable, Equatable, CaseIterable {
     /// target), or `none`.
     case url
 
+    /// The properties a block operation (`op X = block`) has: it has no request.
+    static let blockOperationProperties: [OperationProperty] = [.state, .cancelled, .queued]
+
     /// The properties compared as numbers.
     var isNumeric: Bool { [.bytes, .data, .status, .errorCode, .connections].contains(self) }
 }

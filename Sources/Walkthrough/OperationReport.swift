@@ -71,6 +71,28 @@ public struct OperationReport: Sendable {
         responseURL = operation.responseURL
     }
 
+    /// The report of `op NAME = block`, an `NSBlockOperation`: NSOperation's own state
+    /// (`ready`, `executing` or `finished`), its cancellation and its queue membership; it
+    /// has no request, so no response, data or error.
+    init(name: String, blockOperation operation: LabOperation, isQueued: Bool) {
+        self.name = name
+        traceName = operation.name
+        state = operation.isFinished ? .finished : operation.isExecuting ? .executing : .ready
+        isCancelled = operation.isCancelled
+        error = nil
+        bytes = 0
+        responseData = nil
+        sentRequests = []
+        progressCalls = []
+        hasConnection = false
+        outputStreamName = nil
+        hasCompletionBlock = operation.completionBlock != nil
+        self.isQueued = isQueued
+        status = nil
+        redirects = []
+        responseURL = nil
+    }
+
     /// This report with the notifications and completions `trace` records about the
     /// operation.
     func reading(_ trace: [TraceEvent]) -> OperationReport {

@@ -50,10 +50,15 @@ public struct Scenario: Sendable {
         return try parser.parse()
     }
 
-    /// The declared operations' names (`A` for `op A = …`), in declaration order.
+    /// The declared operations' names (`A` for `op A = …`, block operations too), in
+    /// declaration order.
     public var operationNames: [String] {
         statements.compactMap { statement in
-            if case let .operation(declaration) = statement.kind { declaration.name } else { nil }
+            switch statement.kind {
+            case let .operation(declaration): declaration.name
+            case let .blockOperation(name): name
+            default: nil
+            }
         }
     }
 

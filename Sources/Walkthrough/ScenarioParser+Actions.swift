@@ -81,11 +81,11 @@ extension ScenarioParser {
     /// One action.
     private mutating func parseAction(_ cursor: inout TokenCursor, line: Int) throws(LineError) -> ThreadAction {
         let hint =
-            "actions are start A, cancel A, pause A, resume A, enqueue A, run mode M for D, perform on THREAD, add port, remove port, add common mode M, signal S, wake THREAD, send P, set stream A to S, acquire L, release L, wait S, increment C, checkpoint NAME"
+            "actions are start A, cancel A, pause A, resume A, enqueue A, run mode M for D, perform on THREAD, add port, remove port, add common mode M, signal S, wake THREAD, send P, set stream A to S, set completionBlock A, acquire L, release L, wait S, increment C, checkpoint NAME"
         let token = try cursor.word("an action", hint: hint)
         switch token.text {
-        case "start": return .start(try operationName(&cursor, "an operation after 'start'", allowingTasks: true))
-        case "cancel": return .cancel(try operationName(&cursor, "an operation after 'cancel'", allowingTasks: true))
+        case "start": return .start(try operationName(&cursor, "an operation after 'start'", allowingTasks: true, allowingBlocks: true))
+        case "cancel": return .cancel(try operationName(&cursor, "an operation after 'cancel'", allowingTasks: true, allowingBlocks: true))
         case "pause": return .pause(try operationName(&cursor, "an operation after 'pause'"))
         case "resume": return .resume(try operationName(&cursor, "an operation after 'resume'", allowingTasks: true))
         case "enqueue":
@@ -94,7 +94,7 @@ extension ScenarioParser {
                 _ = cursor.next()
                 action = .enqueueBatch(next.text)
             } else {
-                action = .enqueue(try operationName(&cursor, "an operation or a batch after 'enqueue'"))
+                action = .enqueue(try operationName(&cursor, "an operation or a batch after 'enqueue'", allowingBlocks: true))
             }
             guard queueLine != nil else {
                 throw LineError(column: token.column, "there is no queue to enqueue on", hint: "declare one first, e.g. 'queue max 1'")
@@ -145,7 +145,16 @@ extension ScenarioParser {
         case "wake": return .wake(try threadName(&cursor, "the thread to wake after 'wake'"))
         case "send": return .send(try loopSourceName(&cursor, kind: .port, after: "send"))
         case "set":
-            try cursor.expect("stream", "after 'set'", hint: "for example 'set stream A to small'")
+            let hint = "for example 'set stream A to small' or 'set completionBlock A'"
+            let property = try cursor.word("stream or completionBlock after 'set'", hint: hint)
+            if property.text == "completionBlock" {
+                return .setCompletionBlock(try operationName(&cursor, "an operation after 'set completionBlock'"))
+            }
+            guard property.text == "stream" else {
+                throw LineError(
+                    column: property.column, "expected 'stream' or 'completionBlock' after 'set', found \(property.quoted)",
+                    hint: Suggestion.didYouMean(property.text, in: ["stream", "completionBlock"]) ?? hint)
+            }
             let operation = try operationName(&cursor, "an operation after 'set stream'")
             try cursor.expect("to", "after the operation", hint: "for example 'set stream \(operation) to small', or 'to nil'")
             if cursor.accept("nil") != nil { return .setStream(operation: operation, stream: nil) }

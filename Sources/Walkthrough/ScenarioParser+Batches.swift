@@ -21,11 +21,11 @@ extension ScenarioParser {
 
     /// `A depends on B`.
     mutating func parseDependency(_ cursor: inout TokenCursor, line: Int) throws(LineError) {
-        let operation = try operationName(&cursor, "an operation")
+        let operation = try operationName(&cursor, "an operation", allowingBlocks: true)
         try cursor.expect("depends", "after the operation")
         try cursor.expect("on", "after 'depends'", hint: "for example '\(operation) depends on B'")
         let column = cursor.column
-        let dependency = try operationName(&cursor, "the operation it depends on")
+        let dependency = try operationName(&cursor, "the operation it depends on", allowingBlocks: true)
         if dependency == operation {
             throw LineError(column: column, "an operation cannot depend on itself", hint: "NSOperation would never make it ready")
         }

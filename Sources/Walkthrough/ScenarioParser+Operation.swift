@@ -5,6 +5,7 @@ extension ScenarioParser {
     /// `op NAME = (http|connection|task) METHOD /path [modes …] [timeout D] [completion]
     /// [stream S] [redirect follow|refuse|to /path] [on THREAD]`; a `task` takes no `modes`,
     /// `stream` or `redirect` (its connection runs in the loader thread's default mode).
+    /// `op NAME = block` is an `NSBlockOperation`, with nothing after `block`.
     mutating func parseOperation(_ cursor: inout TokenCursor, line: Int) throws(LineError) {
         let token = try cursor.word("an operation name after 'op'")
         try checkNewName(token, kind: "an operation")
@@ -15,12 +16,18 @@ extension ScenarioParser {
         operations.append((token.text, line))
         try cursor.expect("=", "after the operation name", hint: "for example 'op A = http GET /big'")
         let kindHint =
-            "http makes an AFHTTPRequestOperation, connection a plain AFURLConnectionOperation, task a session manager's data task"
-        let kindToken = try cursor.word("http, connection or task", hint: kindHint)
+            "http makes an AFHTTPRequestOperation, connection a plain AFURLConnectionOperation, task a session manager's data task, block an NSBlockOperation"
+        let kindToken = try cursor.word("http, connection, task or block", hint: kindHint)
+        if kindToken.text == "block" {
+            try cursor.end(after: "'block'", hint: "a block operation has no request and no options")
+            blockOperations.append(token.text)
+            statements.append(ScenarioStatement(line: line, kind: .blockOperation(name: token.text)))
+            return
+        }
         guard let kind = OperationDeclaration.Kind(rawValue: kindToken.text) else {
             throw LineError(
                 column: kindToken.column, "unknown operation kind \(kindToken.quoted)",
-                hint: Suggestion.didYouMean(kindToken.text, in: ["http", "connection", "task"]) ?? kindHint)
+                hint: Suggestion.didYouMean(kindToken.text, in: ["http", "connection", "task", "block"]) ?? kindHint)
         }
         if kind == .task { tasks.append(token.text) }
         let method = try parseMethod(&cursor)

@@ -16,10 +16,11 @@ extension ScenarioParser {
             _ = cursor.next()
             return try parseBatchExpectation(&cursor, batch: first.text)
         }
-        let operation = try operationName(&cursor, "what to expect")
+        let operation = try operationName(&cursor, "what to expect", allowingBlocks: true)
         try cursor.expect(".", "after the operation", hint: "for example 'expect \(operation).state == finished'")
         let properties = OperationProperty.allCases.map(\.rawValue) + ["header", "redirects"]
         let token = try cursor.word("a property", hint: "properties are \(properties.joined(separator: ", "))")
+        if blockOperations.contains(operation) { try checkBlockProperty(token, operation: operation) }
         if token.text == "header" { return try parseHeaderExpectation(&cursor, operation: operation) }
         if token.text == "redirects" { return try parseRedirectsExpectation(&cursor, operation: operation) }
         var name = token.text
@@ -42,6 +43,16 @@ extension ScenarioParser {
         }
         let value = try parseValue(&cursor, for: property, comparison: comparison)
         return .property(operation: operation, property, comparison, value)
+    }
+
+    /// Checks that `token` names a property a block operation has: it has no request, so
+    /// only its state, `cancelled` and `queued`.
+    private func checkBlockProperty(_ token: Token, operation: String) throws(LineError) {
+        let names = OperationProperty.blockOperationProperties.map(\.rawValue)
+        guard !names.contains(token.text) else { return }
+        throw LineError(
+            column: token.column, "block operation \(operation) has no property \(token.quoted)",
+            hint: Suggestion.didYouMean(token.text, in: names) ?? "a block operation has \(names.joined(separator: ", "))")
     }
 
     /// `"Field" ==|!= "value"|none`, after `A.header`.

@@ -37,6 +37,8 @@ struct ScenarioParser {
     var streams: [(name: String, line: Int)] = []
     /// The operations declared as session tasks (`op t = task GET /path`).
     var tasks: [String] = []
+    /// The operations declared as block operations (`op X = block`).
+    var blockOperations: [String] = []
     var routes: [(method: String, path: String, line: Int)] = []
     var timers: [(name: String, line: Int)] = []
     /// The declared version-0 sources and ports, which share one set of names.
@@ -157,8 +159,11 @@ struct ScenarioParser {
     }
 
     /// Consumes the name of a declared operation; a session task is refused unless
-    /// `allowingTasks`, since it has no pause, queue, state observers or operation properties.
-    mutating func operationName(_ cursor: inout TokenCursor, _ what: String, allowingTasks: Bool = false) throws(LineError) -> String {
+    /// `allowingTasks`, since it has no pause, queue, state observers or operation properties,
+    /// and a block operation unless `allowingBlocks`, since it has no request.
+    mutating func operationName(
+        _ cursor: inout TokenCursor, _ what: String, allowingTasks: Bool = false, allowingBlocks: Bool = false
+    ) throws(LineError) -> String {
         let token = try cursor.word(what, hint: "operations are declared with 'op NAME = http GET /path'")
         guard operations.contains(where: { $0.name == token.text }) else {
             throw LineError(
@@ -170,6 +175,12 @@ struct ScenarioParser {
             throw LineError(
                 column: token.column, "\(token.quoted) is a session task, which can only be started, resumed and cancelled",
                 hint: "check a task through its trace, e.g. expect event \"connection.callback\" \"→ delegate of task 1\" count == 3")
+        }
+        if !allowingBlocks, blockOperations.contains(token.text) {
+            throw LineError(
+                column: token.column,
+                "\(token.quoted) is a block operation, which can only be started, cancelled, enqueued and depended on",
+                hint: "it has no request; expect its state, cancelled and queued")
         }
         return token.text
     }

@@ -22,6 +22,8 @@ struct ScenarioStatement: Sendable, Equatable {
         case dependency(operation: String, on: String)
         /// `op A = http GET /path …`: an operation.
         case operation(OperationDeclaration)
+        /// `op X = block`: an `NSBlockOperation` whose block does nothing.
+        case blockOperation(name: String)
         /// `timer T on THREAD every 10ms …`: a timer.
         case timer(TimerDeclaration)
         /// `observe THREAD activities …`: a run-loop observer.

@@ -72,15 +72,15 @@ extension ScenarioWorld {
         switch action {
         case let .start(name):
             guard taskIsReady(name, line: line) else { return }
-            if let task = task(name) { task.resume() } else { operation(name).start() }
+            if let task = task(name) { task.resume() } else { anyOperation(name).start() }
         case let .cancel(name):
             guard taskIsReady(name, line: line) else { return }
-            if let task = task(name) { task.cancel() } else { operation(name).cancel() }
+            if let task = task(name) { task.cancel() } else { anyOperation(name).cancel() }
         case let .pause(name): operation(name).pause()
         case let .resume(name):
             guard taskIsReady(name, line: line) else { return }
             if let task = task(name) { task.resume() } else { operation(name).resume() }
-        case let .enqueue(name): enqueue([operation(name)], line: line)
+        case let .enqueue(name): enqueue([anyOperation(name)], line: line)
         case let .enqueueBatch(name): enqueue(batchOperations(name), line: line)
         case let .runMode(mode, duration, until):
             let deadline = until.map { LabInstant.zero + $0 } ?? runtime.now() + duration
@@ -104,9 +104,10 @@ extension ScenarioWorld {
         case let .wake(name): RunLoop.of(thread(name).thread).wakeUp()
         case let .send(name): port(name).send()
         case let .setStream(name, streamName): operation(name).setOutputStream(stream(streamName))
-        case let .acquire(name): appLock(name).acquire()
+        case let .setCompletionBlock(name): operation(name).completionBlock = {}
+        case let .acquire(name): appLock(name).lock()
         case let .release(name):
-            if !appLock(name).release() { report("\(target.name) does not hold lock \(name)", line: line) }
+            if !appLock(name).unlock() { report("\(target.name) does not hold lock \(name)", line: line) }
         case let .waitSemaphore(name): semaphore(name).wait()
         case let .signalSemaphore(name): semaphore(name).signal()
         case let .increment(name):

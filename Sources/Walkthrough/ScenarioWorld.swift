@@ -16,6 +16,8 @@ final class ScenarioWorld: Sendable {
         var server: LoopbackServer?
         var threads: [ScenarioThread] = []
         var operations: [(name: String, operation: URLConnectionOperation)] = []
+        /// The `op X = block` operations, in declaration order.
+        var blockOperations: [(name: String, operation: BlockOperation)] = []
         /// Every call of each operation's progress block, by operation name.
         var progressCalls: [String: [ProgressCall]] = [:]
         /// What the operations held at each `checkpoint` action, in the order they ran.
@@ -24,7 +26,7 @@ final class ScenarioWorld: Sendable {
         var tasks: [(name: String, task: SessionTask)] = []
         var loopSources: [(name: String, source: RunLoopSource)] = []
         var streams: [(name: String, stream: any LabOutputStream)] = []
-        var locks: [(name: String, lock: AppLock)] = []
+        var locks: [(name: String, lock: any LabLock)] = []
         var semaphores: [(name: String, semaphore: any LabSemaphore)] = []
         var cells: [(name: String, cell: LabCell<Int>)] = []
         /// Each batch's operations (members, then its block operation) and report so far.
@@ -61,7 +63,7 @@ final class ScenarioWorld: Sendable {
 
     /// Whether `operation` is among the queue's operations (`[queue.operations
     /// containsObject:]`); false when the scenario has no queue.
-    func isQueued(_ operation: URLConnectionOperation) -> Bool {
+    func isQueued(_ operation: LabOperation) -> Bool {
         state.withLock { $0.queue }?.operations.contains { $0 === operation } ?? false
     }
 
@@ -69,19 +71,23 @@ final class ScenarioWorld: Sendable {
     /// ``OperationReport/reading(_:)``).
     func operationReports() -> [OperationReport] {
         let streams = state.withLock { $0.streams }
-        return operations.map { entry in
+        let requests = operations.map { entry in
             let held = entry.operation.currentOutputStream.map { held in streams.first { $0.stream === held }?.name ?? "set" }
             return OperationReport(
                 name: entry.name, operation: entry.operation, progressCalls: progressCalls(of: entry.name),
                 isQueued: isQueued(entry.operation), outputStreamName: held)
         }
+        let blocks = state.withLock { $0.blockOperations }.map { entry in
+            OperationReport(name: entry.name, blockOperation: entry.operation, isQueued: isQueued(entry.operation))
+        }
+        return requests + blocks
     }
 
     /// `lock NAME` / `semaphore NAME`: makes the lock or semaphore.
     func declare(_ declaration: SynchronizationDeclaration) {
         switch declaration.kind {
         case let .lock(recursive):
-            let lock = AppLock(runtime.makeLock(named: declaration.name, lockClass: "app lock \(declaration.name)", recursive: recursive))
+            let lock = runtime.makeLock(named: declaration.name, lockClass: "app lock \(declaration.name)", recursive: recursive)
             state.withLock { $0.locks.append((declaration.name, lock)) }
         case let .semaphore(value):
             let semaphore = runtime.makeSemaphore(named: declaration.name, value: value)
@@ -90,7 +96,7 @@ final class ScenarioWorld: Sendable {
     }
 
     /// The lock the scenario calls `name` (the parser checked it is declared first).
-    func appLock(_ name: String) -> AppLock {
+    func appLock(_ name: String) -> any LabLock {
         guard let found = state.withLock({ $0.locks.first { $0.name == name }?.lock }) else {
             preconditionFailure("lock \(name) is used before its declaration ran")
         }
@@ -220,6 +226,20 @@ final class ScenarioWorld: Sendable {
             preconditionFailure("operation \(name) is used before its declaration ran")
         }
         return found.operation
+    }
+
+    /// The operation the scenario calls `name`, of any kind but a task: a request
+    /// operation or a block operation (the parser checked it is declared first).
+    func anyOperation(_ name: String) -> LabOperation {
+        if let block = state.withLock({ $0.blockOperations.first { $0.name == name }?.operation }) { return block }
+        return operation(name)
+    }
+
+    /// `op X = block`: `[NSBlockOperation blockOperationWithBlock:]` with a block that does
+    /// nothing, named `op X` in the trace, where its start and finish show as KVO.
+    func declareBlockOperation(_ name: String) {
+        let operation = BlockOperation(name: OperationDeclaration.traceName(of: name)) {}
+        state.withLock { $0.blockOperations.append((name, operation)) }
     }
 
     /// The session task the scenario calls `name`, or `nil` when `name` is an operation.

@@ -35,6 +35,8 @@ enum ThreadAction: Sendable, Equatable {
     case send(String)
     /// `set stream A to S` (or `to nil`): `[A setOutputStream:S]`.
     case setStream(operation: String, stream: String?)
+    /// `set completionBlock A`: `[A setCompletionBlock:^{}]`, which takes A's lock in 2.6.3.
+    case setCompletionBlock(String)
     /// `acquire L`: `[L lock]`, blocking until this thread holds it.
     case acquire(String)
     /// `release L`: `[L unlock]`; one this thread does not hold is a problem.

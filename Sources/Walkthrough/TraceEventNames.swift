@@ -15,6 +15,6 @@ public enum TraceEventNames {
             "timer.add", "timer.fire", "timer.invalidate", "perform.enqueue", "perform.run",
             "connection.create", "connection.callback", "connection.cancel", "server",
             "operation.state", "operation.cancel", "kvo", "notification.post", "notification.deliver",
-            "completion", "note", "thread.spawn",
+            "completion", "note", "thread.spawn", "lock.release-unheld",
         ] + CellAccess.allCases.map { "cell.\($0.rawValue)" }
 }

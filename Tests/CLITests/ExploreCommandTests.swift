@@ -28,6 +28,22 @@ struct ExploreCommandTests {
         #expect(clean == ExitCode.success)
     }
 
+    @Test("a race that is only a file answers to its built-in name in explore, replay and trace")
+    func raceFileByName() throws {
+        let (found, console) = runCLI("explore", "--scenario", "kvo-under-lock-263", "--checkers", "lock-order", "--no-interleaving")
+        #expect(found == ExitCode.failure)
+        #expect(
+            console.outputText.contains("VIOLATION [lock order inversion] possible lock order inversion: operation lock → app lock app"))
+        let command = try #require(console.output.first { $0.hasPrefix("replay:    runloop-lab replay ") })
+        #expect(command == "replay:    runloop-lab replay --scenario kvo-under-lock-263 --schedule \"-\"")
+        let (replayed, replay) = runCLI("replay", "--scenario", "kvo-under-lock-263", "--schedule", "-", "--checkers", "lock-order")
+        #expect(replayed == ExitCode.success)
+        #expect(replay.output.first?.hasPrefix("replay kvo-under-lock-263 \"-\": quiescent") == true)
+        let (traced, trace) = runCLI("trace", "--scenario", "resume-limit-hardened", "--events", "operation.state")
+        #expect(traced == ExitCode.success)
+        #expect(trace.output.contains { $0.hasSuffix("operation.state op B ready → paused") })
+    }
+
     @Test("explore finds the AB/BA deadlock, exits 1 and prints the replay command, which replays it")
     func exploreAndReplay() throws {
         let (status, console) = runCLI("explore", "--scenario", "abba", "--strategy", "exhaustive", "--checkers", "deadlock")
@@ -56,7 +72,7 @@ struct ExploreCommandTests {
             (["explore"], "runloop-lab: missing --scenario NAME|FILE (see 'runloop-lab explore --list')"),
             (
                 ["explore", "--scenario", "nope"],
-                "runloop-lab: unknown scenario 'nope' (known: abba, counter, lock-pair, lost-signal, reentrant-callback, spin-wait, pause-cancel-263, pause-cancel-hardened, pause-after-start-263, pause-after-start-hardened, cancel-completion-263, cancel-completion-hardened, pause-completion-263, pause-completion-hardened, pause-burst-263, pause-burst-hardened, resume-limit-263, resume-limit-hardened, kvo-under-lock-263, kvo-under-lock-hardened, pause-cancel-pair-263, pause-cancel-pair-hardened, lost-update, atomicity-violation, order-violation, reorder, lazy-init, bounded-buffer, transfer-lock-order, token-ring, work-stealing, pipeline, aba, philosophers)"
+                "runloop-lab: unknown scenario 'nope' (known: abba, counter, lock-pair, lost-signal, reentrant-callback, spin-wait, pause-cancel-263, pause-cancel-hardened, pause-after-start-263, pause-after-start-hardened, cancel-completion-263, cancel-completion-hardened, pause-completion-263, pause-completion-hardened, pause-burst-263, pause-burst-hardened, pause-cancel-pair-263, pause-cancel-pair-hardened, resume-limit-263, resume-limit-hardened, kvo-under-lock-263, kvo-under-lock-hardened, lost-update, atomicity-violation, order-violation, reorder, lazy-init, bounded-buffer, transfer-lock-order, token-ring, work-stealing, pipeline, aba, philosophers)"
             ),
             (
                 ["explore", "--scenario", "abba", "--strategy", "dfs"],

@@ -160,6 +160,24 @@ struct ScenarioFileCommandTests {
         #expect(report.output.contains { $0.hasPrefix("no violation in 5 schedules") })
     }
 
+    @Test("trace of a schedule that cannot be followed is replay-diverged, writes no trace and exits 1")
+    func traceDiverged() {
+        let directory = TemporaryDirectory()
+        let output = directory.file("never.txt")
+        let (unreached, console) = runCLI("trace", "--scenario", "abba", "--schedule", "400:T2", "--output", output)
+        #expect(unreached == ExitCode.failure)
+        #expect(console.output == ["replay-diverged at step 400: the run ended (quiescent) after 15 steps, before the switch to T2"])
+        #expect(console.errors == ["runloop-lab trace: the schedule does not fit scenario 'abba'"])
+        #expect(TextFile.read(output) == nil)
+        let (noThread, other) = runCLI("trace", "--scenario", Self.cancelRace, "--schedule", "3:T9", "--format", "chrome")
+        #expect(noThread == ExitCode.failure)
+        #expect(other.output.count == 1)
+        #expect(other.output.first?.hasPrefix("replay-diverged at step 3: T9 cannot run (enabled: ") == true)
+        let (followed, traced) = runCLI("trace", "--scenario", "abba", "--schedule", "4:T2")
+        #expect(followed == ExitCode.success)
+        #expect(traced.output.contains { $0.contains("lock.wait") })
+    }
+
     @Test("check counts files: 0 only when every expect line of every file held")
     func check() {
         let directory = TemporaryDirectory()

@@ -211,9 +211,7 @@ struct AFCheckerTests {
                 "pause-cancel-263", "pause-cancel-hardened", "pause-after-start-263", "pause-after-start-hardened",
                 "cancel-completion-263", "cancel-completion-hardened", "pause-completion-263",
                 "pause-completion-hardened", "pause-burst-263", "pause-burst-hardened",
-                "resume-limit-263", "resume-limit-hardened",
-                "kvo-under-lock-263", "kvo-under-lock-hardened", "pause-cancel-pair-263",
-                "pause-cancel-pair-hardened",
+                "pause-cancel-pair-263", "pause-cancel-pair-hardened",
             ])
         _ = try ScenarioRegistry.all.scenario(named: "pause-cancel-hardened")
     }

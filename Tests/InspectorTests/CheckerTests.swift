@@ -67,6 +67,19 @@ struct CheckerTests {
         #expect(DeadlockChecker().check(finding.run).isEmpty)
     }
 
+    @Test("the lock-misuse checker reports an unlock by a thread that does not hold the lock, naming the lock and both threads")
+    func unheldUnlock() throws {
+        let report = Explorer(scenario: TestScenarios.foreignUnlock, strategy: .random(seed: 0), schedules: 20).explore()
+        let finding = try #require(report.finding)
+        let violation = try #require(finding.violations.first)
+        #expect(violation.checker == "lock-misuse")
+        #expect(violation.kind == .unheldUnlock)
+        #expect(violation.summary == "unlock of L0 cache by T1 intruder, which does not hold it (T0 main does)")
+        #expect(violation.details.contains { $0.hasPrefix("T0 main took L0 cache at #") })
+        #expect(finding.run.outcome == .quiescent)
+        #expect(DeadlockChecker().check(finding.run).isEmpty)
+    }
+
     @Test("the liveness checker lists a thread stuck on a semaphore nobody will signal, with its last event")
     func lostSignal() throws {
         let report = Explorer(scenario: .lostSignal, strategy: .exhaustive(preemptionBound: 2)).explore()

@@ -10,7 +10,8 @@ import Testing
 /// Each hunt runs at most ``budget`` schedules from seed 0 with two jobs; the numbers are the
 /// schedules explored up to and including the first violating one (the result does not
 /// depend on the number of jobs). `nil` means the budget found nothing. BENCHMARKS.md
-/// ("Known-race hunt") records the same numbers.
+/// ("Known-race hunt") records the same numbers. The races written as scenario files
+/// (`resume-limit`, `kvo-under-lock`) are hunted by the Walkthrough tests.
 @Suite("Known-race hunt")
 struct KnownRaceHuntTests {
     /// One hunt: a scenario family, the checker that names its race, and the schedules each
@@ -46,15 +47,6 @@ struct KnownRaceHuntTests {
         Hunt(
             base: "pause-burst", scenario: Scenario.pauseBurst, checker: ExpectationChecker(),
             random: (427, nil), pct: (21, nil)),
-        Hunt(
-            base: "resume-limit", scenario: Scenario.resumeQueueLimit, checker: ExpectationChecker(),
-            random: (1, nil), pct: (1, nil)),
-        Hunt(
-            base: "kvo-under-lock", scenario: Scenario.kvoUnderLock, checker: LockOrderChecker(),
-            random: (1, nil), pct: (1, nil)),
-        Hunt(
-            base: "kvo-under-lock", scenario: Scenario.kvoUnderLock, checker: DeadlockChecker(),
-            random: (nil, nil), pct: (43, nil)),
     ]
 
     /// Explores `hunt` in `fidelity` with `strategy` for at most ``budget`` schedules and

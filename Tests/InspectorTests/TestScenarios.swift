@@ -37,4 +37,20 @@ enum TestScenarios {
         queued.signal()
         worker.join()
     }
+
+    /// A worker unlocks the lock main holds, before or after main has taken it: the
+    /// lock-misuse checker's unheld unlock, in every schedule.
+    static let foreignUnlock = Scenario(name: "foreign-unlock", summary: "a thread unlocks a lock another thread holds") {
+        let runtime = currentRuntime()
+        let lock = runtime.makeLock(named: "cache")
+        let taken = runtime.makeSemaphore(named: "taken", value: 0)
+        let intruder = runtime.spawnThread(named: "intruder") {
+            taken.wait()
+            lock.unlock()
+        }
+        lock.lock()
+        taken.signal()
+        intruder.join()
+        lock.unlock()
+    }
 }

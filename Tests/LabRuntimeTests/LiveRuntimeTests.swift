@@ -23,6 +23,32 @@ struct LiveRuntimeTests {
         #expect(threads.map(\.id) == [0, 1, 2, 3])
     }
 
+    @Test("a live unlock by a thread that does not hold the lock answers false, is traced, and leaves the lock held")
+    func unlockByAnotherThread() {
+        let runtime = LiveRuntime()
+        let lock = runtime.makeLock(named: "plain")
+        let taken = runtime.makeSemaphore(named: "taken", value: 0)
+        let tried = runtime.makeSemaphore(named: "tried", value: 0)
+        let answers = Shared<[Bool]>([])
+        let holder = runtime.spawnThread(named: "holder") {
+            lock.lock()
+            taken.signal()
+            tried.wait()
+            answers.update { $0.append(lock.unlock()) }
+        }
+        let intruder = runtime.spawnThread(named: "intruder") {
+            taken.wait()
+            answers.update { $0.append(lock.unlock()) }
+            tried.signal()
+        }
+        holder.join()
+        intruder.join()
+        #expect(answers.value == [false, true])
+        let misuse = runtime.trace.snapshot.filter { $0.name == "lock.release-unheld" }
+        #expect(misuse.map(\.threadName) == ["intruder"])
+        #expect(misuse.map(\.kind.detail) == ["L0 plain held by T0"])
+    }
+
     @Test("a port set reports a readable eventfd, and times out otherwise")
     func portSetWait() throws {
         let runtime = LiveRuntime()

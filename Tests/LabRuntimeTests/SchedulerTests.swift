@@ -53,6 +53,25 @@ struct SchedulerTests {
         #expect(graph.description.contains("which it already holds (recursion on a non-recursive lock)"))
     }
 
+    @Test("unlocking a lock another thread holds changes nothing, is traced, and the run goes on", arguments: [0, 1, 2] as [UInt64])
+    func unlockByAnotherThread(seed: UInt64) {
+        let answers = Shared<[Bool]>([])
+        let result = Simulation.run(seed: seed) {
+            let runtime = currentRuntime()
+            let lock = runtime.makeLock(named: "plain")
+            lock.lock()
+            let intruder = runtime.spawnThread(named: "intruder") { answers.update { $0.append(lock.unlock()) } }
+            intruder.join()
+            answers.update { $0.append(lock.unlock()) }
+        }
+        #expect(result.outcome == .quiescent)
+        #expect(answers.value == [false, true])
+        let misuse = result.trace.filter { $0.name == "lock.release-unheld" }.map(\.unnumberedText)
+        #expect(misuse.count == 1)
+        #expect(misuse.first?.hasSuffix("T1 intruder lock.release-unheld L0 plain held by T0") == true)
+        #expect(result.trace.filter { $0.name == "lock.release" }.count == 1)
+    }
+
     @Test("a recursive lock can be re-entered by its owner")
     func recursiveLock() {
         let result = Simulation.run(seed: 1) {

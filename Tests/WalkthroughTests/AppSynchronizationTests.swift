@@ -54,6 +54,24 @@ struct AppSynchronizationTests {
                 """))
         #expect(run.passed)
         #expect(run.problems.map(\.message) == ["worker does not hold lock plain"])
+        #expect(run.result.trace.filter { $0.name == "lock.release-unheld" }.map(\.kind.detail) == ["L2 plain held by nobody"])
+    }
+
+    @Test("set completionBlock takes the operation lock and installs a block that runs once, then is released, as 2.6.3's wrapper does")
+    func setCompletionBlock() throws {
+        try runGreen(
+            """
+            server GET /x -> 200 body 4 bytes
+            lock app
+            op A = connection GET /x
+            on main: acquire app; set completionBlock A; release app; checkpoint installed; start A
+            run until idle
+            expect at installed: A.completionBlock == set
+            expect A.completionBlock == nil
+            expect event "completion" "completionBlock of op A" count == 1
+            expect "lock.acquire" "app" before "completion" "completionBlock of op A"
+            expect checker lock-order clean
+            """)
     }
 
     @Test("an inline trigger runs in the KVO notification, on the thread that changed the state, under the operation lock")

@@ -64,6 +64,57 @@ struct BatchAndDependencyTests {
             """)
     }
 
+    @Test("a block operation runs on the queue, and a request operation that depends on it waits for it", arguments: [0, 1, 2] as [UInt64])
+    func blockOperationDependency(seed: UInt64) throws {
+        try runGreen(
+            """
+            server GET /x -> 200 body 4 bytes
+            queue max 1
+            op A = http GET /x
+            op X = block
+            op Y = block
+            A depends on X
+            Y depends on A
+            on main: enqueue Y; enqueue A; checkpoint enqueued; enqueue X
+            run until idle
+            expect at enqueued: X.state == ready
+            expect at enqueued: X.queued == false
+            expect at enqueued: Y.queued == true
+            expect X.state == finished
+            expect Y.state == finished
+            expect A.state == finished
+            expect X.queued == false
+            expect X.cancelled == false
+            expect "kvo" "didChange isFinished of op X" before "operation.state" "op A ready → executing"
+            expect "operation.state" "op A executing → finished" before "kvo" "didChange isExecuting of op Y"
+            expect outcome == quiescent
+            """, seed: seed)
+    }
+
+    @Test("a cancelled block operation finishes without running and releases what depends on it; one never enqueued keeps it waiting")
+    func cancelledBlockOperation() throws {
+        try runGreen(
+            """
+            server GET /x -> 200 body 4 bytes
+            queue max unlimited
+            op A = http GET /x
+            op B = http GET /x
+            op X = block
+            op never = block
+            A depends on X
+            B depends on never
+            on main: cancel X; enqueue X; enqueue A; enqueue B
+            run until idle
+            expect X.state == finished
+            expect X.cancelled == true
+            expect event "kvo" "didChange isExecuting of op X" count == 0
+            expect A.state == finished
+            expect B.state == ready
+            expect B.queued == true
+            expect never.state == ready
+            """)
+    }
+
     @Test("enqueueing an operation twice is a problem, not a crash")
     func enqueuedTwice() throws {
         let run = try ScenarioRunner().run(
@@ -89,6 +140,39 @@ struct BatchAndDependencyTests {
             ("expect both.progres == []", "7:13: error: unknown batch property 'progres'", "did you mean 'progress'?"),
             ("expect both.completed == yes", "7:26: error: 'yes' is not a value of completed", "completed is true or false"),
             ("expect both.progress == [(1)]", "7:28: error: expected ',' after the finished operations, found ')'", nil),
+            ("op X = block GET /fast", "7:14: error: unexpected 'GET' after 'block'", "a block operation has no request and no options"),
+            ("op X = blok", "7:8: error: unknown operation kind 'blok'", "did you mean 'block'?"),
+            (
+                "op X = block\non main: pause X",
+                "8:16: error: 'X' is a block operation, which can only be started, cancelled, enqueued and depended on",
+                "it has no request; expect its state, cancelled and queued"
+            ),
+            (
+                "op X = block\nbatch z = A, X",
+                "8:14: error: 'X' is a block operation, which can only be started, cancelled, enqueued and depended on",
+                "it has no request; expect its state, cancelled and queued"
+            ),
+            (
+                "op X = block\nwhen X state == finished: start A",
+                "8:6: error: 'X' is a block operation, which can only be started, cancelled, enqueued and depended on",
+                "it has no request; expect its state, cancelled and queued"
+            ),
+            ("op X = block\nexpect X.stat == finished", "8:10: error: block operation X has no property 'stat'", "did you mean 'state'?"),
+            (
+                "op X = block\nexpect X.error == none", "8:10: error: block operation X has no property 'error'",
+                "a block operation has state, cancelled, queued"
+            ),
+            (
+                "on main: set completionBlok A", "7:14: error: expected 'stream' or 'completionBlock' after 'set', found 'completionBlok'",
+                "did you mean 'completionBlock'?"
+            ),
+            ("on main: set completionBlock C", "7:30: error: unknown operation 'C'", "declare it with 'op C = http GET /path'"),
+            (
+                "op X = block\non main: set completionBlock X",
+                "8:30: error: 'X' is a block operation, which can only be started, cancelled, enqueued and depended on",
+                "it has no request; expect its state, cancelled and queued"
+            ),
+            ("op X = block\nX depends on Y", "8:14: error: unknown operation 'Y'", "declare it with 'op Y = http GET /path'"),
         ])
     func diagnostics(line: String, headline: String, hint: String?) throws {
         do {

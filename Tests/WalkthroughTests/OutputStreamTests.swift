@@ -138,8 +138,9 @@ struct OutputStreamTests {
                 "did you mean 'small'?"
             ),
             (
-                "stream s = memory\nop A = http GET /big\non main: set A to s", "4:14: error: expected 'stream' after 'set', found 'A'",
-                "for example 'set stream A to small'"
+                "stream s = memory\nop A = http GET /big\non main: set A to s",
+                "4:14: error: expected 'stream' or 'completionBlock' after 'set', found 'A'",
+                "for example 'set stream A to small' or 'set completionBlock A'"
             ),
             ("stream s = memory\nexpect s.status == opened", "3:20: error: 'opened' is not a stream status", "did you mean 'open'?"),
             ("stream s = memory\nexpect s.size == 3", "3:10: error: unknown stream property 'size'", "a stream has status and written"),

@@ -156,7 +156,7 @@ struct ParserErrorTests {
             ),
             (
                 "on main: dance", "1:10: error: unknown action 'dance'",
-                "actions are start A, cancel A, pause A, resume A, enqueue A, run mode M for D, perform on THREAD, add port, remove port, add common mode M, signal S, wake THREAD, send P, set stream A to S, acquire L, release L, wait S, increment C, checkpoint NAME"
+                "actions are start A, cancel A, pause A, resume A, enqueue A, run mode M for D, perform on THREAD, add port, remove port, add common mode M, signal S, wake THREAD, send P, set stream A to S, set completionBlock A, acquire L, release L, wait S, increment C, checkpoint NAME"
             ),
             (
                 prelude + "expect A.state == done", "3:19: error: 'done' is not a value of state",

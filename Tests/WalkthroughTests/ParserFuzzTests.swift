@@ -32,15 +32,17 @@ struct ParserFuzzTests {
             op B = connection GET /j
             op R = http POST /old redirect to /j
             op S = connection GET /away redirect refuse
+            op X = block
             batch both = A, B
             B depends on A
+            A depends on X
             timer tick on worker every 10ms modes common
             observe main activities entry, exit as watcher
             when A received 4 bytes: pause A on main
             when B state == executing: cancel B; perform on worker wait modes default on worker
             when A state == finished: acquire cache; signal ready; wait ready; release cache; perform on main wait inline
             interleave main, AFNetworking, T3
-            on main: start A; enqueue B; run mode tracking for 5ms; add port; remove port; add common mode tracking; enqueue both; checkpoint started; set stream A to other; set stream A to nil
+            on main: start A; enqueue X; cancel X; start X; enqueue B; run mode tracking for 5ms; add port; remove port; add common mode tracking; enqueue both; checkpoint started; set stream A to other; set stream A to nil; set completionBlock B
             run for 30ms
             run 900 steps
             expect A.state == finished
@@ -65,6 +67,9 @@ struct ParserFuzzTests {
             expect A.outputStream != set
             expect A.completionBlock == nil
             expect A.queued == true
+            expect X.state == finished
+            expect X.cancelled != false
+            expect X.queued == false
             expect A.connections >= 1
             expect R.redirects == [303 /old -> GET /j?x=1, 307 /away -> refused]
             expect S.redirects != []
@@ -99,7 +104,7 @@ struct ParserFuzzTests {
         "port", "signal", "wake", "send", "pct", "depth", "not", "implies", "+", "success+failure",
         "header", "progress", "body", "from", "nil", "set", "error.url", "queued", "at", "checkpoint", "#2", "started:", "stream", "buffer",
         "failing", "after", "set", "to", "status", "written", "batch", "depends", "completed", "lock", "semaphore", "acquire", "release",
-        "wait", "inline", "recursive", "location", "redirect", "follow", "refuse", "refused", "redirects", "url", "303", "307",
+        "wait", "inline", "recursive", "location", "redirect", "follow", "refuse", "refused", "redirects", "url", "303", "307", "block", "X", "completionBlock",
     ]
 
     @Test("every scenario of the corpus parses, so mutations start from valid input")

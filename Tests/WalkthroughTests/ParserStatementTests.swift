@@ -130,6 +130,31 @@ struct ParserStatementTests {
         #expect(try parsed(source).operationNames == ["A", "B"])
     }
 
+    @Test("op X = block: a block operation, which can be started, cancelled, enqueued, depended on and expected on")
+    func blockOperation() throws {
+        let source = """
+            server GET /x -> 200
+            queue max 1
+            op A = http GET /x
+            op X = block
+            A depends on X
+            X depends on A
+            on main: enqueue X; start X; cancel X
+            run until idle
+            expect X.state == finished
+            expect X.cancelled == true
+            expect X.queued != true
+            """
+        let scenario = try parsed(source)
+        let statements = scenario.statements.map(\.kind)
+        #expect(statements[3] == .blockOperation(name: "X"))
+        #expect(statements[4] == .dependency(operation: "A", on: "X"))
+        #expect(statements[5] == .dependency(operation: "X", on: "A"))
+        #expect(statements[6] == .actions(thread: "main", [.enqueue("X"), .start("X"), .cancel("X")]))
+        #expect(scenario.operationNames == ["A", "X"])
+        #expect(scenario.expectationCount == 3)
+    }
+
     @Test("timer: every and after, on a thread, in modes")
     func timer() throws {
         #expect(

@@ -12,6 +12,8 @@ public struct ViolationKind: RawRepresentable, Hashable, Sendable, CustomStringC
     public static let deadlock = ViolationKind(rawValue: "deadlock")
     /// A thread waits for a lock it already holds, and the lock is not recursive.
     public static let lockRecursion = ViolationKind(rawValue: "lock recursion")
+    /// A thread released a lock it does not hold (`-[NSLock unlock]` from the wrong thread).
+    public static let unheldUnlock = ViolationKind(rawValue: "unlock of a lock not held")
     /// Two lock classes are taken in both orders: a deadlock waiting for a schedule.
     public static let lockOrderInversion = ViolationKind(rawValue: "lock order inversion")
     /// Nothing can ever run again and some thread is blocked forever outside any cycle

@@ -24,7 +24,8 @@ public enum MermaidExporter {
                 guard chosen != event.thread else { continue }
                 let preempted = enabled.contains(event.thread)
                 lines.append("    \(me)--)T\(chosen): \(escape("[\(event.sequence)] " + (preempted ? "preempted" : "switch")))")
-            case .lockWait, .lockAcquire, .lockRelease, .semaphoreSignal, .semaphoreWait, .threadStart, .threadExit, .join,
+            case .lockWait, .lockAcquire, .lockRelease, .lockReleaseUnheld, .semaphoreSignal, .semaphoreWait, .threadStart, .threadExit,
+                .join,
                 .operationState, .operationCancelled, .connectionCreated, .connectionCancelled, .notificationPosted,
                 .notificationDelivered, .completion, .note:
                 let detail = event.kind.detail

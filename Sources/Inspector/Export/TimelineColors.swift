@@ -43,7 +43,7 @@ enum TimelineColors {
             return Style(category: "owned", fill: colour.fill, stroke: colour.stroke)
         }
         switch event.kind {
-        case .lockWait: return Style(category: "lock-wait", fill: "#ffa8a8", stroke: "#c92a2a")
+        case .lockWait, .lockReleaseUnheld: return Style(category: "lock-wait", fill: "#ffa8a8", stroke: "#c92a2a")
         case .lockAcquire, .lockRelease: return Style(category: "lock", fill: "#fff3bf", stroke: "#f08c00")
         case .semaphoreSignal, .semaphoreWait: return Style(category: "semaphore", fill: "#e5dbff", stroke: "#7048e8")
         case .schedule: return Style(category: "switch", fill: "#f1f3f5", stroke: "#adb5bd")

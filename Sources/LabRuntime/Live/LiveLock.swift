@@ -49,12 +49,27 @@ final class LiveLock: LabLock, @unchecked Sendable {
         runtime.record(.lockAcquire(lock: traceName, lockClass: lockClass, depth: depth), at: location)
     }
 
-    func unlock(at location: CodeLocation) {
+    /// Without a trace to record it in, an unlock by a thread that does not hold the lock
+    /// writes NSLock's message to standard error instead.
+    func unlock(at location: CodeLocation) -> Bool {
         let me = LabThread.current.id
-        precondition(owner.load(ordering: .relaxed) == me, "unlock: T\(me) does not hold \(traceName)")
+        let holder = owner.load(ordering: .relaxed)
+        guard holder == me else {
+            if runtime.trace.isEnabled {
+                runtime.record(.lockReleaseUnheld(lock: traceName, holder: holder >= 0 ? holder : nil), at: location)
+            } else {
+                let held = holder >= 0 ? "T\(holder) holds it" : "nobody holds it"
+                let message = Array(
+                    "*** -[NSLock unlock]: lock (\(traceName)) unlocked from thread \(LabThread.current), which did not lock it; \(held)\n"
+                        .utf8)
+                _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            }
+            return false
+        }
         runtime.record(.lockRelease(lock: traceName, depth: depth), at: location)
         depth -= 1
         if depth == 0 { owner.store(-1, ordering: .relaxed) }
         pthread_mutex_unlock(mutex)
+        return true
     }
 }

@@ -22,7 +22,7 @@ final class SimulatedLock: LabLock, @unchecked Sendable {
     }
 
     func lock(at location: CodeLocation) { simulation.acquire(self, at: location) }
-    func unlock(at location: CodeLocation) { simulation.release(self, at: location) }
+    func unlock(at location: CodeLocation) -> Bool { simulation.release(self, at: location) }
 }
 
 /// A ``LabSemaphore`` under simulation: a count, with a scheduling point at every signal

@@ -235,15 +235,21 @@ public final class Simulation: Runtime, @unchecked Sendable {
         appendLocked(me, .lockAcquire(lock: lock.traceName, lockClass: lock.lockClass, depth: 1), at: location)
     }
 
-    func release(_ lock: SimulatedLock, at location: CodeLocation) {
+    /// Releases one level of `lock`; if the caller does not hold it, traces
+    /// `lock.release-unheld` instead, changes nothing and returns false.
+    func release(_ lock: SimulatedLock, at location: CodeLocation) -> Bool {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         let me = currentLocked()
-        precondition(lock.owner == me.id, "unlock: T\(me.id) does not hold \(lock.traceName)")
         pass(me, VisibleOperation(.lockRelease, on: LabObjectID(.lock, lock.id)), "unlock \(lock.traceName)")
+        guard lock.owner == me.id else {
+            appendLocked(me, .lockReleaseUnheld(lock: lock.traceName, holder: lock.owner), at: location)
+            return false
+        }
         appendLocked(me, .lockRelease(lock: lock.traceName, depth: lock.depth), at: location)
         lock.depth -= 1
         if lock.depth == 0 { lock.owner = nil }
+        return true
     }
 
     func signal(_ semaphore: SimulatedSemaphore, at location: CodeLocation) {

@@ -52,6 +52,10 @@ public struct TraceEvent: Sendable, Equatable, CustomStringConvertible {
         case lockAcquire(lock: String, lockClass: String, depth: Int)
         /// The thread released one level of `lock`.
         case lockRelease(lock: String, depth: Int)
+        /// The thread asked to release `lock`, which it does not hold (`holder` does, or
+        /// nobody): nothing changed. A pthread error-checking mutex answers `EPERM`;
+        /// `-[NSLock unlock]` logs "unlocked from thread which did not lock it".
+        case lockReleaseUnheld(lock: String, holder: LabThreadID?)
         /// The thread signalled a semaphore.
         case semaphoreSignal(name: String)
         /// The thread passed a semaphore wait.
@@ -147,6 +151,7 @@ extension TraceEvent.Kind {
         case .lockWait: "lock.wait"
         case .lockAcquire: "lock.acquire"
         case .lockRelease: "lock.release"
+        case .lockReleaseUnheld: "lock.release-unheld"
         case .semaphoreSignal: "semaphore.signal"
         case .semaphoreWait: "semaphore.wait"
         case .yield: "yield"
@@ -189,6 +194,7 @@ extension TraceEvent.Kind {
             "T\(chosen) of [\(enabled.map { "T\($0)" }.joined(separator: ","))] at \(point)"
         case let .lockWait(lock, _, holder): "\(lock) held by T\(holder)"
         case let .lockAcquire(lock, _, depth), let .lockRelease(lock, depth): "\(lock) depth=\(depth)"
+        case let .lockReleaseUnheld(lock, holder): "\(lock) " + (holder.map { "held by T\($0)" } ?? "held by nobody")
         case let .semaphoreSignal(name), let .semaphoreWait(name): name
         case let .threadSpawn(child, name): "T\(child) \(name)"
         case let .cellAccess(cell, _, value, _): "\(cell) \(value)"

@@ -40,15 +40,22 @@ enum ReplayRunCommand {
         let checkers = try ScenarioCatalog.checkers(parsed, default: scenario.checkers)
         let report = ReplayReport(replaying: schedule, of: scenario, checkers: checkers)
         console.printLine(report.headline)
-        if let divergence = report.divergence {
-            console.printLine(divergence)
-            console.printError("runloop-lab replay: the schedule does not fit scenario '\(scenario.name)'")
-            return ExitCode.failure
-        }
+        if let failure = divergenceFailure(of: report, command: "replay", console: console) { return failure }
         report.verdictLines(showingInterleaving: !parsed.isSet("--no-interleaving")).forEach(console.printLine)
         console.printLine("")
         console.printLine("trace:")
         for event in report.run.trace { console.printLine(event.description) }
         return ExitCode.success
+    }
+
+    /// When `report`'s schedule could not be followed: prints `replay-diverged` with where,
+    /// says on standard error that the schedule does not fit the scenario, and returns the
+    /// failure status; `nil` when the run followed the schedule. `replay` and
+    /// `trace --schedule` answer a schedule that does not fit the same way.
+    static func divergenceFailure(of report: ReplayReport, command: String, console: any Console) -> Int32? {
+        guard let divergence = report.divergence else { return nil }
+        console.printLine(divergence)
+        console.printError("runloop-lab \(command): the schedule does not fit scenario '\(report.scenario)'")
+        return ExitCode.failure
     }
 }

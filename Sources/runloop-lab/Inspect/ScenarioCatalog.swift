@@ -5,8 +5,8 @@ import Walkthrough
 /// The scenarios and checkers the `explore`, `replay`, `trace` and `bench explore` commands
 /// can name: the lab's and the AFNetworking ones, and any scenario file by its path.
 enum ScenarioCatalog {
-    /// Every scenario, by name.
-    static let scenarios = ScenarioRegistry.all
+    /// Every scenario, by name: the race files by their built-in names too.
+    static let scenarios = ScenarioRegistry.withRaceFiles
 
     /// Every checker, by name.
     static let checkers = CheckerRegistry.selectable

@@ -29,7 +29,8 @@ enum TraceCommand {
             slider, the demo's threads and operations panels at each step, search and lane
             folding). --events keeps only the text lines of the events named.
             NAME is a built-in scenario or a scenario file (a path containing '/' or ending
-            in .lab).
+            in .lab). When a --schedule cannot be followed, it prints 'replay-diverged'
+            with where, as 'replay' does, writes no trace, and exits 1.
             """,
         sections: [(title: "Options", rows: HelpText.optionRows(specs))]
     )
@@ -49,7 +50,14 @@ enum TraceCommand {
         }
         let seed = try parsed.seed() ?? 0
         let events = try eventNames(parsed, format: format)
-        let run = schedule.map(scenario.replay) ?? scenario.run(RandomStrategy(seed: seed))
+        let run: SimulationResult
+        if let schedule {
+            let report = ReplayReport(replaying: schedule, of: scenario, checkers: [])
+            if let failure = ReplayRunCommand.divergenceFailure(of: report, command: "trace", console: console) { return failure }
+            run = report.run
+        } else {
+            run = scenario.run(RandomStrategy(seed: seed))
+        }
         let title = "\(scenario.name): " + (schedule.map { "schedule \($0)" } ?? "seed \(seed)")
         let text =
             events.map { names in

@@ -8,7 +8,7 @@ extension TraceEvent {
         case .threadStart, .threadExit, .threadSpawn, .join: "thread"
         case .cellAccess: "shared memory"
         case .schedule, .clockAdvance, .yield: "scheduling"
-        case .lockWait, .lockAcquire, .lockRelease, .semaphoreSignal, .semaphoreWait: "lock"
+        case .lockWait, .lockAcquire, .lockRelease, .lockReleaseUnheld, .semaphoreSignal, .semaphoreWait: "lock"
         case .loopEntry, .loopExit, .loopWait, .loopWake, .wakeUp, .stop, .observer, .sourceSignal, .sourcePerform,
             .portSend, .portPerform, .timerAdd, .timerFire, .timerInvalidate:
             "loop activity"
