@@ -45,7 +45,13 @@ final class ServerLoop: Sendable {
         } catch {
             preconditionFailure("\(name): \(error)")
         }
-        while !isStopped { _ = try? loop.run(mode: .default) }
+        while !isStopped {
+            do {
+                _ = try loop.run(mode: .default)
+            } catch .runOver {
+                return
+            } catch {}
+        }
         listener?.close()
         keepAlive.descriptor.close()
         for session in state.withLock({ $0.sessions }) { session.close(because: "server stopped") }

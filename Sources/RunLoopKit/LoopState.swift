@@ -87,6 +87,8 @@ struct LoopState: Sendable {
     /// CF's "sleeping" flag: true between BeforeWaiting and the wake.
     var isWaiting = false
     var isTornDown = false
+    /// Whether a wait of this loop was answered "run over": the simulation has ended.
+    var isRunOver = false
 
     func index(of mode: RunLoopMode) -> Int? { modes.firstIndex { $0.mode == mode } }
 
