@@ -43,7 +43,8 @@ final class ServerLoop: Sendable {
                     PortSource(readable: listener, name: "\(name) listener") { [self] in acceptPending(on: loop) }, forMode: .default)
             }
         } catch {
-            preconditionFailure("\(name): \(error)")
+            runtime.record(.server("\(name) cannot serve: \(error)"))
+            return
         }
         while !isStopped {
             do {

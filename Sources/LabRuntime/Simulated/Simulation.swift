@@ -163,6 +163,24 @@ public final class Simulation: Runtime, @unchecked Sendable {
         }
     }
 
+    /// Ends the run with ``SimulationOutcome/systemCallFailed(_:)`` from the calling lab
+    /// thread, which is left where it is (its frames are never resumed); while the run's
+    /// threads unwind, only the calling thread stops. Off the run's threads the process ends
+    /// (``SystemCallError/exitProcess()``).
+    public func fail(_ error: SystemCallError) -> Never {
+        pthread_mutex_lock(mutex)
+        guard let thread = CurrentThreadSlot.get(), thread.runtime === self, thread.id < threads.count,
+            threads[thread.id].stack != nil
+        else {
+            pthread_mutex_unlock(mutex)
+            error.exitProcess()
+        }
+        let me = threads[thread.id]
+        if !isOver { outcome = .systemCallFailed(error) }
+        switchToCaller(from: me)
+        preconditionFailure("\(me.thread) was resumed after a failed system call ended its run")
+    }
+
     public func adopt(_ descriptor: LabFileDescriptor) {
         descriptors.withLock { $0.append(descriptor) }
     }
