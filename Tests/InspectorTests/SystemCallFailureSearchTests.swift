@@ -13,9 +13,12 @@ struct SystemCallFailureSearchTests {
         runtime.fail(SystemCallError("eventfd", errno: EMFILE))
     }
 
-    @Test("the search stops at the first run and reports EMFILE", arguments: [1, 2])
-    func searchReportsTheFailure(jobs: Int) {
-        let report = Explorer(scenario: Self.runsOutOfDescriptors, strategy: .random(seed: 0), schedules: 50, jobs: jobs).explore()
+    @Test(
+        "every search stops at the first run and reports EMFILE",
+        arguments: [ExplorationStrategy.random(seed: 0), .pct(seed: 0, depth: 2, steps: 10), .exhaustive(preemptionBound: 2), .dpor],
+        [1, 2])
+    func searchReportsTheFailure(strategy: ExplorationStrategy, jobs: Int) {
+        let report = Explorer(scenario: Self.runsOutOfDescriptors, strategy: strategy, schedules: 50, jobs: jobs).explore()
         #expect(report.explored == 1)
         #expect(report.systemCallFailure?.contains("(EMFILE)") == true)
         #expect(report.systemCallFailure?.contains("ulimit -n") == true)

@@ -33,7 +33,7 @@ extension SearchOutcome {
     /// Counts `result` as explored and judges it by `checkers`; whether it violated one
     /// (recorded as the finding, which ends the search).
     mutating func violates(_ result: SimulationResult, checkers: [any Checker]) -> Bool {
-        let run = ExploredRun(index: explored, seed: nil, result: result, violations: checkers.flatMap { $0.check(result) })
+        let run = ExploredRun(checking: result, index: explored, seed: nil, checkers: checkers)
         explored += 1
         guard !run.violations.isEmpty else { return false }
         finding = run
