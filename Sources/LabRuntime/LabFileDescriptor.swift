@@ -67,13 +67,18 @@ public struct SystemCallError: Error, Equatable, CustomStringConvertible {
         "\(call) failed: \(String(cString: strerror(errno))) (\(errnoName))"
     }
 
+    /// The description, with what to do about it when the descriptors ran out.
+    public var explanation: String {
+        description + (isDescriptorExhaustion ? " (raise the descriptor limit, e.g. `ulimit -n`, or run fewer jobs)" : "")
+    }
+
     /// Ends the process with this error on standard error and exit status 71 (`EX_OSERR`),
-    /// without a signal: for a descriptor the lab cannot work without (a run loop's wake
-    /// port, a port set's epoll instance) where no caller can be told. CF `CRASH`es in the
-    /// same place (`__CFRunLoopCreate`); this names the cause, e.g. `EMFILE`, in every build.
+    /// without a signal: for a descriptor a live lab thread cannot work without (a run
+    /// loop's wake port, a port set's epoll instance) where no caller can be told. CF
+    /// `CRASH`es in the same place (`__CFRunLoopCreate`); this names the cause, e.g.
+    /// `EMFILE`, in every build. Under a simulation, ``Runtime/fail(_:)`` ends the run instead.
     public func exitProcess() -> Never {
-        let hint = isDescriptorExhaustion ? " (raise the descriptor limit, e.g. `ulimit -n`, or run fewer jobs)" : ""
-        let message = Array("runloop-lab: \(description)\(hint)\n".utf8)
+        let message = Array("runloop-lab: \(explanation)\n".utf8)
         _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
         _exit(71)
     }

@@ -85,7 +85,9 @@ public protocol PortSet: AnyObject, Sendable {
     /// Removes `descriptor`; removing one that is not in the set does nothing.
     func remove(_ descriptor: LabFileDescriptor)
     /// Blocks until a member is readable or `deadline` passes (`nil`: no deadline), and
-    /// says which. Under simulation this is a scheduling point, and time may jump.
+    /// says which. Under simulation this is a scheduling point, and time may jump; a wait
+    /// with no deadline that is still blocked when the run ends answers
+    /// ``PortSetWaitResult/runOver``.
     func wait(until deadline: LabInstant?) -> PortSetWaitResult
     /// Releases the set's own resources (the epoll descriptor); members stay open.
     func close()
@@ -116,10 +118,15 @@ public enum PortSetWaitResult: Equatable, Sendable {
     case ready(LabFileDescriptor, Readiness)
     /// The deadline passed first.
     case timedOut
+    /// The simulation ended while the thread waited, and nothing will ever be ready: the
+    /// caller unwinds (a run loop returns from every run), so that the thread's frames
+    /// release what they hold. Only a ``Simulation`` answers it (live, a wait never ends
+    /// this way).
+    case runOver
 
     public static func == (a: PortSetWaitResult, b: PortSetWaitResult) -> Bool {
         switch (a, b) {
-        case (.timedOut, .timedOut): true
+        case (.timedOut, .timedOut), (.runOver, .runOver): true
         case let (.ready(x, r), .ready(y, s)): x === y && r == s
         default: false
         }

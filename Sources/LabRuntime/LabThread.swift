@@ -61,6 +61,17 @@ public final class LabThread: Sendable, CustomStringConvertible {
         }
     }
 
+    /// Lets go of the installed run loop, which holds this thread: a finished simulation
+    /// breaks the cycle this way, once none of its threads runs any more.
+    func releaseRunLoop() {
+        runLoopAddress.store(0, ordering: .releasing)
+        let loop = runLoopOwner.withLock { owner in
+            defer { owner = nil }
+            return owner
+        }
+        withExtendedLifetime(loop) {}
+    }
+
     init(id: LabThreadID, name: String, runtime: any Runtime) {
         self.id = id
         self.name = name

@@ -54,6 +54,12 @@ public protocol Runtime: AnyObject, Sendable {
     /// time reach it.
     func sleep(until deadline: LabInstant)
 
+    /// Gives up on the calling lab thread because a system call it cannot do without failed
+    /// (no descriptor left for a port: `EMFILE`). A ``Simulation`` ends the run with
+    /// ``SimulationOutcome/systemCallFailed(_:)``, for its caller to report; live, the
+    /// process ends with the error named (``SystemCallError/exitProcess()``), as CF crashes.
+    func fail(_ error: SystemCallError) -> Never
+
     /// Takes responsibility for closing `descriptor` when the runtime is done with it.
     func adopt(_ descriptor: LabFileDescriptor)
 

@@ -43,9 +43,16 @@ final class ServerLoop: Sendable {
                     PortSource(readable: listener, name: "\(name) listener") { [self] in acceptPending(on: loop) }, forMode: .default)
             }
         } catch {
-            preconditionFailure("\(name): \(error)")
+            runtime.record(.server("\(name) cannot serve: \(error)"))
+            return
         }
-        while !isStopped { _ = try? loop.run(mode: .default) }
+        while !isStopped {
+            do {
+                _ = try loop.run(mode: .default)
+            } catch .runOver {
+                return
+            } catch {}
+        }
         listener?.close()
         keepAlive.descriptor.close()
         for session in state.withLock({ $0.sessions }) { session.close(because: "server stopped") }

@@ -11,11 +11,12 @@ public final class EventFDPort: LabPort {
     private let runtime: any Runtime
 
     /// A new port under `runtime` (the current one by default). When no descriptor is left
-    /// (`EMFILE`), the process ends with that error named (`SystemCallError/exitProcess()`).
+    /// (`EMFILE`), the runtime gives up on the thread (`Runtime/fail(_:)`): a simulation
+    /// ends its run with the error, a live process ends with it named.
     public init(name: String? = nil, runtime: (any Runtime)? = nil) {
         let runtime = runtime ?? currentRuntime()
         let fd = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
-        if fd < 0 { SystemCallError("eventfd").exitProcess() }
+        if fd < 0 { runtime.fail(SystemCallError("eventfd")) }
         let label = name ?? "eventfd port \(runtime.nextID(.port))"
         self.name = label
         self.runtime = runtime

@@ -92,6 +92,8 @@ struct LoopState: Sendable {
     /// Whether the loop is running main-queue blocks (CF's `__CFTSDKeyIsInGCDMainQ`): a run
     /// nested in one does not serve the queue, nor count it as a source.
     var isServingMainQueue = false
+    /// Whether a wait of this loop was answered "run over": the simulation has ended.
+    var isRunOver = false
 
     func index(of mode: RunLoopMode) -> Int? { modes.firstIndex { $0.mode == mode } }
 

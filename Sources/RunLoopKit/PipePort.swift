@@ -12,11 +12,12 @@ public final class PipePort: LabPort {
     private let runtime: any Runtime
 
     /// A new port under `runtime` (the current one by default). When no descriptor is left
-    /// (`EMFILE`), the process ends with that error named (`SystemCallError/exitProcess()`).
+    /// (`EMFILE`), the runtime gives up on the thread (`Runtime/fail(_:)`): a simulation
+    /// ends its run with the error, a live process ends with it named.
     public init(name: String? = nil, runtime: (any Runtime)? = nil) {
         let runtime = runtime ?? currentRuntime()
         var ends: [Int32] = [0, 0]
-        if pipe(&ends) != 0 { SystemCallError("pipe").exitProcess() }
+        if pipe(&ends) != 0 { runtime.fail(SystemCallError("pipe")) }
         for fd in ends {
             _ = csystem_fcntl_setfl(fd, csystem_fcntl_getfl(fd) | O_NONBLOCK)
         }

@@ -8,6 +8,10 @@ extension RunLoop {
     /// sources, timers or matching blocks returns ``RunLoopResult/finished`` at once, with
     /// no Entry or Exit observers: that is why a thread needs a keep-alive port. Runs nest;
     /// each has its own stop flag, and the outer mode is current again afterwards.
+    ///
+    /// When the simulation the loop runs under ends while the loop sleeps with no deadline,
+    /// the run throws ``RunLoopError/runOver`` with no further callout, and so does every
+    /// later run of the loop, so that its thread unwinds and releases what it holds.
     public func run(
         mode: RunLoopMode = .default, before deadline: LabInstant = .distantFuture,
         returnAfterSourceHandled: Bool = false
@@ -16,7 +20,8 @@ extension RunLoop {
             throw .notOwningThread(loopThread: thread.description, caller: LabThread.current.description)
         }
         guard mode != .common else { throw .cannotRunCommonModes }
-        let entered = state.withLock { state -> Bool in
+        let entered = try state.withLock { state throws(RunLoopError) -> Bool in
+            guard !state.isRunOver else { throw .runOver }
             guard !state.isTornDown, !isEmpty(mode, in: state) else { return false }
             state.activations.append(Activation(mode: mode))
             inbox.withLock { $0.acceptsWakeUps.append(true) }
@@ -28,14 +33,26 @@ extension RunLoop {
         }
         record(.loopEntry(mode: mode.name))
         notifyObservers(.entry, in: mode)
-        let result = iterate(mode: mode, deadline: deadline, returnAfterSourceHandled: returnAfterSourceHandled)
+        let result: RunLoopResult
+        do {
+            result = try iterate(mode: mode, deadline: deadline, returnAfterSourceHandled: returnAfterSourceHandled)
+        } catch {
+            endActivation(runIsOver: true)
+            throw error
+        }
         notifyObservers(.exit, in: mode)
         record(.loopExit(mode: mode.name, result: result.description))
+        endActivation(runIsOver: false)
+        return result
+    }
+
+    /// Pops the innermost activation; after a run-over wait, every later run throws.
+    private func endActivation(runIsOver: Bool) {
         state.withLock { state in
             _ = state.activations.popLast()
+            if runIsOver { state.isRunOver = true }
             inbox.withLock { _ = $0.acceptsWakeUps.popLast() }
         }
-        return result
     }
 
     /// Runs `mode` for at most `timeout` from now.
@@ -47,7 +64,8 @@ extension RunLoop {
     }
 
     /// Runs the default mode until it is stopped or finished (`CFRunLoopRun`). With a
-    /// keep-alive port and no stop, this never returns, like AFNetworking's network thread.
+    /// keep-alive port and no stop, this never returns, like AFNetworking's network thread
+    /// (under a simulation, it throws ``RunLoopError/runOver`` once the run has ended).
     public func run() throws(RunLoopError) {
         while true {
             let result = try run(mode: .default)
@@ -56,7 +74,9 @@ extension RunLoop {
     }
 
     /// One activation's iterations: `__CFRunLoopRun`, in CF's step order (spec §1.3).
-    private func iterate(mode: RunLoopMode, deadline: LabInstant, returnAfterSourceHandled: Bool) -> RunLoopResult {
+    private func iterate(
+        mode: RunLoopMode, deadline: LabInstant, returnAfterSourceHandled: Bool
+    ) throws(RunLoopError) -> RunLoopResult {
         let pollOnly = deadline <= runtime.now()
         if takeStop() { return .stopped }
         // Decided once per activation, as CF fetches the dispatch port (spec §1.2).
@@ -84,7 +104,7 @@ extension RunLoop {
                 // Read after BeforeWaiting, so that a timer its observers add or move is armed
                 // for this sleep, as CF's timerfd would be (spec §3.4).
                 nextTimer = nextTimerFireDate(forMode: mode)
-                woke = sleep(
+                woke = try sleep(
                     in: mode, until: poll ? runtime.now() : min(deadline, nextTimer ?? deadline),
                     sleeping: !poll, timerDue: nextTimer.map { $0 <= runtime.now() } ?? false,
                     mainQueue: mainQueue)
@@ -116,6 +136,8 @@ extension RunLoop {
                 } else if !poll {
                     record(.loopWake(mode: mode.name, cause: "timeout"))
                 }
+            case .runOver:
+                preconditionFailure("sleep(in:until:sleeping:timerDue:) throws a run-over wait")
             }
             runBlocks(in: mode)
             if handledSource, returnAfterSourceHandled { return .handledSource }
@@ -134,10 +156,11 @@ extension RunLoop {
     }
 
     /// Waits on the mode's port set (a timer already due counts as its timer port firing),
-    /// with the main queue's port in it for this wait only (spec §1.3 step j).
+    /// with the main queue's port in it for this wait only (spec §1.3 step j); throws
+    /// ``RunLoopError/runOver`` when the simulation ended during the wait.
     private func sleep(
         in mode: RunLoopMode, until wakeDeadline: LabInstant, sleeping: Bool, timerDue: Bool, mainQueue: MainDispatchQueue?
-    ) -> PortSetWaitResult {
+    ) throws(RunLoopError) -> PortSetWaitResult {
         let portSet = state.withLock { state -> (any PortSet)? in
             state.isWaiting = sleeping
             return state.index(of: mode).map { state.modes[$0].portSet }
@@ -149,7 +172,9 @@ extension RunLoop {
         let mainQueuePort = mainQueue?.port.descriptor
         let joined = mainQueuePort.map { port in (try? portSet.insert(port)) != nil } ?? false
         defer { if joined, let mainQueuePort { portSet.remove(mainQueuePort) } }
-        return portSet.wait(until: wakeDeadline == .distantFuture ? nil : wakeDeadline)
+        let woke = portSet.wait(until: wakeDeadline == .distantFuture ? nil : wakeDeadline)
+        if woke == .runOver { throw .runOver }
+        return woke
     }
 
     /// Step k: the loop is awake and will look at all its work before it sleeps again, so

@@ -13,6 +13,10 @@ public enum RunLoopError: Error, Equatable, CustomStringConvertible {
     case closedDescriptor(String)
     /// A loop was used after its thread exited and tore it down.
     case loopTornDown(String)
+    /// The simulation the loop ran under has ended while it slept: every run of the loop
+    /// throws this, so that its thread unwinds and releases what it holds. Live loops never
+    /// throw it.
+    case runOver
 
     public var description: String {
         switch self {
@@ -28,6 +32,8 @@ public enum RunLoopError: Error, Equatable, CustomStringConvertible {
             "\(label) is closed; a run loop can only wait on open descriptors"
         case let .loopTornDown(thread):
             "the run loop of \(thread) was torn down when its thread exited"
+        case .runOver:
+            "the simulation has ended; the run loop's thread is unwinding"
         }
     }
 }

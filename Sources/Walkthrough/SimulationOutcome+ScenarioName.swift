@@ -2,7 +2,7 @@ import LabRuntime
 
 extension SimulationOutcome {
     /// The name `expect outcome ==` uses: `quiescent`, `deadlock`, `time-limit`,
-    /// `step-limit` or `replay-diverged`.
+    /// `step-limit`, `replay-diverged` or `system-call-failed`.
     public var scenarioName: String {
         switch self {
         case .quiescent: "quiescent"
@@ -10,6 +10,7 @@ extension SimulationOutcome {
         case .timeLimitReached: "time-limit"
         case .stepLimitExceeded: "step-limit"
         case .replayDiverged: "replay-diverged"
+        case .systemCallFailed: "system-call-failed"
         }
     }
 }

@@ -68,4 +68,58 @@ struct RunEndTests {
         #expect(weak.simulation == nil)
         #expect(released.value.marker == nil)
     }
+
+    @Test(
+        "a thread idle in a port wait when the run ends is answered run over and unwinds, releasing its frames and the simulation",
+        arguments: [0, 1, 2] as [UInt64])
+    func idleThreadUnwinds(seed: UInt64) {
+        let released = Shared(WeakMarker())
+        let answers = Shared<[PortSetWaitResult]>([])
+        let weak = {
+            let simulation = Simulation(strategy: RandomStrategy(seed: seed))
+            let result = simulation.run {
+                let runtime = currentRuntime()
+                _ = runtime.spawnThread(named: "idle") {
+                    let marker = Marker()
+                    released.update { $0.marker = marker }
+                    answers.append(runtime.makePortSet(named: "idle").wait(until: nil))
+                    withExtendedLifetime(marker) {}
+                }
+                runtime.yield("main")
+            }
+            #expect(result.outcome == .quiescent)
+            #expect(!result.trace.contains { $0.name == "thread.exit" && $0.threadName == "idle" })
+            return WeakSimulation(simulation)
+        }()
+        #expect(answers.value == [.runOver])
+        #expect(released.value.marker == nil)
+        #expect(weak.simulation == nil)
+    }
+
+    @Test("threads of a deadlock are left where they stopped: nothing after their lock runs", arguments: [0, 1, 2] as [UInt64])
+    func deadlockedThreadsStay(seed: UInt64) {
+        let reached = Shared<[String]>([])
+        let result = Simulation.run(seed: seed) {
+            let runtime = currentRuntime()
+            let a = runtime.makeLock(named: "A")
+            let b = runtime.makeLock(named: "B")
+            let gate = runtime.makeSemaphore(named: "both hold one", value: 0)
+            let other = runtime.spawnThread(named: "other") {
+                b.lock()
+                gate.signal()
+                a.lock()
+                reached.append("other")
+            }
+            a.lock()
+            gate.wait()
+            b.lock()
+            reached.append("main")
+            other.join()
+        }
+        guard case .deadlock = result.outcome else {
+            Issue.record("expected a deadlock, got \(result.outcome)")
+            return
+        }
+        #expect(reached.value.isEmpty)
+    }
 }

@@ -26,4 +26,8 @@ public struct ViolationKind: RawRepresentable, Hashable, Sendable, CustomStringC
     /// Re-running a recorded prefix did not meet the same choices: the scenario depends on
     /// something the simulation does not control (the wall clock, unseeded randomness).
     public static let nondeterminism = ViolationKind(rawValue: "nondeterminism")
+    /// A system call the lab cannot do without failed in the run (no descriptor left:
+    /// `EMFILE`), so the run says nothing about the program: an error of the machine, which
+    /// stops the search and is reported as such, never shrunk.
+    public static let systemCallFailed = ViolationKind(rawValue: "system call failed")
 }

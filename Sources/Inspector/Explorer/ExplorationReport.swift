@@ -25,4 +25,10 @@ public struct ExplorationReport: Sendable {
     public var interrupted = false
     /// The first violation, shrunk; `nil` when every run was clean.
     public let finding: Finding?
+
+    /// The failed system call that stopped the search (``ViolationKind/systemCallFailed``),
+    /// explained, e.g. `"eventfd failed: Too many open files (EMFILE) …"`; `nil` otherwise.
+    public var systemCallFailure: String? {
+        finding?.violations.first { $0.kind == .systemCallFailed }?.summary
+    }
 }

@@ -23,10 +23,12 @@ struct IndexedSearch: Sendable {
         let timedOut = Atomic<Bool>(false)
         let interrupted = Atomic<Bool>(false)
         let findings = Mutex<[ExploredRun]>([])
-        let steps = Mutex<[(index: Int, steps: Int)]>([])
+        // Worker w's k-th run is run lowerBound + w + k × jobs, so each worker keeps only its
+        // runs' step counts, 4 bytes a run: a long search's bookkeeping stays small.
+        let steps = Mutex<[[UInt32]]>(Array(repeating: [], count: jobs))
         ParallelWorkers.run(jobs: jobs) { worker in
             var index = runs.lowerBound + worker
-            var mySteps: [(index: Int, steps: Int)] = []
+            var mySteps: [UInt32] = []
             while index < runs.upperBound, index < best.load(ordering: .acquiring) {
                 if let deadline, ContinuousClock.now >= deadline {
                     timedOut.store(true, ordering: .relaxed)
@@ -38,7 +40,7 @@ struct IndexedSearch: Sendable {
                 }
                 let (seed, strategy) = strategy(index)
                 let run = scenario.explore(strategy, index: index, seed: seed, checkers: checkers)
-                mySteps.append((index, run.result.steps))
+                mySteps.append(UInt32(clamping: run.result.steps))
                 progress?.finished(violating: !run.violations.isEmpty)
                 if !run.violations.isEmpty {
                     findings.withLock { $0.append(run) }
@@ -53,12 +55,20 @@ struct IndexedSearch: Sendable {
                 }
                 index += jobs
             }
-            steps.withLock { $0 += mySteps }
+            steps.withLock { $0[worker] = mySteps }
         }
         let finding = findings.withLock { $0 }.min { $0.index < $1.index }
-        let counted = steps.withLock { $0 }.filter { finding == nil || $0.index <= finding!.index }
+        var explored = 0
+        var stepTotal = 0
+        for (worker, workerSteps) in steps.withLock({ $0 }).enumerated() {
+            for (k, count) in workerSteps.enumerated() {
+                if let finding, runs.lowerBound + worker + k * jobs > finding.index { break }
+                explored += 1
+                stepTotal += Int(count)
+            }
+        }
         return SearchOutcome(
-            finding: finding, explored: counted.count, runs: counted.count, steps: counted.reduce(0) { $0 + $1.steps },
+            finding: finding, explored: explored, runs: explored, steps: stepTotal,
             complete: false, stoppedByTime: timedOut.load(ordering: .relaxed), interrupted: interrupted.load(ordering: .relaxed))
     }
 }

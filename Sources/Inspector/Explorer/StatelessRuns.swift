@@ -37,7 +37,7 @@ extension SearchOutcome {
     /// Counts `result` as explored (also in `progress`) and judges it by `checkers`; whether
     /// it violated one (recorded as the finding, which ends the search).
     mutating func violates(_ result: SimulationResult, checkers: [any Checker], progress: ExplorationProgress?) -> Bool {
-        let run = ExploredRun(index: explored, seed: nil, result: result, violations: checkers.flatMap { $0.check(result) })
+        let run = ExploredRun(checking: result, index: explored, seed: nil, checkers: checkers)
         explored += 1
         progress?.finished(violating: !run.violations.isEmpty)
         guard !run.violations.isEmpty else { return false }

@@ -104,6 +104,8 @@ public final class LiveRuntime: Runtime {
         while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &target, nil) == EINTR {}
     }
 
+    public func fail(_ error: SystemCallError) -> Never { error.exitProcess() }
+
     public func adopt(_ descriptor: LabFileDescriptor) {}
 
     /// A ``LabThread`` for a pthread that no runtime started; the process's main thread is

@@ -7,7 +7,9 @@ enum PThreadLauncher {
         init(_ body: @escaping () -> Void) { self.body = body }
     }
 
-    /// Starts a joinable pthread running `body`; traps with the error if the system refuses.
+    /// Starts a joinable pthread running `body`. If the system refuses (`EAGAIN`: no thread
+    /// left), the process ends with the error named (``SystemCallError/exitProcess()``), as
+    /// a live lab thread that cannot start leaves no caller to tell.
     static func launch(_ body: @escaping () -> Void) -> pthread_t {
         var handle = pthread_t()
         let start = Unmanaged.passRetained(Start(body)).toOpaque()
@@ -18,7 +20,7 @@ enum PThreadLauncher {
                 start.body()
                 return nil
             }, start)
-        precondition(status == 0, "pthread_create failed: \(String(cString: strerror(status)))")
+        if status != 0 { SystemCallError("pthread_create", errno: status).exitProcess() }
         return handle
     }
 

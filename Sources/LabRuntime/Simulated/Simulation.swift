@@ -23,8 +23,14 @@ import Synchronization
 /// its stack (`FiberStackPool`) when it is first chosen; the stack has a guard below it,
 /// and running into the guard stops the process with a message naming the lab thread.
 /// When the run is over, the fiber that found it over switches back to the caller of
-/// ``run(main:)``, the stacks go back to the pool, and every descriptor created during
-/// the run is closed, so thousands of runs can follow each other in one process.
+/// ``run(main:)``. Then every thread idle in a port-set wait with no deadline (a run loop
+/// asleep, like the network thread's) is resumed once more, with
+/// ``PortSetWaitResult/runOver``: its run loop leaves every run it is in, its body returns,
+/// and its frames release what they hold, with no scheduling and no trace. A thread stopped anywhere else (on a lock of a deadlock, at
+/// the step limit, in a wait whose deadline the time limit cut short) would do more of the
+/// program's work if resumed, so it is left as it is, and what its frames hold is not
+/// released. Then the stacks go back to the pool and every descriptor created during the
+/// run is closed, so thousands of runs can follow each other in one process.
 /// Simulations are independent: each lab thread finds its runtime thread-locally, so tests
 /// may run simulations in parallel on different pthreads.
 ///
@@ -56,6 +62,13 @@ public final class Simulation: Runtime, @unchecked Sendable {
     private var switches: [Schedule.Switch] = []
     private var outcome: SimulationOutcome?
     private var hasRun = false
+    /// Whether the run is over and its idle threads are unwinding (see ``unwindIdleThreads()``).
+    private var isOver = false
+    /// Scheduling points the unwinding thread has passed, against ``unwindStepLimit``.
+    private var unwindSteps = 0
+    /// Scheduling points an unwinding thread may pass before it is left where it is: its
+    /// unwinding has turned into more work.
+    private static let unwindStepLimit = 10_000
     /// Reused by every scheduling point to list the runnable threads.
     private var enabled: [LabThreadID] = []
     /// Reused by every decision to list the next operations of the runnable threads.
@@ -99,6 +112,8 @@ public final class Simulation: Runtime, @unchecked Sendable {
         let first = makeThread(named: "main", main)
         callerThreadSlot = CurrentThreadSlot.exchangeBorrowed(first.thread)
         csystem_fiber_switch(caller, fiberOf(first))
+        let events = trace.finish()
+        unwindIdleThreads()
         let stacks = threads.compactMap(\.stack) + exitedStacks
         exitedStacks = []
         // Each LabThread holds its runtime: the records go, so that the simulation and its
@@ -109,10 +124,10 @@ public final class Simulation: Runtime, @unchecked Sendable {
         FiberStackPool.giveBack(stacks)
         for descriptor in descriptors.withLock({ $0 }) { descriptor.close() }
         locals.removeAll()
-        withExtendedLifetime(finished) {}
+        for record in finished { record.thread.releaseRunLoop() }
         return SimulationResult(
             outcome: outcome!, schedule: Schedule(switches: switches),
-            trace: trace.finish(), steps: steps, endTime: now())
+            trace: events, steps: steps, endTime: now())
     }
 
     /// Runs `main` under `random(seed)`.
@@ -146,6 +161,24 @@ public final class Simulation: Runtime, @unchecked Sendable {
             defer { counters[kind.rawValue] += 1 }
             return counters[kind.rawValue]
         }
+    }
+
+    /// Ends the run with ``SimulationOutcome/systemCallFailed(_:)`` from the calling lab
+    /// thread, which is left where it is (its frames are never resumed); while the run's
+    /// threads unwind, only the calling thread stops. Off the run's threads the process ends
+    /// (``SystemCallError/exitProcess()``).
+    public func fail(_ error: SystemCallError) -> Never {
+        pthread_mutex_lock(mutex)
+        guard let thread = CurrentThreadSlot.get(), thread.runtime === self, thread.id < threads.count,
+            threads[thread.id].stack != nil
+        else {
+            pthread_mutex_unlock(mutex)
+            error.exitProcess()
+        }
+        let me = threads[thread.id]
+        if !isOver { outcome = .systemCallFailed(error) }
+        switchToCaller(from: me)
+        preconditionFailure("\(me.thread) was resumed after a failed system call ended its run")
     }
 
     public func adopt(_ descriptor: LabFileDescriptor) {
@@ -277,6 +310,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         let me = currentLocked()
         me.blocker = .ports(set, deadline: deadline)
         pass(me, VisibleOperation(.receive, on: LabObjectID(.portSet, set.id)), "wait P\(set.id)")
+        if isOver { return .runOver }
         return set.firstReadyMember().map { PortSetWaitResult.ready($0.0, $0.1) } ?? .timedOut
     }
 
@@ -334,6 +368,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         touch(.thread(record.id))
         record.blocker = .exited
         let stack = record.stack!
+        if isOver { return (stack.fiber, caller) }
         guard let next = choose(after: record, "exit T\(record.id)") else {
             CurrentThreadSlot.restore(callerThreadSlot)
             return (stack.fiber, caller)
@@ -359,25 +394,63 @@ public final class Simulation: Runtime, @unchecked Sendable {
     /// its blocker set) lets the strategy choose who runs next, switches to it, and returns,
     /// with the mutex held, when `me` is chosen again (to perform `operation`). If the run
     /// ends instead, `me` switches back to the caller of ``run(main:)`` and is never
-    /// resumed. `label` is only built when the strategy has a choice to make.
+    /// resumed unless it unwinds (``unwindIdleThreads()``). `label` is only built when the
+    /// strategy has a choice to make. Once the run is over, `me` is the unwinding thread:
+    /// it goes on if it can without anyone else running, and is left where it is if not.
     private func pass(_ me: SimulatedThread, _ operation: VisibleOperation, _ label: @autoclosure () -> String) {
         me.nextOperation = operation
-        guard let next = choose(after: me, label()) else { endRun(from: me) }
-        if next !== me {
-            let nextFiber = fiberOf(next)
-            CurrentThreadSlot.exchangeBorrowed(next.thread)
-            csystem_fiber_switch(me.stack!.fiber, nextFiber)
+        if isOver {
+            unwindSteps += 1
+            guard unwindSteps <= Simulation.unwindStepLimit, canGoOnUnwinding(me) else {
+                switchToCaller(from: me)
+                preconditionFailure("\(me.thread) was resumed after it was left where it stopped")
+            }
+        } else if let next = choose(after: me, label()) {
+            if next !== me {
+                let nextFiber = fiberOf(next)
+                CurrentThreadSlot.exchangeBorrowed(next.thread)
+                csystem_fiber_switch(me.stack!.fiber, nextFiber)
+            }
+        } else {
+            switchToCaller(from: me)
         }
         me.blocker = .none
         touch(VisibleObject(touchedBy: operation))
     }
 
     /// Switches from `me` back to the caller of ``run(main:)``, with the mutex held: the
-    /// run is over, and no thread of it runs again.
-    private func endRun(from me: SimulatedThread) -> Never {
+    /// run is over. Returns if the caller resumes `me` to unwind.
+    private func switchToCaller(from me: SimulatedThread) {
         CurrentThreadSlot.restore(callerThreadSlot)
         csystem_fiber_switch(me.stack!.fiber, caller)
-        preconditionFailure("\(me.thread) was resumed after its simulation ended")
+    }
+
+    /// After the run: resumes each thread idle in a port-set wait with no deadline, whose
+    /// wait answers ``PortSetWaitResult/runOver``, and lets it run on alone until it exits
+    /// (or until it would have to wait for something, when it is left there). Nothing is
+    /// traced or chosen any more; time stands still. Mutex held.
+    private func unwindIdleThreads() {
+        isOver = true
+        for record in threads {
+            guard case .ports(_, deadline: nil) = record.blocker, let stack = record.stack else { continue }
+            unwindSteps = 0
+            CurrentThreadSlot.exchangeBorrowed(record.thread)
+            csystem_fiber_switch(caller, stack.fiber)
+        }
+        CurrentThreadSlot.restore(callerThreadSlot)
+    }
+
+    /// Whether the unwinding thread `me` can go past its scheduling point with no other
+    /// thread running: a port wait (which answers ``PortSetWaitResult/runOver``), a free
+    /// lock, a positive semaphore, an exited thread to join, or no wait at all.
+    private func canGoOnUnwinding(_ me: SimulatedThread) -> Bool {
+        switch me.blocker {
+        case .none, .ports: true
+        case let .lock(lock): lock.owner == nil
+        case let .semaphore(semaphore): semaphore.count > 0
+        case let .join(target): target.hasExited
+        case .sleep, .exited: false
+        }
     }
 
     /// Counts a step, lets time jump if nobody can run, and returns the thread to run next;

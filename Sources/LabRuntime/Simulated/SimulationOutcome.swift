@@ -13,6 +13,9 @@ public enum SimulationOutcome: Sendable, Equatable, CustomStringConvertible {
     case timeLimitReached(LabInstant)
     /// A replayed schedule named a thread that could not run at that step.
     case replayDiverged(step: Int, wanted: LabThreadID, enabled: [LabThreadID])
+    /// A system call a lab thread could not do without failed (``Runtime/fail(_:)``), such
+    /// as `eventfd` with no descriptor left (`EMFILE`); the run stopped there.
+    case systemCallFailed(SystemCallError)
 
     /// Whether the run ended in a deadlock.
     public var isDeadlock: Bool {
@@ -27,6 +30,7 @@ public enum SimulationOutcome: Sendable, Equatable, CustomStringConvertible {
         case let .timeLimitReached(time): "time limit reached at \(time)"
         case let .replayDiverged(step, wanted, enabled):
             "replay diverged at step \(step): T\(wanted) cannot run; enabled [\(enabled.map { "T\($0)" }.joined(separator: ","))]"
+        case let .systemCallFailed(error): error.explanation
         }
     }
 }

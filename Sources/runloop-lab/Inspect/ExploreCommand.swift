@@ -63,6 +63,10 @@ enum ExploreCommand {
             return watched.explore()
         }
         let elapsed = ContinuousClock.now - start
+        if let failure = report.systemCallFailure {
+            console.printError("runloop-lab explore: \(failure)")
+            return ExitCode.systemError
+        }
         let summary = ShardReport(report, showingInterleavings: options.showsInterleavings)
         for line in summary.text.split(separator: "\n", omittingEmptySubsequences: false) { console.printLine(String(line)) }
         console.printError(Self.timing(report, seconds: elapsed.seconds, jobs: explorer.jobs))
