@@ -9,33 +9,65 @@ import Synchronization
 /// (a network thread never exits) never reach their own clean-up; the idempotent close
 /// makes a later `deinit` harmless instead of closing a reused number.
 public final class LabFileDescriptor: Sendable {
-    private let state: Mutex<Int32>
+    private struct State {
+        var rawValue: Int32
+        /// Under simulation, the other end of a socket pair (``adoptingPair(_:_:runtime:)``).
+        weak var peer: LabFileDescriptor?
+    }
+    private let state: Mutex<State>
 
     /// What the descriptor is for, for traces and error messages.
     public let label: String
 
     /// Takes ownership of `rawValue` and registers it with `runtime` (the current one by default).
     public init(adopting rawValue: Int32, label: String, runtime: (any Runtime)? = nil) {
-        state = Mutex(rawValue)
+        state = Mutex(State(rawValue: rawValue))
         self.label = label
         (runtime ?? currentRuntime()).adopt(self)
     }
 
+    /// Takes ownership of the two ends of a connected socket pair (`socketpair`), each with
+    /// its label, and registers them with `runtime` (the current one by default). Under
+    /// simulation each end knows the other, so that closing one is settled: the close
+    /// returns only once the other end sees the end of stream. The kernel usually shows it
+    /// at once, but not while another reference to the closed socket lives on, such as the
+    /// copy of every descriptor a child process holds between `fork` and `exec` (a test
+    /// spawning a process): the simulation must not see a different set of ready
+    /// descriptors then. Live, the ends are independent and a close costs nothing more.
+    public static func adoptingPair(
+        _ first: (rawValue: Int32, label: String), _ second: (rawValue: Int32, label: String), runtime: (any Runtime)? = nil
+    ) -> (LabFileDescriptor, LabFileDescriptor) {
+        let runtime = runtime ?? currentRuntime()
+        let pair = (
+            LabFileDescriptor(adopting: first.rawValue, label: first.label, runtime: runtime),
+            LabFileDescriptor(adopting: second.rawValue, label: second.label, runtime: runtime)
+        )
+        if runtime.flavor == .simulated {
+            pair.0.state.withLock { $0.peer = pair.1 }
+            pair.1.state.withLock { $0.peer = pair.0 }
+        }
+        return pair
+    }
+
     /// The raw descriptor, or `nil` once closed.
     public var rawValue: Int32? {
-        state.withLock { $0 >= 0 ? $0 : nil }
+        state.withLock { $0.rawValue >= 0 ? $0.rawValue : nil }
     }
 
     /// Whether ``close()`` has run.
     public var isClosed: Bool { rawValue == nil }
 
-    /// Closes the descriptor if it is still open; later calls do nothing.
+    /// Closes the descriptor if it is still open; later calls do nothing. The close of one
+    /// end of a simulated socket pair returns once the other end, if still open, sees the
+    /// end of stream (``adoptingPair(_:_:runtime:)``).
     public func close() {
-        let fd = state.withLock { fd -> Int32 in
-            defer { fd = -1 }
-            return fd
+        let (fd, peer) = state.withLock { state -> (Int32, LabFileDescriptor?) in
+            defer { state.rawValue = -1; state.peer = nil }
+            return (state.rawValue, state.peer)
         }
-        if fd >= 0 { _ = Glibc.close(fd) }
+        guard fd >= 0 else { return }
+        _ = Glibc.close(fd)
+        if let peer { CloseSettling.awaitEndOfStream(at: peer, closed: label) }
     }
 
     deinit { close() }

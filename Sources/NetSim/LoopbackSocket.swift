@@ -8,12 +8,15 @@ import LabRuntime
 /// thread ever blocks in a system call.
 enum LoopbackSocket {
     /// A connected, non-blocking `AF_UNIX` stream pair: the simulated stand-in for a TCP
-    /// connection, whose bytes are readable as soon as the peer's write returns.
+    /// connection, whose bytes are readable as soon as the peer's write returns, and whose
+    /// end of stream is visible to one end as soon as the other's close returns
+    /// (``LabFileDescriptor/adoptingPair(_:_:runtime:)`` settles it).
     static func pair(client: String, server: String) throws(SystemCallError) -> (client: LabFileDescriptor, server: LabFileDescriptor) {
         var fds: [Int32] = [-1, -1]
         let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
         guard socketpair(AF_UNIX, type, 0, &fds) == 0 else { throw SystemCallError("socketpair") }
-        return (LabFileDescriptor(adopting: fds[0], label: client), LabFileDescriptor(adopting: fds[1], label: server))
+        let (clientEnd, serverEnd) = LabFileDescriptor.adoptingPair((fds[0], client), (fds[1], server))
+        return (clientEnd, serverEnd)
     }
 
     /// A non-blocking TCP socket listening on `address` at an ephemeral port, and that port.

@@ -93,6 +93,12 @@ static inline int csystem_set_malloc_trim_threshold(int bytes) { return mallopt(
 /// `_GNU_SOURCE` and so lives in CSystem.c), or NULL for an unknown number.
 const char *csystem_errno_name(int error);
 
+/// Waits up to `timeout_ms` for the peer of socket `fd` to have closed or shut down its
+/// writing side (`poll` for `POLLRDHUP`, which needs `_GNU_SOURCE` and so lives in
+/// EndOfStream.c; a hang-up or an error counts too): 1 when it has, 0 on timeout, -1 with
+/// `errno` on failure.
+int csystem_poll_end_of_stream(int fd, int timeout_ms);
+
 /// Sleeps while `*word == expected` (`FUTEX_WAIT_PRIVATE`); returns at once, with EAGAIN,
 /// if it differs. Wake-ups may be spurious: callers re-check their condition.
 static inline int csystem_futex_wait(uint32_t *word, uint32_t expected) {

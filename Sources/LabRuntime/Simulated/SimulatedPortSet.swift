@@ -4,7 +4,10 @@ import Synchronization
 
 /// A ``PortSet`` under simulation: the members are real descriptors, checked without
 /// blocking (`poll` with a zero timeout), so a thread waiting on them is runnable exactly
-/// when one is readable or its deadline has come in virtual time.
+/// when one is readable or its deadline has come in virtual time. What the poll sees must
+/// not depend on the kernel's timing: eventfds, pipes and socket pairs show written data
+/// within the writing call, and the close of a socket-pair end is settled before the
+/// closing thread goes on (``CloseSettling``).
 final class SimulatedPortSet: PortSet {
     let id: Int
     private unowned let simulation: Simulation
