@@ -104,7 +104,8 @@ struct ParserFuzzTests {
         "port", "signal", "wake", "send", "pct", "depth", "not", "implies", "+", "success+failure",
         "header", "progress", "body", "from", "nil", "set", "error.url", "queued", "at", "checkpoint", "#2", "started:", "stream", "buffer",
         "failing", "after", "set", "to", "status", "written", "batch", "depends", "completed", "lock", "semaphore", "acquire", "release",
-        "wait", "inline", "recursive", "location", "redirect", "follow", "refuse", "refused", "redirects", "url", "303", "307", "block", "X", "completionBlock",
+        "wait", "inline", "recursive", "location", "redirect", "follow", "refuse", "refused", "redirects", "url", "303", "307", "block",
+        "X", "completionBlock",
     ]
 
     @Test("every scenario of the corpus parses, so mutations start from valid input")
