@@ -14,7 +14,7 @@ enum HTMLPlayerScript {
           "use strict";
           const data = JSON.parse(document.getElementById("player-data").textContent);
           const g = data.geometry;
-          const SEQ = 0, THREAD = 1, ROW = 2, NAME = 3, LINE = 4, OWNER = 5, WHY = 6;
+          const SEQ = 0, THREAD = 1, ROW = 2, NAME = 3, LINE = 4, OWNER = 5, WHY = 6, CODE = 7;
           const svg = document.getElementById("timeline");
           const cursor = document.getElementById("cursor");
           const lanes = Array.from(svg.querySelectorAll("g.lane"));
@@ -129,6 +129,20 @@ enum HTMLPlayerScript {
             });
           }
 
+          // The code panel: the current event's lines, the heading first, the marked line bold.
+          function renderCode(current) {
+            const box = $("code");
+            const lines = current && current[CODE] ? current[CODE].map((index) => data.code[index]) : [];
+            box.hidden = lines.length === 0;
+            box.textContent = "";
+            lines.forEach((text, index) => {
+              const line = document.createElement("div");
+              line.className = index === 0 ? "code-heading" : text.startsWith("  ▶") ? "code-line current" : "code-line";
+              line.textContent = text;
+              box.appendChild(line);
+            });
+          }
+
           // The current position.
           function show(position) {
             const previous = pos > 0 ? $(`e${events[pos - 1][SEQ]}`) : null;
@@ -159,6 +173,7 @@ enum HTMLPlayerScript {
             const row = current ? current[ROW] : -1;
             cursor.setAttribute("visibility", row < 0 ? "hidden" : "visible");
             if (row >= 0) cursor.setAttribute("y", String(g.header + row * g.rowHeight));
+            renderCode(current);
             renderPanels(current);
           }
 

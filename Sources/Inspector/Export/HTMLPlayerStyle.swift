@@ -21,6 +21,10 @@ enum HTMLPlayerStyle {
         #event-text { font-family: "DejaVu Sans Mono", monospace; font-weight: bold; white-space: pre-wrap; }
         #event-details { white-space: pre-wrap; color: #444; }
         #event.marked { border: 2px solid #c92a2a; background: #fff5f5; }
+        #code { padding: 4px 8px; background: #fff; border: 1px solid #ccc; border-radius: 6px; margin-bottom: 8px; overflow-x: auto; }
+        .code-heading { font-weight: bold; margin-bottom: 2px; }
+        .code-line { font: 12px "DejaVu Sans Mono", monospace; white-space: pre; }
+        .code-line.current { background: #fff3bf; font-weight: bold; }
         .panel h2 { font-size: 14px; margin: 8px 0 4px; }
         .panel table { border-collapse: collapse; font: 12px "DejaVu Sans Mono", monospace; background: #fff; }
         .panel th, .panel td { border: 1px solid #ddd; padding: 1px 6px; text-align: left; vertical-align: top; }

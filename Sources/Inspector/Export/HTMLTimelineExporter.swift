@@ -61,6 +61,7 @@ public enum HTMLTimelineExporter {
             </div>
             <div id="side">
             <div id="event"><div id="event-text">Before the first event.</div><div id="event-details"></div></div>
+            <div id="code" hidden></div>
             <div id="panels"></div>
             </div>
             </div>
@@ -128,8 +129,9 @@ public enum HTMLTimelineExporter {
     }
 
     /// The data the script plays: the geometry, the lanes, one entry per event (sequence,
-    /// thread, row or -1 when it has no box, kind, trace line, operation, explanation), the marks and the
-    /// panels' changes. `</` is written `<\/` so that no text can end the script element.
+    /// thread, row or -1 when it has no box, kind, trace line, operation, explanation, the
+    /// code panel's lines as indices into `code`), the marks, the panels' changes and the
+    /// code panels' distinct lines. `</` is written `<\/` so that no text can end the script element.
     private static func data(
         _ trace: [TraceEvent], rows: [(event: TraceEvent, text: String)], threads: TraceThreads, extras: PlayerExtras, marks: [Int]
     ) -> String {
@@ -137,11 +139,15 @@ public enum HTMLTimelineExporter {
         for (row, entry) in rows.enumerated() { rowOfSequence[entry.event.sequence] = row }
         let q = PlayerPanel.quoted
         let lanes = threads.all.map { "[\($0.id),\(q("T\($0.id) \($0.name)"))]" }.joined(separator: ",")
-        let events = trace.map { event in
+        var code = StringTable()
+        let codeOfEvent = extras.code.count == trace.count ? extras.code : []
+        let events = trace.enumerated().map { index, event in
+            let lines = index < codeOfEvent.count ? codeOfEvent[index].map { String(code.index(of: $0)) } : []
             let fields = [
                 String(event.sequence), String(event.thread), String(rowOfSequence[event.sequence] ?? -1), q(event.name),
                 q(event.description),
                 q(TimelineColors.owner(of: event) ?? ""), q(extras.explanation(event) ?? ""),
+                "[" + lines.joined(separator: ",") + "]",
             ]
             return "[" + fields.joined(separator: ",") + "]"
         }.joined(separator: ",\n")
@@ -155,7 +161,8 @@ public enum HTMLTimelineExporter {
             "events":[
             \(events)],
             "panels":[
-            \(panels)]}
+            \(panels)],
+            "code":[\(code.strings.map(q).joined(separator: ",\n"))]}
             """
         return json.split(separator: "</", omittingEmptySubsequences: false).joined(separator: "<\\/")
     }

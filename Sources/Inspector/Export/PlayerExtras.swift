@@ -11,14 +11,20 @@ public struct PlayerExtras: Sendable {
     public var findings: [String]
     /// An explanation of an event (why a hop went where it did), or `nil`.
     public var explanation: @Sendable (TraceEvent) -> String?
+    /// The code panel at every event, one entry per event of the trace: the panel's lines,
+    /// its heading first, the marked source line starting `  ▶` (the step-through demo's
+    /// code panel). Empty when the page has no code panel.
+    public var code: [[String]]
 
-    /// Extras with `panels`, `findings` and `explanation`; by default none.
+    /// Extras with `panels`, `findings`, `explanation` and `code`; by default none.
     public init(
-        panels: [PlayerPanel] = [], findings: [String] = [], explanation: @escaping @Sendable (TraceEvent) -> String? = { _ in nil }
+        panels: [PlayerPanel] = [], findings: [String] = [], explanation: @escaping @Sendable (TraceEvent) -> String? = { _ in nil },
+        code: [[String]] = []
     ) {
         self.panels = panels
         self.findings = findings
         self.explanation = explanation
+        self.code = code
     }
 
     /// The sequence numbers of the events where something went wrong, ascending: failed

@@ -3,11 +3,12 @@ import LabRuntime
 
 /// What `trace --format html` adds to the timeline to make it a player: the step-through
 /// demo's threads and operations panels, folded by ``RunState`` exactly as the demo folds
-/// them, at every position; the scenario's checkers' findings; and the demo's sentence on
-/// how a callback found its receiver.
+/// them, at every position; the scenario's checkers' findings; the demo's sentence on how a
+/// callback found its receiver; and the demo's code panel at every event.
 enum TracePlayer {
-    /// The player's extras for `run`, judged by `checkers`.
-    static func extras(_ run: SimulationResult, checkers: [any Checker]) -> PlayerExtras {
+    /// The player's extras for `run`, judged by `checkers`, with the code panel read from
+    /// `sources`.
+    static func extras(_ run: SimulationResult, checkers: [any Checker], sources: SourceTree = .located()) -> PlayerExtras {
         var threads = PlayerPanel(title: "Threads", columns: ["thread", "mode", "state", "locks", "pending"])
         var operations = PlayerPanel(
             title: "Operations",
@@ -40,6 +41,15 @@ enum TracePlayer {
             record()
         }
         let findings = checkers.flatMap { $0.check(run) }.map(\.description)
-        return PlayerExtras(panels: [threads, operations], findings: findings, explanation: { $0.routingExplanation })
+        return PlayerExtras(
+            panels: [threads, operations], findings: findings, explanation: { $0.routingExplanation },
+            code: codeLines(run.trace, sources: sources))
+    }
+
+    /// The code panel's lines after each event of `trace`, as the demo's ``CodePanel`` draws
+    /// them, each file read once.
+    static func codeLines(_ trace: [TraceEvent], sources: SourceTree) -> [[String]] {
+        let panel = CodePanel(sources: sources.caching())
+        return trace.indices.map { index in panel.lines(in: trace, position: index + 1).map(\.text) }
     }
 }
