@@ -5,8 +5,9 @@
 /// changes up to that position and searches the events. It computes no run state itself.
 ///
 /// `mode` in the data names who picks the next event. `replay` plays the recorded trace.
-/// A mode in which the learner picks the next thread at each scheduling point would hand
-/// `show` the events and panels of the run chosen so far; everything below `show` stays.
+/// `challenge` (``PlayerChallenge``) lets the learner pick the next thread at each
+/// scheduling point: it joins the events and panels' changes of the nodes along the path
+/// chosen so far and hands them to `show`; undo drops the last node.
 enum HTMLPlayerScript {
     /// The script.
     static let source = #"""
@@ -235,8 +236,47 @@ enum HTMLPlayerScript {
             if (key.key === "Home") show(0);
             if (key.key === "End") show(events.length);
           });
+          // Challenge mode: the learner walks the tree of choices.
+          function startChallenge() {
+            const nodes = data.challenge.nodes;
+            const titles = data.panels;
+            const path = [0];
+            const laneName = (thread) => data.lanes[laneOf.get(thread)][1];
+            function rebuild() {
+              events = path.flatMap((index) => nodes[index].events);
+              panels = titles.map((panel, p) => ({ title: panel.title, columns: panel.columns, changes: path.flatMap((index) => nodes[index].panels[p]) }));
+              indexOfSeq = new Map(events.map((event, index) => [event[SEQ], index]));
+              slider.max = String(events.length);
+              const node = nodes[path[path.length - 1]];
+              $("schedule").textContent = `choice ${path.length} · your schedule: "${node.schedule}"`;
+              const choices = $("choices");
+              choices.textContent = "";
+              node.options.forEach((option) => {
+                const [thread, next, child] = option;
+                const button = document.createElement("button");
+                button.id = `pick-T${thread}`;
+                button.className = thread === node.current ? "pick current" : "pick";
+                button.textContent = `${thread === node.current ? "▶ " : ""}${laneName(thread)} — next: ${next}`;
+                if (child < 0) { button.disabled = true; button.title = "not held by this page"; }
+                button.addEventListener("click", () => { path.push(child); rebuild(); });
+                choices.appendChild(button);
+              });
+              const ending = $("ending");
+              ending.hidden = node.options.length > 0;
+              ending.className = node.won ? "won" : "lost";
+              ending.textContent = node.ending.join("\n");
+              $("undo").disabled = path.length === 1;
+              show(events.length);
+            }
+            $("undo").addEventListener("click", () => { if (path.length > 1) { path.pop(); rebuild(); } });
+            document.addEventListener("keydown", (key) => {
+              if (key.key === "u" && path.length > 1) { path.pop(); rebuild(); }
+            });
+            rebuild();
+          }
+
           layout();
-          show(0);
+          if (data.mode === "challenge") startChallenge(); else show(0);
         })();
         """#
 }

@@ -25,6 +25,15 @@ enum HTMLPlayerStyle {
         .code-heading { font-weight: bold; margin-bottom: 2px; }
         .code-line { font: 12px "DejaVu Sans Mono", monospace; white-space: pre; }
         .code-line.current { background: #fff3bf; font-weight: bold; }
+        #challenge { padding: 6px 8px; background: #fff; border: 1px solid #ccc; border-radius: 6px; margin-bottom: 8px; }
+        #challenge p { margin: 2px 0 6px; }
+        #bound { color: #555; font-size: 12px; }
+        #schedule { font-family: "DejaVu Sans Mono", monospace; }
+        .pick { display: block; margin: 3px 0; font: 12px "DejaVu Sans Mono", monospace; text-align: left; }
+        .pick.current { font-weight: bold; }
+        #ending { margin-top: 6px; padding: 6px 8px; white-space: pre-wrap; font-family: "DejaVu Sans Mono", monospace; border-radius: 6px; }
+        #ending.won { border: 2px solid #2b8a3e; background: #ebfbee; }
+        #ending.lost { border: 2px solid #999; background: #f4f4f4; }
         .panel h2 { font-size: 14px; margin: 8px 0 4px; }
         .panel table { border-collapse: collapse; font: 12px "DejaVu Sans Mono", monospace; background: #fff; }
         .panel th, .panel td { border: 1px solid #ddd; padding: 1px 6px; text-align: left; vertical-align: top; }

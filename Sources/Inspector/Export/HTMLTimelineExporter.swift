@@ -25,16 +25,40 @@ public enum HTMLTimelineExporter {
     public static func html(_ trace: [TraceEvent], title: String, subtitle: String = "", extras: PlayerExtras = PlayerExtras()) -> String {
         let threads = TraceThreads(trace)
         let rows = trace.compactMap { event in InterleavingView.cell(event).map { (event: event, text: $0) } }
-        let owners = TimelineColors.owners(in: trace)
         let marks = extras.marks(in: trace)
+        return page(
+            trace, rows: rows, threads: threads, marks: marks, title: title, subtitle: subtitle, findings: extras.findings,
+            challenge: "", data: data(trace, rows: rows, threads: threads, extras: extras, marks: marks))
+    }
+
+    /// The page in which the learner plays `challenge`, titled `title`: the player's page in
+    /// its `challenge` mode, with the choice box above the event, code and panels, and an
+    /// empty timeline (each path is a different run).
+    public static func challengeHTML(_ challenge: PlayerChallenge, title: String) -> String {
+        let box = """
+            <div id="challenge"><p id="goal">\(escape(challenge.goal))</p><p id="bound">\(escape(challenge.bound))</p>
+            <p id="schedule"></p><div id="choices"></div><button id="undo" title="take back the last pick">↶ undo</button>
+            <div id="ending" hidden></div></div>
+            """
+        return page(
+            [], rows: [], threads: TraceThreads([]), marks: [], title: title, subtitle: "", findings: [], challenge: box,
+            data: challengeData(challenge))
+    }
+
+    /// The page around a timeline of `trace` and the script's `data`.
+    private static func page(
+        _ trace: [TraceEvent], rows: [(event: TraceEvent, text: String)], threads: TraceThreads, marks: [Int], title: String,
+        subtitle: String, findings: [String], challenge: String, data: String
+    ) -> String {
+        let owners = TimelineColors.owners(in: trace)
         let legend = owners.enumerated().map { index, owner in
             let colour = TimelineColors.palette[index % TimelineColors.palette.count]
             return #"<span class="swatch" style="background:\#(colour.fill);border-color:\#(colour.stroke)">\#(escape(owner))</span>"#
         }.joined(separator: " ")
         let findings =
-            extras.findings.isEmpty
+            findings.isEmpty
             ? ""
-            : #"<div id="findings"><b>Found:</b> "# + extras.findings.map { #"<div class="finding">\#(linked($0))</div>"# }.joined()
+            : #"<div id="findings"><b>Found:</b> "# + findings.map { #"<div class="finding">\#(linked($0))</div>"# }.joined()
                 + "</div>"
         return """
             <!DOCTYPE html>
@@ -60,12 +84,13 @@ public enum HTMLTimelineExporter {
             \(svg(trace, rows: rows, threads: threads, owners: owners, marks: marks))
             </div>
             <div id="side">
+            \(challenge)
             <div id="event"><div id="event-text">Before the first event.</div><div id="event-details"></div></div>
             <div id="code" hidden></div>
             <div id="panels"></div>
             </div>
             </div>
-            <script id="player-data" type="application/json">\(data(trace, rows: rows, threads: threads, extras: extras, marks: marks))</script>
+            <script id="player-data" type="application/json">\(data)</script>
             <script>\(HTMLPlayerScript.source)</script>
             </body></html>
 
@@ -140,16 +165,9 @@ public enum HTMLTimelineExporter {
         let q = PlayerPanel.quoted
         let lanes = threads.all.map { "[\($0.id),\(q("T\($0.id) \($0.name)"))]" }.joined(separator: ",")
         var code = StringTable()
-        let codeOfEvent = extras.code.count == trace.count ? extras.code : []
-        let events = trace.enumerated().map { index, event in
-            let lines = index < codeOfEvent.count ? codeOfEvent[index].map { String(code.index(of: $0)) } : []
-            let fields = [
-                String(event.sequence), String(event.thread), String(rowOfSequence[event.sequence] ?? -1), q(event.name),
-                q(event.description),
-                q(TimelineColors.owner(of: event) ?? ""), q(extras.explanation(event) ?? ""),
-                "[" + lines.joined(separator: ",") + "]",
-            ]
-            return "[" + fields.joined(separator: ",") + "]"
+        let codeOfEvent = extras.code.count == trace.count ? extras.code : Array(repeating: [], count: trace.count)
+        let events = zip(trace, codeOfEvent).map { event, lines in
+            entry(event, row: rowOfSequence[event.sequence] ?? -1, explanation: extras.explanation(event), code: lines, table: &code)
         }.joined(separator: ",\n")
         let panels = extras.panels.filter { $0.positions == trace.count + 1 }.map(\.json).joined(separator: ",\n")
         let geometry =
@@ -164,7 +182,57 @@ public enum HTMLTimelineExporter {
             \(panels)],
             "code":[\(code.strings.map(q).joined(separator: ",\n"))]}
             """
-        return json.split(separator: "</", omittingEmptySubsequences: false).joined(separator: "<\\/")
+        return scriptSafe(json)
+    }
+
+    /// The data of a challenge page: mode `challenge`, the threads as lanes, the panels'
+    /// titles and columns, and the nodes, each with its events (as ``data(_:rows:threads:extras:marks:)``
+    /// writes them, without a row), its panels' changes, its options
+    /// (`[thread, next operation, child or -1]`), the schedule so far and its ending.
+    private static func challengeData(_ challenge: PlayerChallenge) -> String {
+        let q = PlayerPanel.quoted
+        var code = StringTable()
+        let lanes = challenge.threads.map { "[\($0.id),\(q("T\($0.id) \($0.name)"))]" }.joined(separator: ",")
+        let nodes = challenge.nodes.map { node in
+            let events = zip(node.events, node.code).map { event, lines in
+                entry(event, row: -1, explanation: challenge.explanation(event), code: lines, table: &code)
+            }
+            let options = node.options.map { "[\($0.thread),\(q($0.next)),\($0.child ?? -1)]" }
+            let panels = node.panels.map { "[" + $0.changeRecords.joined(separator: ",") + "]" }
+            return
+                #"{"events":[\#(events.joined(separator: ","))],"panels":[\#(panels.joined(separator: ","))],"current":\#(node.current.map(String.init) ?? "null"),"options":[\#(options.joined(separator: ","))],"schedule":\#(q(node.schedule)),"won":\#(node.won),"ending":[\#(node.ending.map(q).joined(separator: ","))]}"#
+        }
+        let panels = (challenge.nodes.first?.panels ?? []).map {
+            #"{"title":\#(q($0.title)),"columns":[\#($0.columns.map(q).joined(separator: ","))],"changes":[]}"#
+        }
+        let geometry =
+            #"{"gutter":\#(gutter),"laneWidth":\#(laneWidth),"foldedWidth":\#(foldedWidth),"laneGap":\#(laneGap),"header":\#(header),"rowHeight":\#(rowHeight)}"#
+        let json = """
+            {"mode":"challenge","geometry":\(geometry),
+            "lanes":[\(lanes)],"marks":[],"events":[],
+            "panels":[\(panels.joined(separator: ","))],
+            "challenge":{"nodes":[
+            \(nodes.joined(separator: ",\n"))]},
+            "code":[\(code.strings.map(q).joined(separator: ",\n"))]}
+            """
+        return scriptSafe(json)
+    }
+
+    /// One event of the data: sequence, thread, row, kind, trace line, operation,
+    /// explanation and the code panel's lines as indices into `table`.
+    private static func entry(_ event: TraceEvent, row: Int, explanation: String?, code: [String], table: inout StringTable) -> String {
+        let q = PlayerPanel.quoted
+        let lines = code.map { String(table.index(of: $0)) }.joined(separator: ",")
+        let fields = [
+            String(event.sequence), String(event.thread), String(row), q(event.name), q(event.description),
+            q(TimelineColors.owner(of: event) ?? ""), q(explanation ?? ""), "[" + lines + "]",
+        ]
+        return "[" + fields.joined(separator: ",") + "]"
+    }
+
+    /// `json` with `</` written `<\/`, so that no text can end the script element.
+    private static func scriptSafe(_ json: String) -> String {
+        json.split(separator: "</", omittingEmptySubsequences: false).joined(separator: "<\\/")
     }
 
     /// `text` escaped, with every `#N` it names a link the script turns into a jump to event N.

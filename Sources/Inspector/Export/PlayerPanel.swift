@@ -61,6 +61,17 @@ public struct PlayerPanel: Sendable {
         changes.append("[\(order),[\(cells.joined(separator: ","))]]")
     }
 
+    /// The panel with only the changes at `positions`: a node's share of a run, which the
+    /// challenge page joins along the learner's path.
+    public func sliced(_ positions: Range<Int>) -> PlayerPanel {
+        var panel = PlayerPanel(title: title, columns: columns)
+        panel.changes = Array(changes[positions])
+        return panel
+    }
+
+    /// The change records, each JSON.
+    var changeRecords: [String] { changes }
+
     /// How many positions are recorded.
     public var positions: Int { changes.count }
 

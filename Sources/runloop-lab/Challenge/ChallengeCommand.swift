@@ -12,6 +12,7 @@ enum ChallengeCommand {
             "runloop-lab challenge [--lang en|zh-Hans] [--dir PATH]",
             "runloop-lab challenge N [--lang en|zh-Hans] [--dir PATH] [--no-color]",
             "runloop-lab challenge N --schedule \"STEP:T<thread> ...\" [--lang en|zh-Hans] [--dir PATH]",
+            "runloop-lab challenge N --html [--output FILE] [--lang en|zh-Hans] [--dir PATH]",
         ],
         description: """
             You are the scheduler. Each level (a scenario file in Tutorials/challenges) runs
@@ -27,7 +28,10 @@ enum ChallengeCommand {
             replayed from the start); ? help; q quits.
 
             Without N, lists the levels and which you have won. With --schedule, checks a
-            schedule without a terminal: exits 0 when it wins, 1 when it does not.
+            schedule without a terminal: exits 0 when it wins, 1 when it does not. With
+            --html, writes the level as one self-contained HTML page (no server, no network):
+            open it in a browser and pick the next thread there; the page holds every
+            schedule with up to two picks that differ from the default.
             """,
         sections: [(title: "Options", rows: HelpText.optionRows(ChallengeOptions.specs))]
     )
@@ -60,6 +64,19 @@ enum ChallengeCommand {
         }
         if let schedule = options.schedule {
             return check(schedule, of: level, scenario: scenario, path: path, options: options, progress: progress, console: console)
+        }
+        if options.html {
+            let html = ChallengePage(level: level, path: path, scenario: scenario, phrases: phrases).html()
+            guard let output = options.output else {
+                console.printLine(html)
+                return ExitCode.success
+            }
+            if let error = OutputFile.write(html, to: output) {
+                console.printError("runloop-lab challenge: \(error)")
+                return ExitCode.failure
+            }
+            console.printError("wrote level \(level.number) as an HTML page (\(html.utf8.count) bytes) to \(output)")
+            return ExitCode.success
         }
         guard options.interactive else {
             console.printLine(phrases.heading(level))

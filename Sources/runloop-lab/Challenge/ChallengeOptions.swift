@@ -13,12 +13,18 @@ struct ChallengeOptions: Sendable {
     var directory = ChallengeLevel.defaultDirectory
     /// Whether to colour the screen, as the demo decides (`--no-color`, `NO_COLOR`).
     var useColor = DemoOptions.environmentAllowsColor()
+    /// Whether to write the level as an HTML page to play in a browser (`--html`).
+    var html = false
+    /// Where to write the page (`--output`); standard output when nil.
+    var output: String?
     /// Whether to play in the terminal: standard input and output are terminals.
     var interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
 
     /// Every option, for parsing and help.
     static let specs = [
         OptionSpec(name: "--schedule", valueName: "TEXT", help: "Check this schedule (as replay takes it) instead of playing."),
+        OptionSpec(name: "--html", valueName: nil, help: "Write the level as a self-contained HTML page to play in a browser."),
+        OptionSpec(name: "--output", valueName: "FILE", help: "With --html, write the page to FILE instead of standard output."),
         OptionSpec(name: "--lang", valueName: "en|zh-Hans", help: "The language of the challenge (default: en)."),
         OptionSpec(
             name: "--dir", valueName: "PATH", help: "The challenge directory (default: Tutorials/challenges, here or in the checkout)."),
@@ -46,6 +52,12 @@ struct ChallengeOptions: Sendable {
         if options.schedule != nil, options.level == nil {
             throw UsageError(message: "--schedule needs a level: challenge N --schedule TEXT", usage: usage)
         }
+        options.html = parsed.isSet("--html")
+        options.output = parsed.string("--output")
+        if options.html, options.level == nil || options.schedule != nil {
+            throw UsageError(message: "--html needs a level and no --schedule: challenge N --html [--output FILE]", usage: usage)
+        }
+        if options.output != nil, !options.html { throw UsageError(message: "--output goes with --html", usage: usage) }
         options.language = try parsed.choice("--lang", default: options.language)
         if let directory = parsed.string("--dir") { options.directory = directory }
         if parsed.isSet("--no-color") { options.useColor = false }

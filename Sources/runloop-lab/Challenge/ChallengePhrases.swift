@@ -152,6 +152,31 @@ struct ChallengePhrases: Sendable {
     func progress(won: Bool) -> String { won ? say("won", "已通过") : "-" }
 
     /// Without a terminal and without `--schedule`.
+    /// The browser's line when a run ends without the bug.
+    var notWonInBrowser: String {
+        say("The run ended without the bug: every expect line held. Undo and try another thread.", "运行结束，但缺陷没有出现：每条 expect 都成立。撤销后换一个线程试试。")
+    }
+
+    /// The browser's note that it left out the middle of a run's end.
+    func skipped(_ count: Int) -> String {
+        say(
+            "(\(count) events with the default choice before these are not shown; the replay command shows the whole run)",
+            "（此前按默认选择运行的 \(count) 个事件未显示；重放命令可显示整个运行）")
+    }
+
+    /// What the browser page holds of the level: its bound on switches, and whether it was
+    /// cut short.
+    func htmlBound(_ level: ChallengeLevel, switches: Int, nodes: Int, cut: Bool) -> String {
+        let more =
+            cut
+            ? say(
+                " The page was cut at \(nodes) choice points: a pick it does not hold is greyed out.", " 页面在 \(nodes) 个选择点处截断：未收录的选择显示为灰色。")
+            : ""
+        return say(
+            "This page holds every schedule with up to \(switches) picks that differ from the default (the current thread goes on); past them the run keeps the default. For more, play in the terminal: runloop-lab challenge \(level.number).",
+            "本页收录与默认选择（当前线程继续运行）不同的选择不超过 \(switches) 次的所有调度；超过之后按默认继续。想要更多，请在终端里玩：runloop-lab challenge \(level.number)。") + more
+    }
+
     var needsTerminal: String {
         say(
             "this level is played in a terminal; without one, check a schedule with --schedule \"STEP:T<thread> …\"",

@@ -25,19 +25,26 @@ struct ChallengeWin: Sendable {
 
     /// The lines to show, after recording the win in `progress`.
     func lines(_ phrases: ChallengePhrases, progress: ChallengeProgress) -> [String] {
+        var lines = Self.summary(of: verdict, path: path, phrases: phrases)
+        lines.insert(phrases.explorerSchedule(explorerSchedule), at: lines.count - 1)
+        if let failure = progress.recordWin(level) {
+            lines.append(phrases.progressNotSaved(failure))
+        } else {
+            lines.append(phrases.progressSaved)
+        }
+        return lines
+    }
+
+    /// What any win says, the browser's included: that it is won, the broken `expect`
+    /// lines, the learner's schedule and, last, the command that replays it.
+    static func summary(of verdict: ChallengeVerdict, path: String, phrases: ChallengePhrases) -> [String] {
         var lines = [phrases.won]
         for check in verdict.brokenChecks {
             lines += check.description.split(separator: "\n").map { "  " + $0 }
         }
         let schedule = verdict.run.schedule
         lines.append(phrases.yourSchedule(schedule))
-        lines.append(phrases.explorerSchedule(explorerSchedule))
         lines.append(phrases.replay(ReplayCommandLine.text(scenario: path, schedule: schedule)))
-        if let failure = progress.recordWin(level) {
-            lines.append(phrases.progressNotSaved(failure))
-        } else {
-            lines.append(phrases.progressSaved)
-        }
         return lines
     }
 }

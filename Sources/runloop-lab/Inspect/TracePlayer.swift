@@ -9,10 +9,43 @@ enum TracePlayer {
     /// The player's extras for `run`, judged by `checkers`, with the code panel read from
     /// `sources`.
     static func extras(_ run: SimulationResult, checkers: [any Checker], sources: SourceTree = .located()) -> PlayerExtras {
-        var threads = PlayerPanel(title: "Threads", columns: ["thread", "mode", "state", "locks", "pending"])
-        var operations = PlayerPanel(
-            title: "Operations",
-            columns: ["operation", "state", "cancelled", "connection", "bytes", "error", "completion", "callbacks reached"])
+        let findings = checkers.flatMap { $0.check(run) }.map(\.description)
+        return PlayerExtras(
+            panels: panels(run.trace), findings: findings, explanation: { $0.routingExplanation },
+            code: codeLines(run.trace, sources: sources))
+    }
+
+    /// The threads and operations panels at every position of `trace`, from 0 (before any
+    /// event) to its length.
+    static func panels(_ trace: [TraceEvent]) -> [PlayerPanel] {
+        record(panelRows(trace), at: Array(0...trace.count))
+    }
+
+    /// The panels' titles and columns, empty.
+    private static var emptyPanels: [PlayerPanel] {
+        [
+            PlayerPanel(title: "Threads", columns: ["thread", "mode", "state", "locks", "pending"]),
+            PlayerPanel(
+                title: "Operations",
+                columns: ["operation", "state", "cancelled", "connection", "bytes", "error", "completion", "callbacks reached"]),
+        ]
+    }
+
+    /// The panels recorded at `positions` only, in order, from `rows` (``panelRows(_:)``):
+    /// each records what changed since the one before.
+    static func record(_ rows: [[[PlayerPanel.Row]]], at positions: [Int]) -> [PlayerPanel] {
+        zip(emptyPanels, rows).map { empty, rowsOfPanel in
+            var panel = empty
+            for position in positions { panel.record(rowsOfPanel[position]) }
+            return panel
+        }
+    }
+
+    /// The rows of the threads and operations panels at every position of `trace`, folded by
+    /// ``RunState`` as the demo folds them: one list of positions per panel.
+    static func panelRows(_ trace: [TraceEvent]) -> [[[PlayerPanel.Row]]] {
+        var threads: [[PlayerPanel.Row]] = []
+        var operations: [[PlayerPanel.Row]] = []
         var state = RunState(folding: [TraceEvent]())
         func record() {
             var threadRows = state.threads.map { row in
@@ -24,8 +57,8 @@ enum TracePlayer {
                         key: "signalled", cells: ["signalled, not yet handled", "", "", "", state.unclaimedSources.joined(separator: ", ")])
                 )
             }
-            threads.record(threadRows)
-            operations.record(
+            threads.append(threadRows)
+            operations.append(
                 state.operations.map { row in
                     PlayerPanel.Row(
                         key: row.name,
@@ -36,20 +69,17 @@ enum TracePlayer {
                 })
         }
         record()
-        for event in run.trace {
+        for event in trace {
             state.apply(event)
             record()
         }
-        let findings = checkers.flatMap { $0.check(run) }.map(\.description)
-        return PlayerExtras(
-            panels: [threads, operations], findings: findings, explanation: { $0.routingExplanation },
-            code: codeLines(run.trace, sources: sources))
+        return [threads, operations]
     }
 
-    /// The code panel's lines after each event of `trace`, as the demo's ``CodePanel`` draws
-    /// them, each file read once.
-    static func codeLines(_ trace: [TraceEvent], sources: SourceTree) -> [[String]] {
+    /// The code panel's lines after each event of `trace` (or those at `indices`), as the
+    /// demo's ``CodePanel`` draws them, each file read once.
+    static func codeLines(_ trace: [TraceEvent], sources: SourceTree, at indices: Range<Int>? = nil) -> [[String]] {
         let panel = CodePanel(sources: sources.caching())
-        return trace.indices.map { index in panel.lines(in: trace, position: index + 1).map(\.text) }
+        return (indices ?? trace.indices).map { index in panel.lines(in: trace, position: index + 1).map(\.text) }
     }
 }
