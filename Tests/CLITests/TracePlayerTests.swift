@@ -29,6 +29,11 @@ struct TracePlayerTests {
         for row in end.threads {
             #expect(page.contains("[\"T\(row.id)\",\"\(row.label)\",\"\(row.modeText)\",\"\(row.activityText)\""))
         }
+        #expect(extras.code.count == run.trace.count)
+        #expect(
+            extras.code.contains { lines in lines.first?.contains("operationDidStart") == true && lines.contains { $0.hasPrefix("  ▶") } })
+        #expect(page.contains(#"<div id="code" hidden>"#))
+        #expect(page.contains(#""code":["Code · T0 main"#))
         #expect(page.contains(#"<a class="ref" data-seq="#))
         #expect(page.contains(#"<div id="findings">"#))
     }

@@ -117,7 +117,7 @@ struct ExporterTests {
         #expect(marks == expectedMarks)
         let first: JSONValue = .array([
             .number("0"), .number("\(trace[0].thread)"), events[0].element(2), .string(trace[0].name), .string(trace[0].description),
-            events[0].element(5), .string("why </script>"),
+            events[0].element(5), .string("why </script>"), .array([]),
         ])
         #expect(events[0] == first)
         #expect(page.contains(#"<a class="ref" data-seq="2">#2</a>"#))

@@ -159,7 +159,7 @@ enum HTMLPlayerScript {
               const lines = [`thread ${data.lanes[laneOf.get(current[THREAD])][1]} · ${current[NAME]}`];
               if (current[OWNER]) lines.push(`about: ${current[OWNER]}`);
               if (current[WHY]) lines.push(current[WHY]);
-              if (current[ROW] < 0) lines.push("(a scheduling point that kept the same thread: no box in the timeline)");
+              if (current[ROW] < 0 && data.mode === "replay") lines.push("(a scheduling point that kept the same thread: no box in the timeline)");
               if (marks.includes(pos - 1)) lines.push("⚠ where it went wrong");
               $("event-details").textContent = lines.join("\n");
               const box = $(`e${current[SEQ]}`);
@@ -174,6 +174,7 @@ enum HTMLPlayerScript {
             const row = current ? current[ROW] : -1;
             cursor.setAttribute("visibility", row < 0 ? "hidden" : "visible");
             if (row >= 0) cursor.setAttribute("y", String(g.header + row * g.rowHeight));
+            for (const item of document.querySelectorAll("#path-events li")) item.classList.toggle("current", Number(item.dataset.index) === pos - 1);
             renderCode(current);
             renderPanels(current);
           }
@@ -266,6 +267,15 @@ enum HTMLPlayerScript {
               ending.className = node.won ? "won" : "lost";
               ending.textContent = node.ending.join("\n");
               $("undo").disabled = path.length === 1;
+              const list = $("path-events");
+              list.textContent = "";
+              events.forEach((event, index) => {
+                const item = document.createElement("li");
+                item.dataset.index = String(index);
+                item.textContent = event[LINE];
+                item.addEventListener("click", () => show(index + 1));
+                list.appendChild(item);
+              });
               show(events.length);
             }
             $("undo").addEventListener("click", () => { if (path.length > 1) { path.pop(); rebuild(); } });

@@ -25,6 +25,9 @@ enum HTMLPlayerStyle {
         .code-heading { font-weight: bold; margin-bottom: 2px; }
         .code-line { font: 12px "DejaVu Sans Mono", monospace; white-space: pre; }
         .code-line.current { background: #fff3bf; font-weight: bold; }
+        #path-events { font: 12px "DejaVu Sans Mono", monospace; padding-left: 40px; margin: 0; }
+        #path-events li { cursor: pointer; white-space: pre; }
+        #path-events li.current { background: #fff3bf; font-weight: bold; }
         #challenge { padding: 6px 8px; background: #fff; border: 1px solid #ccc; border-radius: 6px; margin-bottom: 8px; }
         #challenge p { margin: 2px 0 6px; }
         #bound { color: #555; font-size: 12px; }

@@ -32,8 +32,8 @@ public enum HTMLTimelineExporter {
     }
 
     /// The page in which the learner plays `challenge`, titled `title`: the player's page in
-    /// its `challenge` mode, with the choice box above the event, code and panels, and an
-    /// empty timeline (each path is a different run).
+    /// its `challenge` mode, with the choice box above the event, code and panels, and the
+    /// run so far as a list where the timeline is (each path is a different run).
     public static func challengeHTML(_ challenge: PlayerChallenge, title: String) -> String {
         let box = """
             <div id="challenge"><p id="goal">\(escape(challenge.goal))</p><p id="bound">\(escape(challenge.bound))</p>
@@ -55,6 +55,8 @@ public enum HTMLTimelineExporter {
             let colour = TimelineColors.palette[index % TimelineColors.palette.count]
             return #"<span class="swatch" style="background:\#(colour.fill);border-color:\#(colour.stroke)">\#(escape(owner))</span>"#
         }.joined(separator: " ")
+        let keys =
+            #"<p class="keys"><span>blue arrow: perform hop</span><span>dashed: switch of the processor</span><span>red: waiting for a lock</span><span>click a lane's title to fold it</span><span>click a box to go to it</span></p>"#
         let findings =
             findings.isEmpty
             ? ""
@@ -79,7 +81,7 @@ public enum HTMLTimelineExporter {
             </div>
             <div id="main">
             <div id="timeline-box">
-            <p class="keys"><span>blue arrow: perform hop</span><span>dashed: switch of the processor</span><span>red: waiting for a lock</span><span>click a lane's title to fold it</span><span>click a box to go to it</span></p>
+            \(challenge.isEmpty ? keys : #"<h2>The run so far</h2><ol id="path-events"></ol>"#)
             <div class="legend">\(legend)</div>
             \(svg(trace, rows: rows, threads: threads, owners: owners, marks: marks))
             </div>

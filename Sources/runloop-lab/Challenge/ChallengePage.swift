@@ -6,8 +6,9 @@ import Walkthrough
 /// its `challenge` mode. A browser cannot run the simulation, so the page holds the tree of
 /// the learner's choices, computed here by playing ``ChallengeGame``s: every path with up
 /// to two picks that differ from the default choice when that tree has at most
-/// ``maxNodes`` nodes, else every path with one (``switchBounds``); the stored winning
-/// schedule of every level fits. A point where only one thread can run, or where the
+/// ``maxNodes`` nodes, else every path with one (``switchBounds``), and in either case the
+/// path of the explorer's shrunk winning schedule (``ChallengeSolution``) when it needs
+/// more switches, so that every level can be won in the browser. A point where only one thread can run, or where the
 /// switches are used up, is no choice: the node runs on to the next real one, or to the end,
 /// of which the page shows the last ``tailShown`` events (the panels jump over the rest).
 struct ChallengePage: Sendable {
@@ -37,10 +38,23 @@ struct ChallengePage: Sendable {
 
     /// The tree of choices under the first of ``switchBounds`` that fits.
     func tree() -> PlayerChallenge {
+        let guide = ChallengeSolution.shrunkSchedule(of: scenario, path: path)
         for bound in Self.switchBounds.dropLast() {
-            if let tree = tree(maxSwitches: bound, cutting: false) { return tree }
+            if let tree = tree(maxSwitches: bound, guide: guide, cutting: false) { return tree }
         }
-        return tree(maxSwitches: Self.switchBounds.last ?? 0, cutting: true) ?? PlayerChallenge(goal: "", bound: "", threads: [], nodes: [])
+        return tree(maxSwitches: Self.switchBounds.last ?? 0, guide: guide, cutting: true)
+            ?? PlayerChallenge(goal: "", bound: "", threads: [], nodes: [])
+    }
+
+    /// The switch of `guide` that `game` may take next past the bound: the one after those
+    /// `game` took, when `game` took the guide's first ones.
+    private static func guideSwitch(of game: ChallengeGame, guide: Schedule?) -> Schedule.Switch? {
+        guard let guide else { return nil }
+        let taken = game.schedule.switches
+        guard taken.count < guide.switches.count,
+            zip(taken, guide.switches).allSatisfy({ $0.step == $1.step && $0.thread == $1.thread })
+        else { return nil }
+        return guide.switches[taken.count]
     }
 
     /// A node waiting to be built: the game at its parent's choice point and the thread
@@ -54,26 +68,29 @@ struct ChallengePage: Sendable {
         var parent: (node: Int, option: Int)?
     }
 
-    /// The tree of every path with up to `maxSwitches` switches; nil when it has more than
-    /// ``maxNodes`` nodes and not `cutting`, else cut there.
-    private func tree(maxSwitches: Int, cutting: Bool) -> PlayerChallenge? {
+    /// The tree of every path with up to `maxSwitches` switches, and of `guide`; nil when it
+    /// has more than ``maxNodes`` nodes and not `cutting`, else cut there.
+    private func tree(maxSwitches: Int, guide: Schedule?, cutting: Bool) -> PlayerChallenge? {
         let sources = sources.caching()
         var nodes: [PlayerChallenge.Node] = []
-        var queues: [[Pending]] = Array(repeating: [], count: maxSwitches + 1)
+        let mostSwitches = max(maxSwitches, guide?.switches.count ?? 0)
+        var queues: [[Pending]] = Array(repeating: [], count: mostSwitches + 1)
         queues[0].append(Pending(game: ChallengeGame(scenario: scenario), pick: nil, start: 0, switches: 0, parent: nil))
         var rowsOfRun: [String: [[[PlayerPanel.Row]]]] = [:]
         var names: [LabThreadID: String] = [:]
         var queued = 1
         var cut = false
         var switches = 0
-        while switches <= maxSwitches {
+        while switches <= mostSwitches {
             guard !queues[switches].isEmpty else {
                 switches += 1
                 continue
             }
             var pending = queues[switches].removeFirst()
             if let pick = pending.pick { _ = pending.game.pick(pick) }
-            while let decision = pending.game.decision, decision.enabled.count == 1 || pending.switches == maxSwitches {
+            while let decision = pending.game.decision, decision.enabled.count == 1 || pending.switches >= maxSwitches,
+                Self.guideSwitch(of: pending.game, guide: guide)?.step != decision.step
+            {
                 pending.game.keepGoing()
             }
             let game = pending.game
@@ -97,6 +114,7 @@ struct ChallengePage: Sendable {
             if let decision = game.decision {
                 node.current = decision.current
                 let words = NextOperationText(events: trace[..<end])
+                let guided = pending.switches >= maxSwitches ? Self.guideSwitch(of: game, guide: guide)?.thread : nil
                 for thread in decision.enabled {
                     let next = thread == decision.current ? decision.label : words.text(decision.nextOperation(of: thread))
                     node.options.append(PlayerChallenge.Option(thread: thread, next: next, child: nil))
@@ -106,6 +124,7 @@ struct ChallengePage: Sendable {
                         continue
                     }
                     let used = pending.switches + (thread == decision.defaultChoice ? 0 : 1)
+                    guard used <= maxSwitches || thread == guided else { continue }
                     queues[used].append(
                         Pending(game: game, pick: thread, start: end, switches: used, parent: (node: index, option: node.options.count - 1))
                     )

@@ -173,8 +173,9 @@ struct ChallengePhrases: Sendable {
                 " The page was cut at \(nodes) choice points: a pick it does not hold is greyed out.", " 页面在 \(nodes) 个选择点处截断：未收录的选择显示为灰色。")
             : ""
         return say(
-            "This page holds every schedule with up to \(switches) picks that differ from the default (the current thread goes on); past them the run keeps the default. For more, play in the terminal: runloop-lab challenge \(level.number).",
-            "本页收录与默认选择（当前线程继续运行）不同的选择不超过 \(switches) 次的所有调度；超过之后按默认继续。想要更多，请在终端里玩：runloop-lab challenge \(level.number)。") + more
+            "This page holds every schedule with up to \(switches) picks that differ from the default (the current thread goes on); past them the run keeps the default, except on the way of the explorer's shortest winning schedule. For more, play in the terminal: runloop-lab challenge \(level.number).",
+            "本页收录与默认选择（当前线程继续运行）不同的选择不超过 \(switches) 次的所有调度；超过之后按默认继续（探索器找到的最短获胜调度所经之路除外）。想要更多，请在终端里玩：runloop-lab challenge \(level.number)。"
+        ) + more
     }
 
     var needsTerminal: String {

@@ -14,6 +14,11 @@ struct SourceTree: Sendable {
         let files = Mutex<[String: [Substring]]>([:])
     }
 
+    /// The tree under `root` (the `Sources` directory), or none when nil.
+    init(root: String?) {
+        self.root = root
+    }
+
     /// This tree, reading each file once from now on: for pages that show many events.
     func caching() -> SourceTree {
         var tree = self
