@@ -280,6 +280,7 @@ enum HTMLPlayerScript {
             }
             $("undo").addEventListener("click", () => { if (path.length > 1) { path.pop(); rebuild(); } });
             document.addEventListener("keydown", (key) => {
+              if (key.target instanceof HTMLInputElement || key.target instanceof HTMLSelectElement) return;
               if (key.key === "u" && path.length > 1) { path.pop(); rebuild(); }
             });
             rebuild();

@@ -30,8 +30,9 @@ enum ChallengeCommand {
             Without N, lists the levels and which you have won. With --schedule, checks a
             schedule without a terminal: exits 0 when it wins, 1 when it does not. With
             --html, writes the level as one self-contained HTML page (no server, no network):
-            open it in a browser and pick the next thread there; the page holds every
-            schedule with up to two picks that differ from the default.
+            open it in a browser and pick the next thread there (u undoes). The page holds
+            every schedule with up to two picks that differ from the default (one for the
+            longer levels) and the path of the explorer's shortest winning schedule.
             """,
         sections: [(title: "Options", rows: HelpText.optionRows(ChallengeOptions.specs))]
     )

@@ -118,13 +118,13 @@ struct ChallengePage: Sendable {
                 for thread in decision.enabled {
                     let next = thread == decision.current ? decision.label : words.text(decision.nextOperation(of: thread))
                     node.options.append(PlayerChallenge.Option(thread: thread, next: next, child: nil))
+                    let used = pending.switches + (thread == decision.defaultChoice ? 0 : 1)
+                    guard used <= maxSwitches || thread == guided else { continue }
                     guard queued < Self.maxNodes else {
                         guard cutting else { return nil }
                         cut = true
                         continue
                     }
-                    let used = pending.switches + (thread == decision.defaultChoice ? 0 : 1)
-                    guard used <= maxSwitches || thread == guided else { continue }
                     queues[used].append(
                         Pending(game: game, pick: thread, start: end, switches: used, parent: (node: index, option: node.options.count - 1))
                     )
