@@ -16,14 +16,7 @@ struct InteractiveChallenge {
     let progress: ChallengeProgress
 
     /// How a session ended.
-    enum Ending: Equatable {
-        /// `q`, Ctrl-D or the end of input.
-        case quit
-        /// Ctrl-C.
-        case interrupted
-        /// Standard input could not be put in raw mode.
-        case noTerminal
-    }
+    typealias Ending = TerminalSessionEnding
 
     /// Plays until a key ends the session.
     func run() -> Ending {

@@ -10,14 +10,7 @@ struct InteractiveDemo {
     let code: CodePanel
 
     /// How a session ended.
-    enum Ending: Equatable {
-        /// `q`, Ctrl-D or the end of input.
-        case quit
-        /// Ctrl-C.
-        case interrupted
-        /// Standard input could not be put in raw mode.
-        case noTerminal
-    }
+    typealias Ending = TerminalSessionEnding
 
     /// Runs the session until a key ends it.
     func run() -> Ending {
