@@ -9,7 +9,7 @@ import Synchronization
 ///   finished, or when the operation is cancelled (cancelled operations count as ready,
 ///   dependencies ignored). When the last dependency finishes the operation emits `isReady`
 ///   KVO so that queues look again.
-/// - **KVO**: ``willChangeValue(for:)`` / ``didChangeValue(for:)`` trace a `kvo` event and
+/// - **KVO**: ``willChangeValue(for:fileID:line:)`` / ``didChangeValue(for:fileID:line:)`` trace a `kvo` event and
 ///   call the observers (``addObserver(_:)``) synchronously on the calling thread, in
 ///   registration order.
 /// - **Completion**: ``completionBlock`` runs once, when `isFinished` becomes true, on a

@@ -12,7 +12,7 @@ import RunLoopKit
 /// then calls ``run()``, which takes over the calling thread and never returns unless
 /// ``stop()`` is called. A simulation then ends quiescent with main idle in its loop.
 ///
-/// Blocks go to RunLoopKit's ``RunLoopKit/MainDispatchQueue``, the main loop's built-in
+/// Blocks go to RunLoopKit's `MainDispatchQueue`, the main loop's built-in
 /// port source in its common modes, so they run in FIFO order whenever the main loop runs a
 /// common mode (the default mode included), a run that serves one returns
 /// `handledSource` when asked to, and the port keeps ``run()`` from returning when the queue

@@ -3,7 +3,7 @@ import LabRuntime
 /// A level of `runloop-lab challenge` for the HTML player's `challenge` mode: the tree of
 /// the learner's choices, computed in Swift by running the simulation, which the page walks
 /// as the learner picks the next thread at each scheduling point (the terminal game's
-/// ``SchedulingDecision``s, CFRunLoop-free: the page runs nothing itself).
+/// `SchedulingDecision`s, CFRunLoop-free: the page runs nothing itself).
 ///
 /// Node 0 is the start. Each node holds the events from its parent's choice point to its
 /// own, the panels' changes over those events, and either a choice (the runnable threads,
