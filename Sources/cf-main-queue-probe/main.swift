@@ -2,6 +2,9 @@
 // serves the main dispatch queue, and prints what each did, one line per program:
 // `name: entry, entry, …`. CoreFoundationDifferentialTests launches it and compares the
 // lines with RunLoopKit's (the test runner owns its own main thread, so it cannot run them).
+// It uses Foundation's Thread and libdispatch's main queue on purpose: it is the real
+// CoreFoundation the lab is compared with, a separate process that never runs under the lab's
+// runtime, so nothing it does reaches a simulation's determinism.
 import CoreFoundation
 import Dispatch
 import Foundation

@@ -48,29 +48,29 @@ public final class Simulation: Runtime, @unchecked Sendable {
     private let timeLimit: LabInstant?
     private let mutex: UnsafeMutablePointer<pthread_mutex_t> = .allocate(capacity: 1)
     /// The context of the caller of ``run(main:)``, resumed when the run is over.
-    private let caller: UnsafeMutablePointer<csystem_fiber> = .allocate(capacity: 1)
+    let caller: UnsafeMutablePointer<csystem_fiber> = .allocate(capacity: 1)
     /// The caller's current-thread slot, put back when the run is over.
-    private var callerThreadSlot: UnsafeMutableRawPointer?
+    var callerThreadSlot: UnsafeMutableRawPointer?
     /// Stacks of threads that exited during the run, for the run's next new threads.
     private var exitedStacks: [FiberStack] = []
     private let clock = Atomic<Int64>(0)
     private let counters = Mutex([Int](repeating: 0, count: LabObjectKind.allCases.count))
     private let descriptors = Mutex<[LabFileDescriptor]>([])
     private var strategy: any SchedulingStrategy
-    private var threads: [SimulatedThread] = []
+    var threads: [SimulatedThread] = []
     private var steps = 0
     private var switches: [Schedule.Switch] = []
     private var outcome: SimulationOutcome?
     private var hasRun = false
     /// Whether the run is over and its idle threads are unwinding (see ``unwindIdleThreads()``).
-    private var isOver = false
+    var isOver = false
     /// Scheduling points the unwinding thread has passed, against ``unwindStepLimit``.
-    private var unwindSteps = 0
+    var unwindSteps = 0
     /// Scheduling points an unwinding thread may pass before it is left where it is: its
     /// unwinding has turned into more work.
     private static let unwindStepLimit = 10_000
     /// Reused by every scheduling point to list the runnable threads.
-    private var enabled: [LabThreadID] = []
+    var enabled: [LabThreadID] = []
     /// Reused by every decision to list the next operations of the runnable threads.
     private var nextOperations: [VisibleOperation] = []
     /// Whether the strategy is told each transition's objects.
@@ -418,41 +418,6 @@ public final class Simulation: Runtime, @unchecked Sendable {
         touch(VisibleObject(touchedBy: operation))
     }
 
-    /// Switches from `me` back to the caller of ``run(main:)``, with the mutex held: the
-    /// run is over. Returns if the caller resumes `me` to unwind.
-    private func switchToCaller(from me: SimulatedThread) {
-        CurrentThreadSlot.restore(callerThreadSlot)
-        csystem_fiber_switch(me.stack!.fiber, caller)
-    }
-
-    /// After the run: resumes each thread idle in a port-set wait with no deadline, whose
-    /// wait answers ``PortSetWaitResult/runOver``, and lets it run on alone until it exits
-    /// (or until it would have to wait for something, when it is left there). Nothing is
-    /// traced or chosen any more; time stands still. Mutex held.
-    private func unwindIdleThreads() {
-        isOver = true
-        for record in threads {
-            guard case .ports(_, deadline: nil) = record.blocker, let stack = record.stack else { continue }
-            unwindSteps = 0
-            CurrentThreadSlot.exchangeBorrowed(record.thread)
-            csystem_fiber_switch(caller, stack.fiber)
-        }
-        CurrentThreadSlot.restore(callerThreadSlot)
-    }
-
-    /// Whether the unwinding thread `me` can go past its scheduling point with no other
-    /// thread running: a port wait (which answers ``PortSetWaitResult/runOver``), a free
-    /// lock, a positive semaphore, an exited thread to join, or no wait at all.
-    private func canGoOnUnwinding(_ me: SimulatedThread) -> Bool {
-        switch me.blocker {
-        case .none, .ports: true
-        case let .lock(lock): lock.owner == nil
-        case let .semaphore(semaphore): semaphore.count > 0
-        case let .join(target): target.hasExited
-        case .sleep, .exited: false
-        }
-    }
-
     /// Counts a step, lets time jump if nobody can run, and returns the thread to run next;
     /// `nil` when the run is over (the outcome is set and every parked thread woken).
     private func choose(after me: SimulatedThread, _ label: @autoclosure () -> String) -> SimulatedThread? {
@@ -496,67 +461,6 @@ public final class Simulation: Runtime, @unchecked Sendable {
         return threads[chosen]
     }
 
-    /// Fills ``enabled`` with the threads that can run now, ascending. Port sets are polled
-    /// once each, however many threads wait on them.
-    private func collectEnabled() {
-        enabled.removeAll(keepingCapacity: true)
-        let time = now()
-        var polled: [(set: SimulatedPortSet, ready: Bool)] = []
-        for thread in threads {
-            let runnable: Bool
-            switch thread.blocker {
-            case .none: runnable = true
-            case let .lock(lock): runnable = lock.owner == nil
-            case let .semaphore(semaphore): runnable = semaphore.count > 0
-            case let .ports(set, deadline):
-                if let deadline, deadline <= time {
-                    runnable = true
-                } else if let known = polled.first(where: { $0.set === set }) {
-                    runnable = known.ready
-                } else {
-                    runnable = set.firstReadyMember() != nil
-                    polled.append((set, runnable))
-                }
-            case let .sleep(until): runnable = until <= time
-            case let .join(target): runnable = target.hasExited
-            case .exited: runnable = false
-            }
-            if runnable { enabled.append(thread.id) }
-        }
-    }
-
-    /// Quiescence if every live thread idles on its ports, else a deadlock. A thread
-    /// blocked on a lock that was free when it asked (it lost the lock while it waited for
-    /// the baton) gets its `lock.wait` event now, so that the trace shows every wait of
-    /// the deadlock.
-    private func stalledOutcome() -> SimulationOutcome {
-        var edges: [WaitForGraph.Edge] = []
-        var idle = true
-        for thread in threads where !thread.hasExited {
-            let target: WaitForGraph.Target
-            switch thread.blocker {
-            case let .lock(lock):
-                if !thread.lockWaitRecorded, let holder = lock.owner {
-                    let kind = TraceEvent.Kind.lockWait(lock: lock.traceName, lockClass: lock.lockClass, holder: holder)
-                    if let location = thread.lockCallLocation {
-                        appendLocked(thread, kind, at: location)
-                    } else {
-                        appendLocked(thread, kind)
-                    }
-                    thread.lockWaitRecorded = true
-                }
-                let holder = lock.owner ?? thread.id
-                target = .lock(name: lock.traceName, lockClass: lock.lockClass, holder: holder, holderName: threads[holder].thread.name)
-            case let .semaphore(semaphore): target = .semaphore(name: semaphore.name)
-            case let .join(other): target = .join(thread: other.id, threadName: other.thread.name)
-            case .ports, .sleep, .none, .exited: target = .ports
-            }
-            if target != .ports { idle = false }
-            edges.append(.init(thread: thread.id, threadName: thread.thread.name, target: target))
-        }
-        return idle ? .quiescent : .deadlock(WaitForGraph(edges: edges))
-    }
-
     /// Sets the outcome and returns `nil`, for ``choose(after:_:)`` to pass on.
     private func finish(_ result: SimulationOutcome) -> SimulatedThread? {
         outcome = result
@@ -577,7 +481,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         if observesTransitions { touched.append(object) }
     }
 
-    private func appendLocked(
+    func appendLocked(
         _ thread: SimulatedThread, _ kind: @autoclosure () -> TraceEvent.Kind, fileID: StaticString = #fileID, line: UInt = #line
     ) {
         if trace.isEnabled { appendLocked(thread, kind(), at: CodeLocation(fileID: fileID, line: line)) }
@@ -585,7 +489,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
 
     /// Appends an event recorded at `location`, on behalf of the caller of a lock or a
     /// semaphore. Mutex held.
-    private func appendLocked(_ thread: SimulatedThread, _ kind: @autoclosure () -> TraceEvent.Kind, at location: CodeLocation) {
+    func appendLocked(_ thread: SimulatedThread, _ kind: @autoclosure () -> TraceEvent.Kind, at location: CodeLocation) {
         if trace.isEnabled { trace.append(thread: thread.thread, time: now(), kind: kind(), location: location) }
     }
 }
