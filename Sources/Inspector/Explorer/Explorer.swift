@@ -6,7 +6,8 @@ import LabRuntime
 /// The reported violation is the one of the lowest-numbered violating run, whatever
 /// `jobs` is: random and PCT runs are numbered by seed offset, exhaustive runs by search
 /// order (see `BoundedSearch`). A lock-order inversion is then confirmed, if it can
-/// be, by an exhaustive search (preemption bound 2) for a schedule that really deadlocks.
+/// be, by an exhaustive search (preemption bound 2) for a schedule that really deadlocks;
+/// a data race gets a schedule that runs its two accesses back to back.
 public struct Explorer: Sendable {
     /// The scenario to explore.
     public var scenario: Scenario
@@ -104,7 +105,9 @@ public struct Explorer: Sendable {
     private func finish(_ found: ExploredRun) -> Finding {
         let primary = found.violations[0]
         guard let checker = checkers.first(where: { $0.name == primary.checker }) else {
-            return Finding(original: found, run: found.result, violations: found.violations, shrinkReplays: 0, confirmation: nil)
+            return Finding(
+                original: found, run: found.result, violations: found.violations, shrinkReplays: 0, confirmation: nil,
+                adjacentRace: nil)
         }
         let shrinker = Shrinker(scenario: scenario, checker: checker, kind: primary.kind, maxReplays: shrinkBudget)
         let (shrunk, replays) = shrinker.shrink(found.result)
@@ -113,7 +116,10 @@ public struct Explorer: Sendable {
         let violations = all.filter(isPrimary) + all.filter { !isPrimary($0) }
         return Finding(
             original: found, run: shrunk, violations: violations, shrinkReplays: replays,
-            confirmation: primary.kind == .lockOrderInversion ? confirmDeadlock() : nil)
+            confirmation: primary.kind == .lockOrderInversion ? confirmDeadlock() : nil,
+            adjacentRace: violations.lazy.compactMap(\.race).first.flatMap {
+                AdjacentRaceSchedule(scenario: scenario).derive(from: shrunk, race: $0)
+            })
     }
 
     /// Searches for a schedule that really deadlocks, for a lock-order inversion.
