@@ -89,12 +89,12 @@ public struct Explorer: Sendable {
         case let .exhaustive(bound):
             BoundedSearch(
                 scenario: scenario, checkers: checkers, kind: .preemptions, bound: bound, limit: runs.count,
-                deadline: deadline
+                deadline: deadline, jobs: jobs
             ).run()
         case let .delayBounded(bound):
             BoundedSearch(
                 scenario: scenario, checkers: checkers, kind: .delays, bound: bound, limit: runs.count,
-                deadline: deadline
+                deadline: deadline, jobs: jobs
             ).run()
         case .dpor:
             DPORSearch(scenario: scenario, checkers: checkers, limit: runs.count, deadline: deadline).run()
