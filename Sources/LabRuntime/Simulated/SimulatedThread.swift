@@ -21,6 +21,11 @@ final class SimulatedThread {
     /// What the thread does when it is next chosen: the operation its last scheduling
     /// point came before (``VisibleOperation/Kind/start`` until its first point).
     var nextOperation = VisibleOperation(.start)
+    /// The threads that joined this one and may wait for its exit (some may have stopped
+    /// waiting), to look at again when it exits.
+    var joiners: [SimulatedThread] = []
+    /// The last evaluation of the enabled set that looked at this thread.
+    var evaluated = -1
     /// The body, until the thread is first chosen and runs it on its fiber.
     var unstartedBody: (@Sendable () -> Void)?
 

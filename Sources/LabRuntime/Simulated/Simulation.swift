@@ -56,8 +56,18 @@ public final class Simulation: Runtime, @unchecked Sendable {
     private var switches: [Schedule.Switch] = []
     private var outcome: SimulationOutcome?
     private var hasRun = false
-    /// Reused by every scheduling point to list the runnable threads.
-    private var enabled: [LabThreadID] = []
+    /// The threads that can run, updated at each point for the threads whose state changed.
+    private var enabledSet = EnabledSet()
+    /// The threads to look at again at the next point: new threads, and the waiters of a
+    /// lock, semaphore or thread that changed.
+    private var changed: [SimulatedThread] = []
+    /// The threads waiting on ports or for a time (some may have stopped), looked at again at
+    /// every point: any thread's step may signal a port, and the clock may move.
+    private var timedWaiters: [SimulatedThread] = []
+    /// Counts the evaluations of the enabled set, so that each looks at a thread once.
+    private var evaluation = 0
+    /// The port sets polled by the current evaluation, and whether each had a ready member.
+    private var polled: [(set: SimulatedPortSet, ready: Bool)] = []
     /// Reused by every decision to list the next operations of the runnable threads.
     private var nextOperations: [VisibleOperation] = []
     /// Whether the strategy is told each transition's objects.
@@ -230,6 +240,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         me.lockWaitRecorded = false
         lock.owner = me.id
         lock.depth = 1
+        wake(&lock.waiters)
         appendLocked(me, .lockAcquire(lock: lock.traceName, lockClass: lock.lockClass, depth: 1))
     }
 
@@ -241,7 +252,10 @@ public final class Simulation: Runtime, @unchecked Sendable {
         pass(me, VisibleOperation(.lockRelease, on: LabObjectID(.lock, lock.id)), "unlock \(lock.traceName)")
         appendLocked(me, .lockRelease(lock: lock.traceName, depth: lock.depth))
         lock.depth -= 1
-        if lock.depth == 0 { lock.owner = nil }
+        if lock.depth == 0 {
+            lock.owner = nil
+            wake(&lock.waiters)
+        }
     }
 
     func signal(_ semaphore: SimulatedSemaphore) {
@@ -250,6 +264,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         let me = currentLocked()
         pass(me, VisibleOperation(.semaphoreSignal, on: LabObjectID(.semaphore, semaphore.id)), "signal \(semaphore.name)")
         semaphore.count += 1
+        wake(&semaphore.waiters)
         appendLocked(me, .semaphoreSignal(name: semaphore.name))
     }
 
@@ -260,6 +275,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         me.blocker = .semaphore(semaphore)
         pass(me, VisibleOperation(.semaphoreWait, on: LabObjectID(.semaphore, semaphore.id)), "wait \(semaphore.name)")
         semaphore.count -= 1
+        wake(&semaphore.waiters)
         appendLocked(me, .semaphoreWait(name: semaphore.name))
     }
 
@@ -278,6 +294,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
     private func makeThread(named name: String, _ body: @escaping @Sendable () -> Void) -> SimulatedThread {
         let record = SimulatedThread(thread: LabThread(id: threads.count, name: name, runtime: self), body: body)
         threads.append(record)
+        changed.append(record)
         return record
     }
 
@@ -325,6 +342,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         appendLocked(record, .threadExit)
         touch(.thread(record.id))
         record.blocker = .exited
+        wake(&record.joiners)
         let stack = record.stack!
         guard let next = choose(after: record, "exit T\(record.id)") else {
             CurrentThreadSlot.restore(callerThreadSlot)
@@ -383,17 +401,18 @@ public final class Simulation: Runtime, @unchecked Sendable {
             touched.removeAll(keepingCapacity: true)
         }
         guard step < stepLimit else { return finish(.stepLimitExceeded(steps: stepLimit)) }
-        collectEnabled()
-        while enabled.isEmpty {
-            guard let next = threads.compactMap({ $0.deadline }).filter({ $0 > now() }).min() else {
+        updateEnabled(after: me)
+        while enabledSet.threads.isEmpty {
+            guard let next = timedWaiters.compactMap({ $0.deadline }).filter({ $0 > now() }).min() else {
                 return finish(stalledOutcome())
             }
             if let timeLimit, next > timeLimit { return finish(.timeLimitReached(timeLimit)) }
             clock.store(next.nanoseconds, ordering: .relaxed)
             appendLocked(me, .clockAdvance)
-            collectEnabled()
+            updateEnabled(after: nil)
         }
-        let canContinue = enabled.contains(me.id)
+        let enabled = enabledSet.threads
+        let canContinue = enabledSet.contains(me.id)
         let defaultChoice = canContinue ? me.id : enabled[0]
         var chosen = defaultChoice
         if enabled.count > 1 {
@@ -405,7 +424,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
                     step: step, enabled: enabled, current: me.id,
                     defaultChoice: defaultChoice, label: point,
                     nextOperations: nextOperations))
-            guard enabled.contains(chosen) else {
+            guard enabledSet.contains(chosen) else {
                 return finish(.replayDiverged(step: step, wanted: chosen, enabled: enabled))
             }
             appendLocked(me, .schedule(chosen: chosen, enabled: enabled, point: point, step: step))
@@ -415,33 +434,61 @@ public final class Simulation: Runtime, @unchecked Sendable {
         return threads[chosen]
     }
 
-    /// Fills ``enabled`` with the threads that can run now, ascending. Port sets are polled
-    /// once each, however many threads wait on them.
-    private func collectEnabled() {
-        enabled.removeAll(keepingCapacity: true)
-        let time = now()
-        var polled: [(set: SimulatedPortSet, ready: Bool)] = []
-        for thread in threads {
-            let runnable: Bool
-            switch thread.blocker {
-            case .none: runnable = true
-            case let .lock(lock): runnable = lock.owner == nil
-            case let .semaphore(semaphore): runnable = semaphore.count > 0
-            case let .ports(set, deadline):
-                if let deadline, deadline <= time {
-                    runnable = true
-                } else if let known = polled.first(where: { $0.set === set }) {
-                    runnable = known.ready
-                } else {
-                    runnable = set.firstReadyMember() != nil
-                    polled.append((set, runnable))
-                }
-            case let .sleep(until): runnable = until <= time
-            case let .join(target): runnable = target.hasExited
-            case .exited: runnable = false
-            }
-            if runnable { enabled.append(thread.id) }
+    /// Brings the enabled set up to date at a point reached by `me` (`nil` after the clock
+    /// moved): looks again at `me`, whose wait may have changed, at the threads ``changed``
+    /// lists, and at every thread waiting on ports or for a time. Port sets are polled once
+    /// each, however many threads wait on them. Debug builds check the result against a
+    /// look at every thread.
+    private func updateEnabled(after me: SimulatedThread?) {
+        evaluation += 1
+        polled.removeAll(keepingCapacity: true)
+        let timed = timedWaiters
+        timedWaiters.removeAll(keepingCapacity: true)
+        if let me { evaluate(me) }
+        let changedThreads = changed
+        changed.removeAll(keepingCapacity: true)
+        for thread in changedThreads { evaluate(thread) }
+        for thread in timed { evaluate(thread) }
+        assert(enabledSet.threads == threads.filter(isRunnable).map(\.id), "the enabled set missed a change")
+    }
+
+    /// Records whether `thread` can run, once per evaluation, and registers it with what it
+    /// waits for, to be looked at again when that changes.
+    private func evaluate(_ thread: SimulatedThread) {
+        guard thread.evaluated != evaluation else { return }
+        thread.evaluated = evaluation
+        switch thread.blocker {
+        case let .lock(lock): lock.waiters.append(thread)
+        case let .semaphore(semaphore): semaphore.waiters.append(thread)
+        case let .join(target): target.joiners.append(thread)
+        case .ports, .sleep: timedWaiters.append(thread)
+        case .none, .exited: break
         }
+        enabledSet.set(thread.id, runnable: isRunnable(thread))
+    }
+
+    /// Whether `thread` can run now.
+    private func isRunnable(_ thread: SimulatedThread) -> Bool {
+        switch thread.blocker {
+        case .none: return true
+        case let .lock(lock): return lock.owner == nil
+        case let .semaphore(semaphore): return semaphore.count > 0
+        case let .ports(set, deadline):
+            if let deadline, deadline <= now() { return true }
+            if let known = polled.first(where: { $0.set === set }) { return known.ready }
+            let ready = set.firstReadyMember() != nil
+            polled.append((set, ready))
+            return ready
+        case let .sleep(until): return until <= now()
+        case let .join(target): return target.hasExited
+        case .exited: return false
+        }
+    }
+
+    /// Moves `waiters` to the threads to look at again at the next point.
+    private func wake(_ waiters: inout [SimulatedThread]) {
+        changed += waiters
+        waiters.removeAll(keepingCapacity: true)
     }
 
     /// Quiescence if every live thread idles on its ports, else a deadlock. A thread
