@@ -64,6 +64,10 @@ public final class Simulation: Runtime, @unchecked Sendable {
     /// The threads waiting on ports or for a time (some may have stopped), looked at again at
     /// every point: any thread's step may signal a port, and the clock may move.
     private var timedWaiters: [SimulatedThread] = []
+    /// The lists an evaluation walks while it refills ``changed`` and ``timedWaiters``:
+    /// swapped with them, so that no point allocates.
+    private var changedScratch: [SimulatedThread] = []
+    private var timedScratch: [SimulatedThread] = []
     /// Counts the evaluations of the enabled set, so that each looks at a thread once.
     private var evaluation = 0
     /// The port sets polled by the current evaluation, and whether each had a ready member.
@@ -442,13 +446,13 @@ public final class Simulation: Runtime, @unchecked Sendable {
     private func updateEnabled(after me: SimulatedThread?) {
         evaluation += 1
         polled.removeAll(keepingCapacity: true)
-        let timed = timedWaiters
-        timedWaiters.removeAll(keepingCapacity: true)
+        swap(&timedWaiters, &timedScratch)
+        swap(&changed, &changedScratch)
         if let me { evaluate(me) }
-        let changedThreads = changed
-        changed.removeAll(keepingCapacity: true)
-        for thread in changedThreads { evaluate(thread) }
-        for thread in timed { evaluate(thread) }
+        for thread in changedScratch { evaluate(thread) }
+        for thread in timedScratch { evaluate(thread) }
+        changedScratch.removeAll(keepingCapacity: true)
+        timedScratch.removeAll(keepingCapacity: true)
         assert(enabledSet.threads == threads.filter(isRunnable).map(\.id), "the enabled set missed a change")
     }
 
