@@ -119,6 +119,37 @@ struct DataRaceTests {
         #expect(violations.allSatisfy { $0.kind == .dataRace })
         #expect(violations.contains { $0.summary.hasPrefix("data race on V7 outputStreamToMemory: ") })
         #expect(violations.contains { $0.summary.hasPrefix("data race on V3 response of op A: ") })
+        #expect(report.finding?.adjacentRace != nil)
+    }
+
+    @Test("a race report carries a replayable schedule that runs the two accesses back to back")
+    func adjacentSchedule() throws {
+        let scenario = Scenario(name: "late-reader", summary: "a writer and a reader of one cell, far apart") {
+            let runtime = currentRuntime()
+            let flag = LabCell("flag", 0)
+            let other = LabCell("other", 0)
+            let writer = runtime.spawnThread(named: "writer") {
+                flag.store(1)
+                for value in 1...3 { other.store(value) }
+            }
+            for _ in 0..<3 { runtime.yield("busy") }
+            _ = flag.load()
+            runtime.join(writer)
+        }
+        let report = Explorer(scenario: scenario, checkers: [DataRaceChecker()], strategy: .random(seed: 0), schedules: 20).explore()
+        let finding = try #require(report.finding)
+        let race = try #require(finding.violations.first?.race)
+        #expect(race.cell == "V0 flag")
+        let adjacent = try #require(finding.adjacentRace)
+        let replayed = scenario.run(ReplayStrategy(adjacent.schedule))
+        #expect(replayed.traceText == adjacent.traceText)
+        let accesses = adjacent.trace.filter { $0.name.hasPrefix("cell.") }
+        let first = try #require(accesses.firstIndex { $0.thread == race.first.thread && $0.unnumberedText.contains("flag") })
+        #expect(accesses[first + 1].thread == race.second.thread)
+        #expect(accesses[first + 1].unnumberedText.contains("flag"))
+        let text = report.text(showingInterleavings: false)
+        #expect(text.contains("race adjacent: V0 flag: #"))
+        #expect(text.contains("replay:    runloop-lab replay --scenario late-reader --schedule \"\(adjacent.schedule)\""))
     }
 
     @Test("hardened pause and cancel show no data race over the same search")

@@ -96,7 +96,7 @@ struct StrategyTests {
             default: strategy
             }
         let seen = ScheduleRecorder()
-        let report = Explorer(scenario: .lockPair, checkers: [seen], strategy: strategy, schedules: 100_000, jobs: 2).explore()
+        let report = Explorer(scenario: .lockPair, checkers: [seen], strategy: strategy, schedules: 100_000).explore()
         let seenBelow = ScheduleRecorder()
         let below = Explorer(scenario: .lockPair, checkers: [seenBelow], strategy: lower, schedules: 100_000).explore()
         let schedules = seen.schedules.map(\.description)

@@ -25,32 +25,42 @@ public struct DataRaceChecker: Checker {
         var cells: [String: CellHistory] = [:]
         var reported: Set<String> = []
         var violations: [Violation] = []
+        var accessCounts: [Int] = []
         for event in run.trace {
-            guard case let .cellAccess(cell, access, _, atomic) = event.kind, !atomic else {
+            guard case let .cellAccess(cell, access, _, atomic) = event.kind else {
+                order.observe(event)
+                continue
+            }
+            while accessCounts.count <= event.thread { accessCounts.append(0) }
+            let ordinal = accessCounts[event.thread]
+            accessCounts[event.thread] += 1
+            guard !atomic else {
                 order.observe(event)
                 continue
             }
             let clock = order.clock(of: event.thread)
+            let current = Access(event: event, epoch: clock[event.thread], ordinal: ordinal)
             var history = cells[cell, default: CellHistory()]
             if !reported.contains(cell), let earlier = history.firstConflict(with: access, by: event.thread, knowing: clock) {
                 reported.insert(cell)
-                violations.append(violation(cell, earlier, event))
+                violations.append(violation(cell, earlier, current))
             }
-            history.record(Access(event: event, epoch: clock[event.thread]), isWrite: access.isWrite)
+            history.record(current, isWrite: access.isWrite)
             cells[cell] = history
         }
         return violations
     }
 
-    private func violation(_ cell: String, _ earlier: TraceEvent, _ later: TraceEvent) -> Violation {
+    private func violation(_ cell: String, _ earlier: Access, _ later: Access) -> Violation {
         Violation(
             checker: name, kind: .dataRace,
-            summary: "data race on \(cell): \(Self.access(earlier)) and \(Self.access(later))",
+            summary: "data race on \(cell): \(Self.access(earlier.event)) and \(Self.access(later.event))",
             details: [
-                "#\(earlier.sequence) \(earlier.unnumberedText)",
-                "#\(later.sequence) \(later.unnumberedText)",
+                "#\(earlier.event.sequence) \(earlier.event.unnumberedText)",
+                "#\(later.event.sequence) \(later.event.unnumberedText)",
                 "no lock, semaphore, port, perform or thread start/join orders them; at least one writes",
-            ])
+            ],
+            race: RacingAccesses(cell: cell, first: earlier.racing, second: later.racing))
     }
 
     /// `"T2 AFNetworking store at #147"`.
@@ -65,10 +75,15 @@ extension ViolationKind {
     public static let dataRace = ViolationKind(rawValue: "data race")
 }
 
-/// One access of a cell: its event and the accessing thread's own clock entry then.
+/// One access of a cell: its event, the accessing thread's own clock entry then, and how
+/// many cell accesses the thread made before it.
 private struct Access {
     let event: TraceEvent
     let epoch: Int
+    let ordinal: Int
+
+    /// The access as a race report names it.
+    var racing: RacingAccesses.Access { .init(thread: event.thread, ordinal: ordinal, sequence: event.sequence) }
 
     /// Whether this access happens before the moment whose clock is `clock`.
     func happensBefore(_ clock: VectorClock) -> Bool { epoch <= clock[event.thread] }
@@ -82,10 +97,10 @@ private struct CellHistory {
 
     /// The earlier access that races with an access of kind `access` by `thread` at
     /// `clock`, if any: the last write, or (for a write) a read since it.
-    func firstConflict(with access: CellAccess, by thread: LabThreadID, knowing clock: VectorClock) -> TraceEvent? {
-        if let lastWrite, lastWrite.event.thread != thread, !lastWrite.happensBefore(clock) { return lastWrite.event }
+    func firstConflict(with access: CellAccess, by thread: LabThreadID, knowing clock: VectorClock) -> Access? {
+        if let lastWrite, lastWrite.event.thread != thread, !lastWrite.happensBefore(clock) { return lastWrite }
         guard access.isWrite else { return nil }
-        return reads.first { $0.event.thread != thread && !$0.happensBefore(clock) }?.event
+        return reads.first { $0.event.thread != thread && !$0.happensBefore(clock) }
     }
 
     /// Remembers `access`: a write replaces the history, a read replaces its thread's.

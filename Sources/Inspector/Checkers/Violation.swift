@@ -8,13 +8,17 @@ public struct Violation: Sendable, Equatable, CustomStringConvertible {
     public let summary: String
     /// The explanation, one line each: who waits for what, where an edge was first seen.
     public let details: [String]
+    /// For a data race: the two accesses, from which the explorer derives a schedule that
+    /// runs them back to back.
+    public let race: RacingAccesses?
 
     /// A violation found by `checker`.
-    public init(checker: String, kind: ViolationKind, summary: String, details: [String] = []) {
+    public init(checker: String, kind: ViolationKind, summary: String, details: [String] = [], race: RacingAccesses? = nil) {
         self.checker = checker
         self.kind = kind
         self.summary = summary
         self.details = details
+        self.race = race
     }
 
     /// `"[deadlock] lock cycle T1 → T2 → T1"` and the details, indented.

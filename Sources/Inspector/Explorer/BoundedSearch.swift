@@ -1,4 +1,5 @@
 import LabRuntime
+import Synchronization
 
 /// Depth-first search of every schedule whose cost (preemptions or delays, see
 /// ``ScheduleBound``) is at most `bound`, with CHESS's iterative bounding: every schedule
@@ -10,8 +11,12 @@ import LabRuntime
 /// next path. Level `b` walks every path of cost at most `b` but checks and counts only the
 /// schedules of cost exactly `b`: the cheaper ones were checked on an earlier level and are
 /// re-run only to reach their costlier neighbours. A level whose bound cut off no choice
-/// has covered every schedule, and the search ends there, complete. Runs are made one after
-/// another, so the result never depends on `jobs`.
+/// has covered every schedule, and the search ends there, complete.
+///
+/// With several jobs, each level's tree is cut into subtrees (see ``SubtreeFrontier``),
+/// which the jobs search at once, each in depth-first order; the subtrees' results are then
+/// taken in the tree's depth-first order, exactly as one job would have met them, so the
+/// first violation and every count are the same whatever `jobs` is.
 struct BoundedSearch: Sendable {
     let scenario: Scenario
     let checkers: [any Checker]
@@ -20,21 +25,185 @@ struct BoundedSearch: Sendable {
     let limit: Int
     let deadline: ContinuousClock.Instant?
     let progress: ExplorationProgress?
+    var jobs = 1
 
     func run() -> SearchOutcome {
         var outcome = SearchOutcome.none
         for level in 0...bound {
-            let path = SearchPath(bound: kind)
-            repeat {
-                if outcome.mustStop(limit: limit, deadline: deadline, progress: progress) { return outcome }
-                path.rewind()
-                guard let result = outcome.run(scenario, SearchPathStrategy(path: path)) else { return outcome }
-                guard path.cost == level else { continue }
-                if outcome.violates(result, checkers: checkers, progress: progress) { return outcome }
-            } while path.advance(within: level)
-            if !path.wasPruned { break }
+            let pruned: Bool
+            if jobs > 1 {
+                guard let levelPruned = searchInParallel(level: level, outcome: &outcome) else { return outcome }
+                pruned = levelPruned
+            } else {
+                guard let levelPruned = search(level: level, from: [], limit: limit, outcome: &outcome) else { return outcome }
+                pruned = levelPruned
+            }
+            if !pruned { break }
         }
         outcome.complete = true
         return outcome
     }
+
+    /// Searches the paths of cost at most `level` that begin with `prefix`, counting into
+    /// `outcome` up to `limit` runs; whether the bound cut off a choice, or `nil` when the
+    /// search must stop (a finding, the limit or the deadline).
+    private func search(level: Int, from prefix: [SearchPath.Entry], limit: Int, outcome: inout SearchOutcome) -> Bool? {
+        let path = SearchPath(bound: kind, prefix: prefix)
+        repeat {
+            if outcome.mustStop(limit: limit, deadline: deadline, progress: progress) { return nil }
+            path.rewind()
+            guard let result = outcome.run(scenario, SearchPathStrategy(path: path)) else { return nil }
+            guard path.cost == level else { continue }
+            if outcome.violates(result, checkers: checkers, progress: progress) { return nil }
+        } while path.advance(within: level)
+        return path.wasPruned
+    }
+
+    /// One level with `jobs` workers: searches the frontier's subtrees at once, then adds
+    /// their results to `outcome` in depth-first order, stopping where one job would have.
+    private func searchInParallel(level: Int, outcome: inout SearchOutcome) -> Bool? {
+        let frontier = SubtreeFrontier(scenario: scenario, kind: kind, level: level, wanted: jobs * 8)
+        let levelLimit = limit - outcome.runs
+        let results = SubtreeResults(count: frontier.prefixes.count, limit: levelLimit)
+        ParallelWorkers.run(jobs: jobs) { _ in
+            while let (index, runsBefore) = results.next() {
+                var subtree = SearchOutcome.none
+                let pruned = search(level: level, from: frontier.prefixes[index], limit: levelLimit - runsBefore, outcome: &subtree)
+                results.record(index, .init(outcome: subtree, pruned: pruned, limit: levelLimit - runsBefore))
+            }
+        }
+        var pruned = frontier.pruned
+        var runsBefore = 0
+        for (index, prefix) in frontier.prefixes.enumerated() {
+            var subtree = results.result(index) ?? .init(outcome: .none, pruned: nil, limit: 0)
+            let left = levelLimit - runsBefore
+            let cutShort = subtree.pruned == nil && subtree.outcome.finding == nil && !subtree.outcome.stoppedByTime && subtree.limit < left
+            if results.result(index) == nil || subtree.outcome.runs > left || cutShort {
+                // Skipped, or searched with another limit than one job would have had left:
+                // search it again alone with exactly what is left.
+                subtree.outcome = .none
+                subtree.pruned = search(level: level, from: prefix, limit: left, outcome: &subtree.outcome)
+            }
+            runsBefore += subtree.outcome.runs
+            outcome.add(subtree.outcome)
+            guard let subtreePruned = subtree.pruned else { return nil }
+            pruned = pruned || subtreePruned
+        }
+        return pruned
+    }
+}
+
+extension SearchOutcome {
+    /// Adds the counts of `later`, a search that ran after this one, and its finding,
+    /// renumbered after this one's runs.
+    mutating func add(_ later: SearchOutcome) {
+        if let found = later.finding {
+            finding = ExploredRun(index: explored + found.index, seed: found.seed, result: found.result, violations: found.violations)
+        }
+        explored += later.explored
+        runs += later.runs
+        steps += later.steps
+        stoppedByTime = stoppedByTime || later.stoppedByTime
+    }
+}
+
+/// The subtrees one level of a parallel bounded search is cut into: the paths' prefixes,
+/// found breadth-first by runs that discover how many threads could run at each next
+/// choice point, until there are `wanted` of them or no prefix grows. A prefix whose run has
+/// no further choice point is a subtree of one path. The prefixes are in depth-first order,
+/// and every path of cost at most `level` begins with exactly one of them. The discovering
+/// runs are not counted: each is made again as its subtree's first run.
+struct SubtreeFrontier: Sendable {
+    /// The subtrees' prefixes, in depth-first order.
+    private(set) var prefixes: [[SearchPath.Entry]] = [[]]
+    /// Whether the level's bound cut off a choice within the prefixes.
+    private(set) var pruned = false
+
+    /// The deepest the prefixes go: a path with few affordable choices stays one subtree.
+    private static let maxRounds = 8
+
+    init(scenario: Scenario, kind: ScheduleBound, level: Int, wanted: Int) {
+        var grew = true
+        var rounds = 0
+        while grew, prefixes.count < wanted, rounds < Self.maxRounds {
+            rounds += 1
+            grew = false
+            var next: [[SearchPath.Entry]] = []
+            for prefix in prefixes {
+                let path = SearchPath(bound: kind, prefix: prefix)
+                path.rewind()
+                let result = scenario.run(SearchPathStrategy(path: path))
+                let entries = path.entries
+                var diverged = false
+                if case .replayDiverged = result.outcome { diverged = true }
+                guard !diverged, entries.count > prefix.count else {
+                    next.append(prefix)
+                    continue
+                }
+                let point = entries[prefix.count]
+                for position in 0..<Int(point.count) {
+                    if Int(point.costBefore) + kind.cost(ofPosition: position) <= level {
+                        next.append(prefix + [point.taking(position)])
+                    } else {
+                        pruned = true
+                    }
+                }
+                grew = true
+            }
+            prefixes = next
+        }
+    }
+}
+
+/// What the workers of a parallel level share: which subtree comes next, and each finished
+/// subtree's result. A worker skips a subtree that one job would never reach: one after a
+/// subtree with a finding, or after subtrees whose runs already fill the limit.
+private final class SubtreeResults: Sendable {
+    struct Result {
+        var outcome: SearchOutcome
+        /// Whether the bound cut off a choice; `nil` when the subtree's search stopped.
+        var pruned: Bool?
+        /// The most runs the subtree's search was allowed.
+        var limit: Int
+    }
+
+    private struct State {
+        var next = 0
+        var results: [Result?]
+        /// The lowest subtree whose search stopped (a finding or the limit).
+        var firstStop = Int.max
+    }
+
+    private let state: Mutex<State>
+    private let count: Int
+    private let limit: Int
+
+    init(count: Int, limit: Int) {
+        state = Mutex(State(results: Array(repeating: nil, count: count)))
+        self.count = count
+        self.limit = limit
+    }
+
+    /// The next subtree to search and the runs the finished subtrees before it made (a
+    /// lower bound of the runs one job would make before it), or `nil` when none is left
+    /// that one job would reach.
+    func next() -> (index: Int, runsBefore: Int)? {
+        state.withLock { state in
+            guard state.next < count, state.next <= state.firstStop else { return nil }
+            let runsBefore = state.results[..<state.next].reduce(0) { $0 + ($1?.outcome.runs ?? 0) }
+            guard runsBefore < limit else { return nil }
+            defer { state.next += 1 }
+            return (state.next, runsBefore)
+        }
+    }
+
+    /// Keeps the result of subtree `index`.
+    func record(_ index: Int, _ result: Result) {
+        state.withLock { state in
+            state.results[index] = result
+            if result.outcome.finding != nil { state.firstStop = min(state.firstStop, index) }
+        }
+    }
+
+    func result(_ index: Int) -> Result? { state.withLock { $0.results[index] } }
 }

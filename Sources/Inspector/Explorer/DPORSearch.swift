@@ -9,6 +9,10 @@ import LabRuntime
 /// `VisibleObject.shared` object (port waits and signals, socket I/O, sleeps, `yield`s and
 /// labelled points). Memory that two threads read and write between scheduling points
 /// without a lab cell or any of these is invisible, and orders of such accesses may be missed.
+///
+/// It runs on one job whatever `--jobs` says: a race found deep in one branch adds
+/// alternatives at points the branches share, so the tree cannot be cut up front the way
+/// ``BoundedSearch`` cuts its own.
 struct DPORSearch: Sendable {
     let scenario: Scenario
     let checkers: [any Checker]

@@ -6,7 +6,8 @@ import LabRuntime
 /// The reported violation is the one of the lowest-numbered violating run, whatever
 /// `jobs` is: random and PCT runs are numbered by seed offset, exhaustive runs by search
 /// order (see `BoundedSearch`). A lock-order inversion is then confirmed, if it can
-/// be, by an exhaustive search (preemption bound 2) for a schedule that really deadlocks.
+/// be, by an exhaustive search (preemption bound 2) for a schedule that really deadlocks;
+/// a data race gets a schedule that runs its two accesses back to back.
 public struct Explorer: Sendable {
     /// The scenario to explore.
     public var scenario: Scenario
@@ -93,12 +94,12 @@ public struct Explorer: Sendable {
         case let .exhaustive(bound):
             BoundedSearch(
                 scenario: scenario, checkers: checkers, kind: .preemptions, bound: bound, limit: runs.count,
-                deadline: deadline, progress: progress
+                deadline: deadline, progress: progress, jobs: jobs
             ).run()
         case let .delayBounded(bound):
             BoundedSearch(
                 scenario: scenario, checkers: checkers, kind: .delays, bound: bound, limit: runs.count,
-                deadline: deadline, progress: progress
+                deadline: deadline, progress: progress, jobs: jobs
             ).run()
         case .dpor:
             DPORSearch(scenario: scenario, checkers: checkers, limit: runs.count, deadline: deadline, progress: progress).run()
@@ -107,7 +108,9 @@ public struct Explorer: Sendable {
 
     /// The violating run as it was found, not shrunk.
     private func unshrunk(_ found: ExploredRun) -> Finding {
-        Finding(original: found, run: found.result, violations: found.violations, shrinkReplays: 0, confirmation: nil)
+        Finding(
+            original: found, run: found.result, violations: found.violations, shrinkReplays: 0, confirmation: nil,
+            adjacentRace: nil)
     }
 
     /// Shrinks the violating run for its first violation, and confirms a lock-order one.
@@ -121,7 +124,10 @@ public struct Explorer: Sendable {
         let violations = all.filter(isPrimary) + all.filter { !isPrimary($0) }
         return Finding(
             original: found, run: shrunk, violations: violations, shrinkReplays: replays,
-            confirmation: primary.kind == .lockOrderInversion ? confirmDeadlock() : nil)
+            confirmation: primary.kind == .lockOrderInversion ? confirmDeadlock() : nil,
+            adjacentRace: violations.lazy.compactMap(\.race).first.flatMap {
+                AdjacentRaceSchedule(scenario: scenario).derive(from: shrunk, race: $0)
+            })
     }
 
     /// Searches for a schedule that really deadlocks, for a lock-order inversion.

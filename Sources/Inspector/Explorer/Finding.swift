@@ -12,6 +12,10 @@ public struct Finding: Sendable {
     public let shrinkReplays: Int
     /// For a lock-order inversion: the search for a schedule that really deadlocks.
     public let confirmation: Confirmation?
+    /// For a data race: a run of the shrunk one, reordered so that the two racing accesses
+    /// are adjacent (see ``Violation/race``); `nil` for other violations or when no
+    /// reordering brings them together.
+    public let adjacentRace: SimulationResult?
 
     /// The follow-up search for a real deadlock behind a lock-order inversion.
     public struct Confirmation: Sendable {

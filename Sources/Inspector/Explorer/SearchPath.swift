@@ -20,6 +20,11 @@ final class SearchPath: Sendable {
         var position: Int32
         /// What the choices before this point cost.
         let costBefore: Int32
+
+        /// This point with the choice at `position`.
+        func taking(_ position: Int) -> Entry {
+            Entry(current: current, count: count, position: Int32(position), costBefore: costBefore)
+        }
     }
 
     private struct State {
@@ -33,10 +38,21 @@ final class SearchPath: Sendable {
     }
 
     private let bound: ScheduleBound
-    private let state = Mutex(State())
+    private let state: Mutex<State>
+    /// How many entries at the bottom of the stack are fixed: the subtree's root.
+    private let floor: Int
 
-    /// An empty path: the first run takes the round-robin choice everywhere.
-    init(bound: ScheduleBound) { self.bound = bound }
+    /// A path whose first choices are `prefix` (empty by default): the first run replays
+    /// them, then takes the round-robin choice everywhere, and ``advance(within:)`` explores
+    /// only the paths that begin with `prefix`.
+    init(bound: ScheduleBound, prefix: [Entry] = []) {
+        self.bound = bound
+        state = Mutex(State(entries: prefix))
+        floor = prefix.count
+    }
+
+    /// The choice points of the path, bottom first.
+    var entries: [Entry] { state.withLock { $0.entries } }
 
     /// What the last run's choices cost.
     var cost: Int { state.withLock { $0.cost } }
@@ -80,7 +96,7 @@ final class SearchPath: Sendable {
     /// `false` when every path has been taken.
     func advance(within limit: Int) -> Bool {
         state.withLock { state in
-            while var entry = state.entries.popLast() {
+            while state.entries.count > floor, var entry = state.entries.popLast() {
                 let next = Int(entry.position) + 1
                 guard next < entry.count else { continue }
                 if Int(entry.costBefore) + bound.cost(ofPosition: next) <= limit {

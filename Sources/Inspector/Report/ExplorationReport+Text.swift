@@ -43,6 +43,14 @@ extension ExplorationReport {
             lines.append("")
             lines += Self.confirmationLines(confirmation, showingInterleaving: showingInterleavings, replayCommand: replayCommand)
         }
+        if let adjacent = finding.adjacentRace, let race = finding.violations.lazy.compactMap(\.race).first,
+            let (first, second) = AdjacentRaceSchedule.adjacentAccesses(race, in: adjacent)
+        {
+            lines.append("")
+            lines.append("race adjacent: \(race.cell): #\(first.sequence) \(first.unnumberedText)")
+            lines.append("               then #\(second.sequence) \(second.unnumberedText)")
+            lines += Self.scheduleLines(adjacent, showingInterleaving: false, replayCommand: replayCommand)
+        }
         return lines
     }
 

@@ -31,6 +31,9 @@ public struct PCTStrategy: SchedulingStrategy {
     private let changePoints: [Int]
     /// Threads in initial-priority order, highest first.
     private var ranking: [LabThreadID] = []
+    /// Per thread id: its index in ``ranking``, or -1 before it is met; so that meeting a
+    /// known thread and reading a priority take constant time, however many threads run.
+    private var rankIndex: [Int] = []
     /// Per thread id: the lowered priority (1 … depth − 1), or 0 while it keeps its initial one.
     private var lowered: [Int] = []
     private var choicePoint = 0
@@ -66,15 +69,19 @@ public struct PCTStrategy: SchedulingStrategy {
 
     /// Gives a thread seen for the first time a random place among the initial priorities.
     private mutating func meet(_ thread: LabThreadID) {
-        if thread < lowered.count, ranking.contains(thread) { return }
-        if thread >= lowered.count { lowered += Array(repeating: 0, count: thread + 1 - lowered.count) }
+        if thread < rankIndex.count, rankIndex[thread] >= 0 { return }
+        if thread >= lowered.count {
+            lowered += Array(repeating: 0, count: thread + 1 - lowered.count)
+            rankIndex += Array(repeating: -1, count: thread + 1 - rankIndex.count)
+        }
         let position = Int(generator.next() % UInt64(ranking.count + 1))
         ranking.insert(thread, at: position)
+        for index in position..<ranking.count { rankIndex[ranking[index]] = index }
     }
 
     /// The thread's current priority: its lowered one, or `depth + ` its rank from the bottom.
     private func priority(of thread: LabThreadID) -> Int {
         if lowered[thread] > 0 { return lowered[thread] }
-        return depth + ranking.count - 1 - ranking.firstIndex(of: thread)!
+        return depth + ranking.count - 1 - rankIndex[thread]
     }
 }

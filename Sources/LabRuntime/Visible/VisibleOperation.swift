@@ -92,6 +92,11 @@ public struct VisibleOperation: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether the operation can be dependent on any other: false for ``Kind/start``,
+    /// ``Kind/spawn``, ``Kind/join``, ``Kind/sleep`` and ``Kind/yield``, which commute with
+    /// everything.
+    public var isRacing: Bool { family != .local }
+
     private enum Family { case memory, lock, semaphore, message, local }
 
     private var family: Family {

@@ -9,17 +9,17 @@ extension Scenario {
         let nodeA = 0
         let nodeB = 1
         let nodeC = 2
-        let top = VisibleVariable<Int?>("top", nodeA)
+        let top = LabCell(optional: "top", nodeA)
         let next = [
-            VisibleVariable<Int?>("A.next", nodeB), VisibleVariable<Int?>("B.next", nodeC),
-            VisibleVariable<Int?>("C.next", nil),
+            LabCell(optional: "A.next", nodeB), LabCell(optional: "B.next", nodeC),
+            LabCell(optional: "C.next", nil),
         ]
         let inStack = ScenarioCell([true, true, true])
         @Sendable func pop() -> Int? {
             while true {
                 guard let head = top.load() else { return nil }
                 let successor = next[head].load()
-                if top.compareExchange(expected: head, new: successor) {
+                if top.compareExchange(expected: head, desired: successor).exchanged {
                     inStack.update { $0[head] = false }
                     return head
                 }
@@ -29,7 +29,7 @@ extension Scenario {
             while true {
                 let head = top.load()
                 next[node].store(head)
-                if top.compareExchange(expected: head, new: node) {
+                if top.compareExchange(expected: head, desired: node).exchanged {
                     inStack.update { $0[node] = true }
                     return
                 }

@@ -8,7 +8,7 @@ extension Scenario {
         name: "atomicity-violation", summary: "check a pointer, then use it, while another thread clears it"
     ) {
         let runtime = currentRuntime()
-        let pointer = VisibleVariable<Int?>("pointer", 42)
+        let pointer = LabCell(optional: "pointer", 42)
         let reader = runtime.spawnThread(named: "reader") {
             for _ in 0..<3 { runtime.yield("work") }
             if pointer.load() != nil {

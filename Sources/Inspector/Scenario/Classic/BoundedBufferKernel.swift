@@ -12,11 +12,11 @@ extension Scenario {
         let lock = runtime.makeLock(named: "buffer")
         let notEmpty = runtime.makeSemaphore(named: "not-empty", value: 0)
         let notFull = runtime.makeSemaphore(named: "not-full", value: 0)
-        let count = ScenarioCell(0)
+        let count = LabCell("count", 0)
         let producer = runtime.spawnThread(named: "producer") {
             for _ in 0..<2 {
                 lock.lock()
-                if count.value == 1 {
+                if count.load() == 1 {
                     lock.unlock()
                     notFull.wait()
                     lock.lock()
@@ -29,13 +29,13 @@ extension Scenario {
         let consumers = (1...2).map { index in
             runtime.spawnThread(named: "consumer-\(index)") {
                 lock.lock()
-                if count.value == 0 {
+                if count.load() == 0 {
                     lock.unlock()
                     notEmpty.wait()
                     lock.lock()
                 }
                 count.update { $0 -= 1 }
-                ScenarioExpectation.check(count.value >= 0, "the buffer never holds fewer than 0 items")
+                ScenarioExpectation.check(count.load() >= 0, "the buffer never holds fewer than 0 items")
                 lock.unlock()
                 notFull.signal()
             }

@@ -7,8 +7,8 @@ extension Scenario {
         name: "lazy-init", summary: "two threads create a lazily initialised instance; both may create it"
     ) {
         let runtime = currentRuntime()
-        let instance = VisibleVariable<Int?>("instance", nil)
-        let created = VisibleVariable("created", 0)
+        let instance = LabCell(optional: "instance", nil)
+        let created = LabCell("created", 0)
         let users = (1...2).map { index in
             runtime.spawnThread(named: "user-\(index)") {
                 if instance.load() == nil {

@@ -6,7 +6,7 @@ extension Scenario {
     static func lostUpdate(threads: Int) -> Scenario {
         Scenario(name: "lost-update", summary: "\(threads) threads increment a counter without a lock (a lost update)") {
             let runtime = currentRuntime()
-            let counter = VisibleVariable("counter", 0)
+            let counter = LabCell("counter", 0)
             let workers = (1...threads).map { index in
                 runtime.spawnThread(named: "worker-\(index)") { counter.store(counter.load() + 1) }
             }

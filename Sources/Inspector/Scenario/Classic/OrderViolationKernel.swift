@@ -7,7 +7,7 @@ extension Scenario {
         name: "order-violation", summary: "a thread reads state its creator initialises only after starting it"
     ) {
         let runtime = currentRuntime()
-        let state = VisibleVariable<Int?>("state", nil)
+        let state = LabCell(optional: "state", nil)
         let worker = runtime.spawnThread(named: "worker") {
             ScenarioExpectation.check(state.load() != nil, "the worker reads initialised state")
         }

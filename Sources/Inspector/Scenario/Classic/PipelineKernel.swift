@@ -13,8 +13,8 @@ extension Scenario {
             let stages = threads / 2
             let lock = runtime.makeLock(named: "queue")
             let available = runtime.makeSemaphore(named: "available", value: 0)
-            let queue = ScenarioCell(0)
-            let tally = VisibleVariable("tally", 0)
+            let queue = LabCell("queue", 0)
+            let tally = LabCell("tally", 0)
             var workers = (1...stages).map { index in
                 runtime.spawnThread(named: "produce-\(index)") {
                     lock.withLock { queue.update { $0 += 1 } }

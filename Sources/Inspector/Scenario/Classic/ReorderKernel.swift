@@ -8,8 +8,8 @@ extension Scenario {
     static func reorder(setters: Int) -> Scenario {
         Scenario(name: "reorder", summary: "\(setters) threads write a then b; a checker sees a set and b not") {
             let runtime = currentRuntime()
-            let a = VisibleVariable("a", 0)
-            let b = VisibleVariable("b", 0)
+            let a = LabCell("a", 0)
+            let b = LabCell("b", 0)
             var threads = (1...setters).map { index in
                 runtime.spawnThread(named: "setter-\(index)") {
                     a.store(1)

@@ -8,7 +8,7 @@ extension Scenario {
         Scenario(name: "token-ring", summary: "\(threads) threads pass a token, each handing it on before it writes") {
             let runtime = currentRuntime()
             let turns = (0..<threads).map { runtime.makeSemaphore(named: "turn-\($0)", value: $0 == 0 ? 1 : 0) }
-            let count = VisibleVariable("count", 0)
+            let count = LabCell("count", 0)
             let workers = (0..<threads).map { index in
                 runtime.spawnThread(named: "worker-\(index)") {
                     turns[index].wait()

@@ -9,8 +9,8 @@ extension Scenario {
         name: "work-stealing", summary: "an owner pops and a thief steals the last task of a deque without a CAS"
     ) {
         let runtime = currentRuntime()
-        let top = VisibleVariable("top", 0)
-        let bottom = VisibleVariable("bottom", 2)
+        let top = LabCell("top", 0)
+        let bottom = LabCell("bottom", 2)
         let runs = ScenarioCell([0, 0])
         let owner = runtime.spawnThread(named: "owner") {
             for _ in 0..<2 {
