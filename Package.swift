@@ -28,7 +28,7 @@ let package = Package(
             dependencies: ["LabRuntime", "RunLoopKit", "NetSim", "AFReplay", "Inspector", "Walkthrough", "CBenchLimits", "CSystem"]
         ),
         .executableTarget(name: "cf-main-queue-probe"),
-        .target(name: "LabTestSupport", path: "Tests/LabTestSupport"),
+        .target(name: "LabTestSupport", dependencies: ["CSystem"], path: "Tests/LabTestSupport"),
         .testTarget(name: "LabRuntimeTests", dependencies: ["LabRuntime", "CSystem", "LabTestSupport"]),
         .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit", "LabRuntime", "CSystem", "LabTestSupport"]),
         .testTarget(name: "NetSimTests", dependencies: ["NetSim", "LabRuntime", "RunLoopKit", "LabTestSupport"]),

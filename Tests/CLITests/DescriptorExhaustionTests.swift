@@ -1,4 +1,5 @@
 import Foundation
+import LabTestSupport
 import Testing
 
 /// Runs the built `runloop-lab` in a child shell whose descriptor limit is lowered, so the
@@ -12,24 +13,17 @@ struct DescriptorExhaustionTests {
     }
 
     /// Runs `runloop-lab arguments` with at most `limit` open descriptors; returns its
-    /// termination reason and status, and its standard error.
-    static func run(limit: Int, _ arguments: [String]) throws -> (reason: Process.TerminationReason, status: Int32, standardError: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "exec 2>&1 >/dev/null; ulimit -n \(limit) && exec \"$0\" \"$@\"", executable.path] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationReason, process.terminationStatus, String(decoding: data, as: UTF8.self))
+    /// ending and its standard error.
+    static func run(limit: Int, _ arguments: [String]) throws -> (ending: ChildProcess.Ending, standardError: String) {
+        let child = try ChildProcess.run(
+            "/bin/sh", ["-c", "exec 2>&1 >/dev/null; ulimit -n \(limit) && exec \"$0\" \"$@\"", executable.path] + arguments)
+        return (child.ending, child.standardOutput)
     }
 
     @Test("an explore run out of descriptors exits with EMFILE named, not a signal", arguments: [4, 6, 8])
     func exploreOutOfDescriptors(limit: Int) throws {
         let result = try Self.run(limit: limit, ["explore", "--scenario", "pause-cancel-pair-hardened", "--schedules", "5", "--jobs", "2"])
-        #expect(result.reason == .exit)
-        #expect(result.status == 71)
+        #expect(result.ending == .exit(71))
         #expect(result.standardError.contains("EMFILE"))
         #expect(result.standardError.contains("Too many open files"))
     }
@@ -37,8 +31,7 @@ struct DescriptorExhaustionTests {
     @Test("the same run with enough descriptors succeeds")
     func exploreWithDescriptors() throws {
         let result = try Self.run(limit: 256, ["explore", "--scenario", "pause-cancel-pair-hardened", "--schedules", "5", "--jobs", "2"])
-        #expect(result.reason == .exit)
-        #expect(result.status == 0)
+        #expect(result.ending == .exit(0))
     }
 
     @Test(
@@ -46,8 +39,7 @@ struct DescriptorExhaustionTests {
         arguments: [10, 12, 16])
     func networkOutOfDescriptors(limit: Int) throws {
         let result = try Self.run(limit: limit, ["bench", "network", "--operations", "4", "--repeats", "1"])
-        #expect(result.reason == .exit)
-        #expect(result.status == 71)
+        #expect(result.ending == .exit(71))
         #expect(result.standardError.contains("EMFILE"))
     }
 }

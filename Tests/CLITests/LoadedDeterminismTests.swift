@@ -1,4 +1,5 @@
 import Foundation
+import LabTestSupport
 import Synchronization
 import Testing
 
@@ -31,10 +32,7 @@ struct LoadedDeterminismTests {
     /// Runs `/bin/true`: between its `fork` and `exec` the child holds every descriptor of
     /// this process, so a simulated socket closed meanwhile shows its end of stream late.
     @Sendable static func spawnChildren() {
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: "/bin/true")
-        try? child.run()
-        child.waitUntilExit()
+        _ = try? ChildProcess.run("/bin/true")
     }
 
     /// A thousand one-byte round trips over a socket pair of its own.

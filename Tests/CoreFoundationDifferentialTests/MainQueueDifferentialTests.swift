@@ -113,21 +113,16 @@ enum CoreFoundationMainQueueProbe {
     static let lines: Result<[String: String], ProbeError> = {
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
             .deletingLastPathComponent().appendingPathComponent("cf-main-queue-probe")
-        let process = Process()
-        process.executableURL = executable
-        let output = Pipe()
-        process.standardOutput = output
+        let child: ChildProcess
         do {
-            try process.run()
+            child = try ChildProcess.run(executable.path)
         } catch {
-            return .failure(ProbeError(description: "cannot run \(executable.path): \(error)"))
+            return .failure(ProbeError(description: "\(error)"))
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            return .failure(ProbeError(description: "\(executable.path) ended with status \(process.terminationStatus)"))
+        guard child.ending == .exit(0) else {
+            return .failure(ProbeError(description: "\(executable.path) ended with \(child.ending)"))
         }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        let lines = child.standardOutput.split(separator: "\n").map(String.init)
         return .success(
             Dictionary(lines.compactMap { line in line.firstRange(of: ": ").map { (String(line[..<$0.lowerBound]), line) } }) { first, _ in
                 first

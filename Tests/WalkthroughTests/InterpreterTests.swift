@@ -261,7 +261,7 @@ struct InterpreterTests {
         let second = try ScenarioRunner().run(scenario)
         #expect(first.passed)
         #expect(first.traceText == second.traceText)
-        let k = try ScenarioRunner().run(scenario, using: ReplayStrategy(Schedule(switches: [])), named: "default").choicePoints
+        let k = ScenarioRunner().run(scenario, using: ReplayStrategy(Schedule(switches: [])), named: "default").choicePoints
         #expect(k > 1)
         #expect(first.strategy == "pct seed \(seed) depth 2 (k = \(k))")
     }

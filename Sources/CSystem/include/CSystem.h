@@ -93,6 +93,18 @@ static inline int csystem_set_malloc_trim_threshold(int bytes) { return mallopt(
 /// `_GNU_SOURCE` and so lives in CSystem.c), or NULL for an unknown number.
 const char *csystem_errno_name(int error);
 
+/// Starts `path` with `argv` (NULL-terminated) and this process's environment, its
+/// standard output on `standard_output` (or inherited when negative) and no other descriptor
+/// than 0, 1 and 2: `posix_spawn` with a dup2 and `closefrom` (a GNU extension) as file
+/// actions. Unlike Foundation's `Process`, it never lists `/proc/self/fd`, whose reading
+/// copies past the directory buffer and crashes when the process has many descriptors open.
+/// Returns 0 or an errno value.
+int csystem_spawn(pid_t *pid, const char *path, char *const argv[], int standard_output);
+
+/// `pipe2(ends, O_CLOEXEC)` (a GNU extension, in Spawn.c): a pipe no other child inherits.
+/// Returns 0, or -1 with `errno`.
+int csystem_pipe_cloexec(int ends[2]);
+
 /// Waits up to `timeout_ms` for the peer of socket `fd` to have closed or shut down its
 /// writing side (`poll` for `POLLRDHUP`, which needs `_GNU_SOURCE` and so lives in
 /// EndOfStream.c; a hang-up or an error counts too): 1 when it has, 0 on timeout, -1 with
