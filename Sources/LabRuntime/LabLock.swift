@@ -82,6 +82,10 @@ public protocol PortSet: AnyObject, Sendable {
     /// Sets what `descriptor` is watched for (adding it, or replacing its interest); it is
     /// reported whenever it has that readiness. Fails with EBADF for a closed descriptor.
     func insert(_ descriptor: LabFileDescriptor, interest: Readiness) throws(SystemCallError)
+    /// Adds a wake-up counter (a loop's eventfd wake port), reported once per write where
+    /// the set can (edge-triggered epoll), and says whether the caller must still drain the
+    /// counter after each report (true for a set that reports readiness while it lasts).
+    func insertWakePort(_ descriptor: LabFileDescriptor) throws(SystemCallError) -> Bool
     /// Removes `descriptor`; removing one that is not in the set does nothing.
     func remove(_ descriptor: LabFileDescriptor)
     /// Blocks until a member is readable or `deadline` passes (`nil`: no deadline), and
@@ -97,6 +101,12 @@ extension PortSet {
     /// Adds `descriptor`, watched for reading: a port or a socket's incoming bytes.
     public func insert(_ descriptor: LabFileDescriptor) throws(SystemCallError) {
         try insert(descriptor, interest: .readable)
+    }
+
+    /// Adds the wake port as a readable member that the caller drains after each report.
+    public func insertWakePort(_ descriptor: LabFileDescriptor) throws(SystemCallError) -> Bool {
+        try insert(descriptor)
+        return true
     }
 }
 

@@ -6,6 +6,9 @@ import LabRuntime
 struct ModeContents: Sendable {
     let mode: RunLoopMode
     let portSet: any PortSet
+    /// Whether the loop reads its wake port back after the port set reports it (a
+    /// level-triggered set); an edge-triggered one reports each write once, undrained.
+    let drainsWakePort: Bool
     var sources0: [RunLoopSource] = []
     var portSources: [PortSource] = []
     /// Sorted by fire date; equal dates in the order they were added or re-positioned.

@@ -97,6 +97,7 @@ extension RunLoop {
             didServeMainQueueLastTime = false
             var woke = PortSetWaitResult.timedOut
             var nextTimer: LabInstant?
+            var drainsWakePort = true
             if let mainQueue, peeked {
                 woke = .ready(mainQueue.port.descriptor, .readable)
             } else {
@@ -104,7 +105,7 @@ extension RunLoop {
                 // Read after BeforeWaiting, so that a timer its observers add or move is armed
                 // for this sleep, as CF's timerfd would be (spec §3.4).
                 nextTimer = nextTimerFireDate(forMode: mode)
-                woke = try sleep(
+                (woke, drainsWakePort) = try sleep(
                     in: mode, until: poll ? runtime.now() : min(deadline, nextTimer ?? deadline),
                     sleeping: !poll, timerDue: nextTimer.map { $0 <= runtime.now() } ?? false,
                     mainQueue: mainQueue)
@@ -114,7 +115,7 @@ extension RunLoop {
             switch woke {
             case let .ready(descriptor, _) where descriptor === wakePort.descriptor:
                 record(.loopWake(mode: mode.name, cause: "wake-up"))
-                _ = wakePort.drain()
+                if drainsWakePort { _ = wakePort.drain() }
                 wakePending.store(false, ordering: .releasing)
             case let .ready(descriptor, _) where descriptor === mainQueue?.port.descriptor:
                 record(.loopWake(mode: mode.name, cause: "main queue"))
@@ -156,25 +157,27 @@ extension RunLoop {
     }
 
     /// Waits on the mode's port set (a timer already due counts as its timer port firing),
-    /// with the main queue's port in it for this wait only (spec §1.3 step j); throws
+    /// with the main queue's port in it for this wait only (spec §1.3 step j); also says
+    /// whether the mode's set needs its wake port drained after reporting it. Throws
     /// ``RunLoopError/runOver`` when the simulation ended during the wait.
     private func sleep(
         in mode: RunLoopMode, until wakeDeadline: LabInstant, sleeping: Bool, timerDue: Bool, mainQueue: MainDispatchQueue?
-    ) throws(RunLoopError) -> PortSetWaitResult {
-        let portSet = state.withLock { state -> (any PortSet)? in
+    ) throws(RunLoopError) -> (woke: PortSetWaitResult, drainsWakePort: Bool) {
+        let contents = state.withLock { state -> (portSet: any PortSet, drainsWakePort: Bool)? in
             state.isWaiting = sleeping
-            return state.index(of: mode).map { state.modes[$0].portSet }
+            return state.index(of: mode).map { (state.modes[$0].portSet, state.modes[$0].drainsWakePort) }
         }
         if sleeping {
             record(.loopWait(mode: mode.name, deadline: wakeDeadline == .distantFuture ? nil : wakeDeadline))
         }
-        guard let portSet, !timerDue else { return .timedOut }
+        guard let contents, !timerDue else { return (.timedOut, true) }
+        let portSet = contents.portSet
         let mainQueuePort = mainQueue?.port.descriptor
         let joined = mainQueuePort.map { port in (try? portSet.insert(port)) != nil } ?? false
         defer { if joined, let mainQueuePort { portSet.remove(mainQueuePort) } }
         let woke = portSet.wait(until: wakeDeadline == .distantFuture ? nil : wakeDeadline)
         if woke == .runOver { throw .runOver }
-        return woke
+        return (woke, contents.drainsWakePort)
     }
 
     /// Step k: the loop is awake and will look at all its work before it sleeps again, so

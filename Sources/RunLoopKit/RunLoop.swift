@@ -25,7 +25,7 @@ public final class RunLoop: Sendable, CustomStringConvertible {
     let inbox = Mutex(Inbox())
     /// Whether the wake port has been written and not yet drained: further wake-ups add
     /// nothing (the eventfd would coalesce them), so they skip the `write` (NIO's
-    /// `_pendingTaskPop` dedupe). Cleared after the loop drains the port.
+    /// `_pendingTaskPop` dedupe). Cleared after the loop wakes on the port.
     let wakePending = Atomic<Bool>(false)
 
     private init(thread: LabThread) {
@@ -66,8 +66,8 @@ public final class RunLoop: Sendable, CustomStringConvertible {
 
     func makeMode(_ mode: RunLoopMode) -> ModeContents {
         let portSet = runtime.makePortSet(named: "\(mode.name) T\(thread.id)")
-        try? portSet.insert(wakePort.descriptor)
-        return ModeContents(mode: mode, portSet: portSet)
+        let drains = (try? portSet.insertWakePort(wakePort.descriptor)) ?? true
+        return ModeContents(mode: mode, portSet: portSet, drainsWakePort: drains)
     }
 
     // MARK: Teaching accessors

@@ -30,9 +30,23 @@ final class LivePortSet: PortSet {
     }
 
     func insert(_ descriptor: LabFileDescriptor, interest: Readiness) throws(SystemCallError) {
+        try register(descriptor, interest: interest, flags: 0)
+    }
+
+    /// Edge-triggered, as CF registers its ports: every `eventfd_write` raises a new edge
+    /// (the kernel wakes the eventfd's waiters on each write), so the loop is woken once per
+    /// write and never has to read the counter back, which saves a `read` per wake-up. The
+    /// counter only grows; it would take 2^64 wake-ups to fill it.
+    func insertWakePort(_ descriptor: LabFileDescriptor) throws(SystemCallError) -> Bool {
+        try register(descriptor, interest: .readable, flags: EPOLLET.rawValue)
+        return false
+    }
+
+    private func register(_ descriptor: LabFileDescriptor, interest: Readiness, flags: UInt32) throws(SystemCallError) {
         guard let fd = descriptor.rawValue, let epfd = epoll.rawValue else { throw SystemCallError("epoll_ctl", errno: EBADF) }
         var event = epoll_event()
-        event.events = (interest.contains(.readable) ? EPOLLIN.rawValue : 0) | (interest.contains(.writable) ? EPOLLOUT.rawValue : 0)
+        event.events =
+            (interest.contains(.readable) ? EPOLLIN.rawValue : 0) | (interest.contains(.writable) ? EPOLLOUT.rawValue : 0) | flags
         event.data.fd = fd
         try members.withLock { members throws(SystemCallError) in
             // A member under the same number but another descriptor was closed, and epoll
