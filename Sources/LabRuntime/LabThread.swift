@@ -37,6 +37,26 @@ public final class LabThread: Sendable, CustomStringConvertible {
         return try body()
     }
 
+    /// The live reply semaphore (``Runtime/replySemaphore(named:)``) and the runtime it
+    /// records to, held weakly so that a thread of one runtime does not keep another alive;
+    /// only this thread uses it.
+    private struct Reply {
+        weak var runtime: AnyObject?
+        let semaphore: any LabSemaphore
+    }
+    private let reply = Mutex<Reply?>(nil)
+
+    /// This thread's reply semaphore under `runtime`, made with `make` on first use (or when
+    /// the thread waits under another runtime than last time).
+    func replySemaphore(for runtime: any Runtime, make: () -> any LabSemaphore) -> any LabSemaphore {
+        reply.withLock { reply in
+            if let reply, reply.runtime === runtime { return reply.semaphore }
+            let made = make()
+            reply = Reply(runtime: runtime, semaphore: made)
+            return made
+        }
+    }
+
     /// Owns the run loop installed with ``installRunLoop(_:)``.
     private let runLoopOwner = Mutex<(AnyObject & Sendable)?>(nil)
     /// The same object's address (0 for none), for the lock-free read on every cross-thread

@@ -37,6 +37,11 @@ public protocol Runtime: AnyObject, Sendable {
     /// A new counting semaphore (`dispatch_semaphore_t`).
     func makeSemaphore(named name: String, value: Int) -> any LabSemaphore
 
+    /// A semaphore at zero for the calling thread to wait on once for a reply, such as a
+    /// `waitUntilDone` perform's: a new one named `name`, or (live) the calling thread's own,
+    /// reused from call to call since each call takes back the one signal it waits for.
+    func replySemaphore(named name: @autoclosure () -> String) -> any LabSemaphore
+
     /// A new, empty set of file descriptors to wait on: CF's per-mode `__CFPortSet`.
     func makePortSet(named name: String) -> any PortSet
 
@@ -81,6 +86,11 @@ public enum LabObjectKind: Int, CaseIterable, Sendable {
 }
 
 extension Runtime {
+    /// A new semaphore at zero, named `name`: every wait for a reply has its own.
+    public func replySemaphore(named name: @autoclosure () -> String) -> any LabSemaphore {
+        makeSemaphore(named: name(), value: 0)
+    }
+
     /// A non-recursive lock whose class is its name.
     public func makeLock(named name: String) -> any LabLock {
         makeLock(named: name, lockClass: nil, recursive: false)

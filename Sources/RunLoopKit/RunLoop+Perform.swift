@@ -65,7 +65,7 @@ extension RunLoop {
             }
             return
         }
-        let waiter = PerformWaiter(runtime.makeSemaphore(named: "waitUntilDone \(name)", value: 0))
+        let waiter = PerformWaiter(runtime.replySemaphore(named: "waitUntilDone \(name)"))
         let queued = loop.enqueue(
             QueuedBlock(
                 label: name, modes: BlockModes(modes),

@@ -86,6 +86,14 @@ public final class LiveRuntime: Runtime {
         LiveSemaphore(id: nextID(.semaphore), name: name, value: value, runtime: self)
     }
 
+    /// The calling thread's reply semaphore under this runtime, made on first use; a thread
+    /// waits for one reply at a time, so the one futex serves all its `waitUntilDone` calls.
+    public func replySemaphore(named name: @autoclosure () -> String) -> any LabSemaphore {
+        LabThread.current.replySemaphore(for: self) {
+            LiveSemaphore(id: nextID(.semaphore), name: "reply \(LabThread.current)", value: 0, runtime: self)
+        }
+    }
+
     public func makePortSet(named name: String) -> any PortSet {
         LivePortSet(id: nextID(.portSet), name: name, runtime: self)
     }
