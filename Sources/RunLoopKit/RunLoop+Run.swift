@@ -175,7 +175,14 @@ extension RunLoop {
         let mainQueuePort = mainQueue?.port.descriptor
         let joined = mainQueuePort.map { port in (try? portSet.insert(port)) != nil } ?? false
         defer { if joined, let mainQueuePort { portSet.remove(mainQueuePort) } }
-        let woke = portSet.wait(until: wakeDeadline == .distantFuture ? nil : wakeDeadline)
+        var woke = portSet.wait(until: wakeDeadline == .distantFuture ? nil : wakeDeadline)
+        // An undrained wake port raises its edge in every mode's set; an edge whose wake-up
+        // another mode's wait already took finds none pending, and is slept through.
+        while !contents.drainsWakePort, case let .ready(descriptor, _) = woke, descriptor === wakePort.descriptor,
+            !wakePending.load(ordering: .acquiring)
+        {
+            woke = portSet.wait(until: wakeDeadline == .distantFuture ? nil : wakeDeadline)
+        }
         if woke == .runOver { throw .runOver }
         return (woke, contents.drainsWakePort)
     }
@@ -227,8 +234,9 @@ extension RunLoop {
 
     /// Calls the mode's observers of `activity`, from a snapshot taken first.
     private func notifyObservers(_ activity: RunLoopActivity, in mode: RunLoopMode) {
-        let observers = state.withLock { state in
-            state.index(of: mode).map { state.modes[$0].observers.filter { $0.activities.contains(activity) } } ?? []
+        let observers = state.withLock { state -> [RunLoopObserver] in
+            guard let index = state.index(of: mode), !state.modes[index].observers.isEmpty else { return [] }
+            return state.modes[index].observers.filter { $0.activities.contains(activity) }
         }
         for observer in observers { observer.notify(activity, mode: mode, runtime: runtime) }
     }
@@ -236,6 +244,7 @@ extension RunLoop {
     /// Performs the signalled version-0 sources, by order then first signal.
     private func performSources0(in mode: RunLoopMode, stopAfterOne: Bool) -> Bool {
         let sources = state.withLock { state in state.index(of: mode).map { state.modes[$0].sources0 } ?? [] }
+        guard !sources.isEmpty else { return false }
         let pending = sources.compactMap { source in source.pendingSignal.map { (source, $0) } }
             .sorted { ($0.1.order, $0.1.time, $0.1.sequence) < ($1.1.order, $1.1.time, $1.1.sequence) }
         var handled = false
@@ -255,6 +264,8 @@ extension RunLoop {
     private func runBlocks(in mode: RunLoopMode) {
         let (runnable, kept) = state.withLock { state in
             inbox.withLock { inbox -> ([QueuedBlock], [QueuedBlock]) in
+                // Nothing queued: leave the spare storage where it is.
+                guard !inbox.blocks.isEmpty else { return ([], []) }
                 guard !inbox.blocks.allSatisfy({ state.blockMatches($0.modes, in: mode) }) else {
                     defer {
                         inbox.blocks = inbox.recycled
