@@ -38,10 +38,13 @@ public final class LabThread: Sendable, CustomStringConvertible {
     }
 
     /// The live reply semaphore (``Runtime/replySemaphore(named:)``) and the runtime it
-    /// records to, held weakly so that a thread of one runtime does not keep another alive;
-    /// only this thread uses it.
+    /// records to; only this thread uses it.
     private struct Reply {
-        weak var runtime: AnyObject?
+        /// Compared on every call without touching reference counts.
+        let runtimeID: ObjectIdentifier
+        /// Never read: an unowned reference keeps the runtime's memory allocated (without
+        /// keeping the runtime alive), so no later runtime can have the same identifier.
+        unowned let runtime: AnyObject
         let semaphore: any LabSemaphore
     }
     private let reply = Mutex<Reply?>(nil)
@@ -50,9 +53,9 @@ public final class LabThread: Sendable, CustomStringConvertible {
     /// the thread waits under another runtime than last time).
     func replySemaphore(for runtime: any Runtime, make: () -> any LabSemaphore) -> any LabSemaphore {
         reply.withLock { reply in
-            if let reply, reply.runtime === runtime { return reply.semaphore }
+            if let reply, reply.runtimeID == ObjectIdentifier(runtime) { return reply.semaphore }
             let made = make()
-            reply = Reply(runtime: runtime, semaphore: made)
+            reply = Reply(runtimeID: ObjectIdentifier(runtime), runtime: runtime, semaphore: made)
             return made
         }
     }
