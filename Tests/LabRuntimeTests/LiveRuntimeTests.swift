@@ -167,6 +167,28 @@ struct LiveRuntimeLifetimeTests {
         #expect(released == nil)
     }
 
+    @Test("a thread's cached reply semaphore keeps neither its runtime nor the thread alive")
+    func replySemaphoreKeepsNothingAlive() {
+        weak var released: LiveRuntime?
+        weak var firstThread: LabThread?
+        let sameSemaphore = Shared(false)
+        do {
+            let runtime = LiveRuntime()
+            let thread = runtime.spawnThread(named: "first") {
+                let reply = runtime.replySemaphore(named: "reply")
+                reply.signal()
+                reply.wait()
+                sameSemaphore.update { $0 = runtime.replySemaphore(named: "again") === reply }
+            }
+            thread.join()
+            released = runtime
+            firstThread = thread
+        }
+        #expect(sameSemaphore.value)
+        #expect(firstThread == nil)
+        #expect(released == nil)
+    }
+
     @Test("the main thread stays the first one while it lives")
     func mainThreadIsTheFirst() {
         let runtime = LiveRuntime()
