@@ -43,9 +43,7 @@ public final class DispatchQueueModel: LabDispatchQueue {
         workers = Mutex(Workers(idle: Array(repeating: true, count: width)))
         threads = (1...width).map { index in
             runtime.spawnThread(named: "\(label) #\(index)") {
-                let loop = RunLoop.current
-                _ = try? loop.add(EventFDPort(name: "\(label) #\(index) keep-alive port"), forMode: .default)
-                try? loop.run()
+                RunLoop.runKeptAlive(portName: "\(label) #\(index) keep-alive port")
             }
         }
     }

@@ -31,8 +31,6 @@ public enum NetworkThread {
 
     /// `+networkRequestThreadEntryPoint:`: keep-alive port in the default mode, then `run`.
     private static func entryPoint() {
-        let loop = RunLoop.current
-        _ = try? loop.add(EventFDPort(name: "AFNetworking keep-alive port"), forMode: .default)
-        try? loop.run()
+        RunLoop.runKeptAlive(portName: "AFNetworking keep-alive port")
     }
 }

@@ -15,9 +15,7 @@ public enum SessionLoaderThread {
 
     private static let threads = RuntimeLocal<LabThread>("NSURLConnectionLoader") { runtime in
         runtime.spawnThread(named: name) {
-            let loop = RunLoop.current
-            _ = try? loop.add(EventFDPort(name: "\(name) keep-alive port"), forMode: .default)
-            try? loop.run()
+            RunLoop.runKeptAlive(portName: "\(name) keep-alive port")
         }
     }
 

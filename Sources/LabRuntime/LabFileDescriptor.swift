@@ -19,11 +19,26 @@ public final class LabFileDescriptor: Sendable {
     /// What the descriptor is for, for traces and error messages.
     public let label: String
 
+    /// Why the descriptor could not be made, such as `eventfd` failing with `EMFILE`, for
+    /// one made by ``init(failed:label:)``; `nil` for every other.
+    public let creationError: SystemCallError?
+
     /// Takes ownership of `rawValue` and registers it with `runtime` (the current one by default).
     public init(adopting rawValue: Int32, label: String, runtime: (any Runtime)? = nil) {
         state = Mutex(State(rawValue: rawValue))
         self.label = label
+        creationError = nil
         (runtime ?? currentRuntime()).adopt(self)
+    }
+
+    /// A descriptor that could not be made, closed from the start, carrying `error` for
+    /// whoever uses it: adding it to a run loop, or running a loop that waits on it, throws
+    /// the error (CF crashes in `__CFPortAllocate` instead). See
+    /// ``Runtime/unavailableDescriptor(_:label:)``.
+    public init(failed error: SystemCallError, label: String) {
+        state = Mutex(State(rawValue: -1))
+        self.label = label
+        creationError = error
     }
 
     /// Takes ownership of the two ends of a connected socket pair (`socketpair`), each with

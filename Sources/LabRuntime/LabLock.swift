@@ -86,6 +86,9 @@ public protocol PortSet: AnyObject, Sendable {
     /// the set can (edge-triggered epoll), and says whether the caller must still drain the
     /// counter after each report (true for a set that reports readiness while it lasts).
     func insertWakePort(_ descriptor: LabFileDescriptor) throws(SystemCallError) -> Bool
+    /// Why the set could not be made (`epoll_create1` failing with `EMFILE`), or `nil`; a
+    /// loop never waits on a set that has one.
+    var creationError: SystemCallError? { get }
     /// Removes `descriptor`; removing one that is not in the set does nothing.
     func remove(_ descriptor: LabFileDescriptor)
     /// Blocks until a member is readable or `deadline` passes (`nil`: no deadline), and
@@ -102,6 +105,9 @@ extension PortSet {
     public func insert(_ descriptor: LabFileDescriptor) throws(SystemCallError) {
         try insert(descriptor, interest: .readable)
     }
+
+    /// A set that always exists.
+    public var creationError: SystemCallError? { nil }
 
     /// Adds the wake port as a readable member that the caller drains after each report.
     public func insertWakePort(_ descriptor: LabFileDescriptor) throws(SystemCallError) -> Bool {

@@ -60,9 +60,10 @@ public protocol Runtime: AnyObject, Sendable {
     func sleep(until deadline: LabInstant)
 
     /// Gives up on the calling lab thread because a system call it cannot do without failed
-    /// (no descriptor left for a port: `EMFILE`). A ``Simulation`` ends the run with
+    /// (no thread left: `pthread_create`'s `EAGAIN`). A ``Simulation`` ends the run with
     /// ``SimulationOutcome/systemCallFailed(_:)``, for its caller to report; live, the
     /// process ends with the error named (``SystemCallError/exitProcess()``), as CF crashes.
+    /// A descriptor that cannot be made goes through ``unavailableDescriptor(_:label:)``.
     func fail(_ error: SystemCallError) -> Never
 
     /// Takes responsibility for closing `descriptor` when the runtime is done with it.
@@ -86,6 +87,16 @@ public enum LabObjectKind: Int, CaseIterable, Sendable {
 }
 
 extension Runtime {
+    /// What a port holds when its descriptor could not be made (`eventfd` or `pipe` failing
+    /// with `EMFILE`): under a ``Simulation`` the run ends with `error` (``fail(_:)``); live,
+    /// a closed descriptor carrying it (``LabFileDescriptor/init(failed:label:)``), so that
+    /// adding the port to a loop, or running a loop that needs it, throws the error and the
+    /// process goes on.
+    public func unavailableDescriptor(_ error: SystemCallError, label: String) -> LabFileDescriptor {
+        if flavor == .simulated { fail(error) }
+        return LabFileDescriptor(failed: error, label: label)
+    }
+
     /// A new semaphore at zero, named `name`: every wait for a reply has its own.
     public func replySemaphore(named name: @autoclosure () -> String) -> any LabSemaphore {
         makeSemaphore(named: name(), value: 0)

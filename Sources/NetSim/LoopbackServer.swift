@@ -28,23 +28,25 @@ public final class LoopbackServer: Sendable, CustomStringConvertible {
 
     /// Starts a server named `name` under the current runtime: binds and listens when live,
     /// then spawns the server thread (whose loop a keep-alive port and the listener keep
-    /// running) until ``stop()``. A failure to bind a loopback socket ends the process with
-    /// the error named, e.g. `EMFILE` (`SystemCallError/exitProcess()`).
+    /// running) until ``stop()``. When it cannot listen, or later cannot accept, for want
+    /// of descriptors (`EMFILE`), it serves nothing and ``dial(_:)`` throws
+    /// ``NetError/Code/cannotConnectToHost`` with that error named.
     public init(name: String = "loopback server", address: LoopbackAddress = .ipv4) {
         let runtime = currentRuntime()
         var listener: LabFileDescriptor?
+        var failure: SystemCallError?
         var port = Self.simulatedPort
         if runtime.flavor == .live {
             do {
                 (listener, port) = try LoopbackSocket.listen(on: address, label: "\(name) listener")
             } catch {
-                error.exitProcess()
+                (failure, port) = (error, 0)
             }
         }
         self.name = name
         self.address = address
         self.port = port
-        let core = ServerLoop(name: name, runtime: runtime, listener: listener)
+        let core = ServerLoop(name: name, runtime: runtime, listener: listener, failure: failure)
         self.core = core
         thread = runtime.spawnThread(named: name) { core.serve() }
     }
@@ -92,6 +94,9 @@ public final class LoopbackServer: Sendable, CustomStringConvertible {
         let refused = NetError(.cannotConnectToHost, failingURL: url.description)
         let family: LoopbackAddress = url.host == "localhost" ? address : url.isIPv6 ? .ipv6 : .ipv4
         guard !core.isStopped else { throw refused }
+        if let reason = core.cannotServe {
+            throw NetError(.cannotConnectToHost, message: reason, failingURL: url.description)
+        }
         let client = core.clientName(connection)
         guard core.listener != nil else {
             guard url.port == port, family == address else { throw refused }

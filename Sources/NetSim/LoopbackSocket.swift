@@ -57,10 +57,10 @@ enum LoopbackSocket {
     }
 
     /// Accepts one pending connection on a listening socket as a non-blocking,
-    /// close-on-exec socket; nil when none is pending. With no descriptor left for it
-    /// (`EMFILE`), the listener would stay readable and its loop spin, so the process ends
-    /// with that error named (``SystemCallError/exitProcess()``).
-    static func accept(_ listener: LabFileDescriptor, label: (Int) -> String) -> (LabFileDescriptor, peerPort: Int)? {
+    /// close-on-exec socket; nil when none is pending. Throws when no descriptor is left for
+    /// it (`EMFILE`, `ENFILE`): the connection stays pending and the listener readable.
+    static func accept(_ listener: LabFileDescriptor, label: (Int) -> String) throws(SystemCallError) -> (LabFileDescriptor, peerPort: Int)?
+    {
         guard let fd = listener.rawValue else { return nil }
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
@@ -69,7 +69,7 @@ enum LoopbackSocket {
         }
         guard accepted >= 0 else {
             let error = SystemCallError("accept")
-            if error.isDescriptorExhaustion { error.exitProcess() }
+            if error.isDescriptorExhaustion { throw error }
             return nil
         }
         let peerPort = SocketAddress(storage).port

@@ -13,6 +13,9 @@ final class ServerLoop: Sendable {
     /// Keeps the server loop running; closed when the server stops.
     let keepAlive: EventFDPort
     private let stopped = Atomic<Bool>(false)
+    /// Why the server cannot serve, such as its listener's `socket` or `accept` failing with
+    /// `EMFILE`; once set, the listener is closed and every dial is refused with it.
+    private let failure = Mutex<String?>(nil)
 
     private struct State {
         var routes: [(method: String, path: String, script: RouteScript)] = []
@@ -22,19 +25,37 @@ final class ServerLoop: Sendable {
     }
     private let state = Mutex(State())
 
-    init(name: String, runtime: any Runtime, listener: LabFileDescriptor?) {
+    /// A server loop; `failure` says why it cannot serve from the start (its listener could
+    /// not be made).
+    init(name: String, runtime: any Runtime, listener: LabFileDescriptor?, failure: SystemCallError? = nil) {
         self.name = name
         self.runtime = runtime
         self.listener = listener
+        self.failure.withLock { $0 = failure?.explanation }
         keepAlive = EventFDPort(name: "\(name) keep-alive", runtime: runtime)
     }
 
     /// Whether the server has been told to stop (``markStopped()``).
     var isStopped: Bool { stopped.load(ordering: .acquiring) }
 
+    /// Why the server cannot serve (``give(up:)``), or `nil` while it can.
+    var cannotServe: String? { failure.withLock { $0 } }
+
+    /// Stops serving for `reason`: records it, closes the listener so that clients are
+    /// refused rather than left waiting, and the keep-alive port, and keeps the reason for
+    /// later dials.
+    private func give(up reason: String) {
+        failure.withLock { $0 = $0 ?? reason }
+        listener?.close()
+        keepAlive.descriptor.close()
+        runtime.record(.server("\(name) cannot serve: \(reason)"))
+    }
+
     /// The server thread's body: serve until stopped, then close every socket and the
-    /// keep-alive port.
+    /// keep-alive port. A loop that cannot run (no descriptor left for its ports) gives up
+    /// (``give(up:)``) and returns.
     func serve() {
+        if let reason = cannotServe { return give(up: reason) }
         let loop = RunLoop.current
         do {
             try loop.add(keepAlive, forMode: .default)
@@ -43,14 +64,15 @@ final class ServerLoop: Sendable {
                     PortSource(readable: listener, name: "\(name) listener") { [self] in acceptPending(on: loop) }, forMode: .default)
             }
         } catch {
-            runtime.record(.server("\(name) cannot serve: \(error)"))
-            return
+            return give(up: error.description)
         }
         while !isStopped {
             do {
                 _ = try loop.run(mode: .default)
             } catch .runOver {
                 return
+            } catch let .systemCallFailed(error) {
+                return give(up: error.explanation)
             } catch {}
         }
         listener?.close()
@@ -112,12 +134,20 @@ final class ServerLoop: Sendable {
         session.open()
     }
 
-    /// Accepts every pending TCP connection (the listener's readable callout).
+    /// Accepts every pending TCP connection (the listener's readable callout). With no
+    /// descriptor left for one (`EMFILE`), the listener would stay readable and the loop
+    /// spin, so the server gives up (``give(up:)``).
     private func acceptPending(on loop: RunLoop) {
         guard let listener else { return }
         while true {
             runtime.schedulingPoint(before: VisibleOperation(.receive), "server accept")
-            guard let (socket, peerPort) = LoopbackSocket.accept(listener, label: { "\(name) peer \($0)" }) else { return }
+            let accepted: (LabFileDescriptor, peerPort: Int)?
+            do {
+                accepted = try LoopbackSocket.accept(listener, label: { "\(name) peer \($0)" })
+            } catch {
+                return give(up: error.explanation)
+            }
+            guard let (socket, peerPort) = accepted else { return }
             let known = state.withLock { state -> String? in
                 guard let index = state.expectedClients.firstIndex(where: { $0.port == peerPort }) else { return nil }
                 return state.expectedClients.remove(at: index).name

@@ -11,16 +11,18 @@ public final class EventFDPort: LabPort {
     private let runtime: any Runtime
 
     /// A new port under `runtime` (the current one by default). When no descriptor is left
-    /// (`EMFILE`), the runtime gives up on the thread (`Runtime/fail(_:)`): a simulation
-    /// ends its run with the error, a live process ends with it named.
+    /// (`EMFILE`), a simulation ends its run with the error; live, the port holds it
+    /// (`Runtime/unavailableDescriptor(_:label:)`), and adding the port to a loop throws it.
     public init(name: String? = nil, runtime: (any Runtime)? = nil) {
         let runtime = runtime ?? currentRuntime()
         let fd = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
-        if fd < 0 { runtime.fail(SystemCallError("eventfd")) }
+        let failure = fd < 0 ? SystemCallError("eventfd") : nil
         let label = name ?? "eventfd port \(runtime.nextID(.port))"
         self.name = label
         self.runtime = runtime
-        descriptor = LabFileDescriptor(adopting: fd, label: label, runtime: runtime)
+        descriptor =
+            failure.map { runtime.unavailableDescriptor($0, label: label) }
+            ?? LabFileDescriptor(adopting: fd, label: label, runtime: runtime)
     }
 
     public func send() {

@@ -12,18 +12,23 @@ public final class PipePort: LabPort {
     private let runtime: any Runtime
 
     /// A new port under `runtime` (the current one by default). When no descriptor is left
-    /// (`EMFILE`), the runtime gives up on the thread (`Runtime/fail(_:)`): a simulation
-    /// ends its run with the error, a live process ends with it named.
+    /// (`EMFILE`), a simulation ends its run with the error; live, the port holds it
+    /// (`Runtime/unavailableDescriptor(_:label:)`), and adding the port to a loop throws it.
     public init(name: String? = nil, runtime: (any Runtime)? = nil) {
         let runtime = runtime ?? currentRuntime()
-        var ends: [Int32] = [0, 0]
-        if pipe(&ends) != 0 { runtime.fail(SystemCallError("pipe")) }
-        for fd in ends {
-            _ = csystem_fcntl_setfl(fd, csystem_fcntl_getfl(fd) | O_NONBLOCK)
-        }
+        var ends: [Int32] = [-1, -1]
+        let failure = pipe(&ends) != 0 ? SystemCallError("pipe") : nil
         let label = name ?? "pipe port \(runtime.nextID(.port))"
         self.name = label
         self.runtime = runtime
+        if let failure {
+            descriptor = runtime.unavailableDescriptor(failure, label: label + " (read end)")
+            writeEnd = LabFileDescriptor(failed: failure, label: label + " (write end)")
+            return
+        }
+        for fd in ends {
+            _ = csystem_fcntl_setfl(fd, csystem_fcntl_getfl(fd) | O_NONBLOCK)
+        }
         descriptor = LabFileDescriptor(adopting: ends[0], label: label + " (read end)", runtime: runtime)
         writeEnd = LabFileDescriptor(adopting: ends[1], label: label + " (write end)", runtime: runtime)
     }

@@ -27,8 +27,10 @@ extension RunLoop {
     }
 
     /// Adds a port or descriptor source to `mode`. Its descriptor joins the mode's port set,
-    /// so it wakes the loop while the loop sleeps in that mode.
+    /// so it wakes the loop while the loop sleeps in that mode. Throws
+    /// ``RunLoopError/systemCallFailed(_:)`` for a port whose descriptor could not be made.
     public func add(_ source: PortSource, forMode mode: RunLoopMode) throws(RunLoopError) {
+        if let error = source.descriptor.creationError { throw .systemCallFailed(error) }
         guard !source.descriptor.isClosed else { throw .closedDescriptor(source.descriptor.label) }
         guard source.isValid else { return }
         source.didSchedule(in: self)

@@ -9,6 +9,9 @@ extension RunLoop {
     /// no Entry or Exit observers: that is why a thread needs a keep-alive port. Runs nest;
     /// each has its own stop flag, and the outer mode is current again afterwards.
     ///
+    /// Live, a loop whose wake port or whose port set for `mode` could not be made (no
+    /// descriptor left) throws ``RunLoopError/systemCallFailed(_:)`` instead of running.
+    ///
     /// When the simulation the loop runs under ends while the loop sleeps with no deadline,
     /// the run throws ``RunLoopError/runOver`` with no further callout, and so does every
     /// later run of the loop, so that its thread unwinds and releases what it holds.
@@ -22,6 +25,7 @@ extension RunLoop {
         guard mode != .common else { throw .cannotRunCommonModes }
         let entered = try state.withLock { state throws(RunLoopError) -> Bool in
             guard !state.isRunOver else { throw .runOver }
+            if let error = missingDescriptor(for: mode, in: state) { throw .systemCallFailed(error) }
             guard !state.isTornDown, !isEmpty(mode, in: state) else { return false }
             state.activations.append(Activation(mode: mode))
             inbox.withLock { $0.acceptsWakeUps.append(true) }
@@ -44,6 +48,14 @@ extension RunLoop {
         record(.loopExit(mode: mode.name, result: result.description))
         endActivation(runIsOver: false)
         return result
+    }
+
+    /// Why the loop cannot wait in `mode`: the creation error of its wake port, of the mode's
+    /// port set or of the main queue's port (live, no descriptor left), or `nil`.
+    private func missingDescriptor(for mode: RunLoopMode, in state: LoopState) -> SystemCallError? {
+        wakePort.descriptor.creationError
+            ?? state.index(of: mode).flatMap { state.modes[$0].portSet.creationError }
+            ?? state.mainQueue?.port.descriptor.creationError
     }
 
     /// Pops the innermost activation; after a run-over wait, every later run throws.

@@ -1,3 +1,5 @@
+import LabRuntime
+
 /// A misuse of the run loop, refused with a message instead of a hang.
 public enum RunLoopError: Error, Equatable, CustomStringConvertible {
     /// A loop was run from a thread that does not own it (`run(mode:before:)` on another
@@ -13,6 +15,10 @@ public enum RunLoopError: Error, Equatable, CustomStringConvertible {
     case closedDescriptor(String)
     /// A loop was used after its thread exited and tore it down.
     case loopTornDown(String)
+    /// A descriptor the loop needs could not be made, live: its wake port's `eventfd`, a
+    /// mode's `epoll_create1`, or an added port's, failing with `EMFILE` when the process
+    /// has no descriptor left (CF crashes in `__CFRunLoopCreate` or `__CFPortAllocate`).
+    case systemCallFailed(SystemCallError)
     /// The simulation the loop ran under has ended while it slept: every run of the loop
     /// throws this, so that its thread unwinds and releases what it holds. Live loops never
     /// throw it.
@@ -32,6 +38,8 @@ public enum RunLoopError: Error, Equatable, CustomStringConvertible {
             "\(label) is closed; a run loop can only wait on open descriptors"
         case let .loopTornDown(thread):
             "the run loop of \(thread) was torn down when its thread exited"
+        case let .systemCallFailed(error):
+            error.explanation
         case .runOver:
             "the simulation has ended; the run loop's thread is unwinding"
         }

@@ -3,8 +3,9 @@ import LabTestSupport
 import Testing
 
 /// Runs the built `runloop-lab` in a child shell whose descriptor limit is lowered, so the
-/// test process (shared with parallel tests) keeps its own limit.
-@Suite("Running out of descriptors")
+/// test process (shared with parallel tests) keeps its own limit. A child that hangs instead
+/// of reporting the error fails the test when its time runs out.
+@Suite("Running out of descriptors", .timeLimit(.minutes(2)))
 struct DescriptorExhaustionTests {
     /// `runloop-lab`, built next to the test bundle.
     static var executable: URL {
@@ -36,7 +37,7 @@ struct DescriptorExhaustionTests {
 
     @Test(
         "a live network benchmark out of descriptors exits with EMFILE named, not a signal or a spin",
-        arguments: [10, 12, 16])
+        arguments: [10, 12, 16, 24])
     func networkOutOfDescriptors(limit: Int) throws {
         let result = try Self.run(limit: limit, ["bench", "network", "--operations", "4", "--repeats", "1"])
         #expect(result.ending == .exit(71))

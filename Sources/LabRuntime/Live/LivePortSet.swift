@@ -6,7 +6,8 @@ import Synchronization
 /// wait as CF does (`epoll_wait` with room for one event).
 ///
 /// Level-triggered rather than CF's edge-triggered registration, so that a port that was
-/// not fully drained is reported again instead of stranding its bytes (spec §3.2). Members
+/// not fully drained is reported again instead of stranding its bytes (spec §3.2); only the
+/// loop's wake port, which is never read back, is edge-triggered (``insertWakePort(_:)``). Members
 /// are indexed by descriptor number, so finding the member behind a ready event costs the
 /// same with 2 members or 2,000.
 final class LivePortSet: PortSet {
@@ -25,9 +26,15 @@ final class LivePortSet: PortSet {
         self.id = id
         self.runtime = runtime
         let fd = epoll_create1(Int32(EPOLL_CLOEXEC))
-        if fd < 0 { SystemCallError("epoll_create1").exitProcess() }
-        epoll = LabFileDescriptor(adopting: fd, label: "port set \(name)", runtime: runtime)
+        epoll =
+            fd < 0
+            ? LabFileDescriptor(failed: SystemCallError("epoll_create1"), label: "port set \(name)")
+            : LabFileDescriptor(adopting: fd, label: "port set \(name)", runtime: runtime)
     }
+
+    /// Set when `epoll_create1` failed (`EMFILE`): inserting throws it, and the loop that
+    /// owns the set throws it instead of waiting.
+    var creationError: SystemCallError? { epoll.creationError }
 
     func insert(_ descriptor: LabFileDescriptor, interest: Readiness) throws(SystemCallError) {
         try register(descriptor, interest: interest, flags: 0)
@@ -43,7 +50,9 @@ final class LivePortSet: PortSet {
     }
 
     private func register(_ descriptor: LabFileDescriptor, interest: Readiness, flags: UInt32) throws(SystemCallError) {
-        guard let fd = descriptor.rawValue, let epfd = epoll.rawValue else { throw SystemCallError("epoll_ctl", errno: EBADF) }
+        guard let fd = descriptor.rawValue, let epfd = epoll.rawValue else {
+            throw descriptor.creationError ?? epoll.creationError ?? SystemCallError("epoll_ctl", errno: EBADF)
+        }
         var event = epoll_event()
         event.events =
             (interest.contains(.readable) ? EPOLLIN.rawValue : 0) | (interest.contains(.writable) ? EPOLLOUT.rawValue : 0) | flags

@@ -41,14 +41,14 @@ enum RunLoopLabBench {
         return BenchFigures(name: name, roundTrip: roundTrip, throughput: throughput, idleCPUPercent: idle)
     }
 
-    /// A lab thread running `RunLoop.run()` with a keep-alive port, returned once its loop runs.
+    /// A lab thread running `RunLoop.run()` with a keep-alive port, returned once its loop
+    /// runs. With no descriptor left for its ports, the process ends with `EMFILE` named
+    /// (`RunLoop.runKeptAlive(portName:)`).
     private static func startKeepAliveThread(_ runtime: LiveRuntime) -> LabThread {
         let running = runtime.makeSemaphore(named: "running", value: 0)
         let thread = runtime.spawnThread(named: "bench-runloop") {
-            let loop = RunLoop.current
-            try! loop.add(EventFDPort(name: "keep-alive"), forMode: .default)
-            loop.perform { running.signal() }
-            try! loop.run()
+            RunLoop.current.perform { running.signal() }
+            RunLoop.runKeptAlive(portName: "keep-alive")
         }
         running.wait()
         return thread
