@@ -16,8 +16,9 @@ extension RunLoop {
 
     /// Queues `block`, creating its modes, unless the loop has been torn down; says whether
     /// it did. With `wake`, it then wakes the loop as ``wakeUp()`` does, deciding under the
-    /// same lock as the enqueue (one lock per cross-thread perform).
-    func enqueue(_ block: QueuedBlock, wake: Bool = false) -> Bool {
+    /// same lock as the enqueue (one lock per cross-thread perform). The block is moved into
+    /// the queue, not copied: what the trace needs of it is taken first, and only when tracing.
+    func enqueue(_ block: consuming QueuedBlock, wake: Bool = false) -> Bool {
         if block.modes.namesOtherModes {
             state.withLock { state in
                 guard !state.isTornDown else { return }
@@ -25,13 +26,14 @@ extension RunLoop {
             }
         }
         if wake { runtime.schedulingPoint(before: VisibleOperation(.send, on: LabObjectID(.thread, thread.id)), "wake T\(thread.id)") }
-        let (queued, deliver) = inbox.withLock { inbox -> (Bool, Bool) in
+        let traced = trace.isEnabled ? (label: block.label, modes: block.modes.list.map(\.name)) : nil
+        let (queued, deliver) = inbox.withLock { [block] inbox -> (Bool, Bool) in
             guard !inbox.isClosed else { return (false, false) }
             inbox.blocks.append(block)
             return (true, inbox.wakeUpDelivered)
         }
         guard queued else { return false }
-        record(.performEnqueued(label: block.label, target: thread.id, modes: block.modes.list.map(\.name)))
+        if let traced { record(.performEnqueued(label: traced.label, target: thread.id, modes: traced.modes)) }
         if wake { sendWakeUp(delivered: deliver) }
         return true
     }
@@ -51,7 +53,6 @@ extension RunLoop {
         label: @autoclosure () -> String? = nil, _ block: @escaping @Sendable () -> Void
     ) throws(RunLoopError) {
         guard !thread.hasExited else { throw .threadExited(thread.description) }
-        let runtime = thread.runtime
         let loop = RunLoop.of(thread)
         let name = loop.blockLabel(label)
         if waitUntilDone, thread === LabThread.current {
@@ -65,7 +66,7 @@ extension RunLoop {
             }
             return
         }
-        let waiter = PerformWaiter(runtime.replySemaphore(named: "waitUntilDone \(name)"))
+        let waiter = PerformWaiter(thread.runtime.replySemaphore(named: "waitUntilDone \(name)"))
         let queued = loop.enqueue(
             QueuedBlock(
                 label: name, modes: BlockModes(modes),
@@ -115,7 +116,14 @@ extension RunLoop {
     /// Traces a wake-up and, if it is to be delivered and none is pending, writes the port.
     private func sendWakeUp(delivered: Bool) {
         record(.wakeUp(target: thread.id, delivered: delivered))
-        if delivered, !wakePending.exchange(true, ordering: .acquiringAndReleasing) { wakePort.post() }
+        // Read before the exchange, so that a flood of performs while a wake-up is pending
+        // does not write the flag's cache line on every one. Seeing it set means what the
+        // exchange finding it set would: the loop has a wake-up it has not yet taken, and
+        // looks at the inbox after taking it. The inbox lock orders this read after the
+        // loop's last clear, which comes before it accepts wake-ups again.
+        if delivered, !wakePending.load(ordering: .acquiring), !wakePending.exchange(true, ordering: .acquiringAndReleasing) {
+            wakePort.post()
+        }
     }
 
     /// Stops the innermost run of the loop and wakes it (`CFRunLoopStop`). Outer runs go on.
