@@ -24,7 +24,23 @@ struct ShardMergeTests {
         Split(arguments: ["--scenario", "counter", "--schedules", "3"], shards: 5),
     ]
 
-    @Test("merging every shard's report prints and writes what the unsplit exploration does", arguments: splits)
+    /// Bounded searches, split in 1, 2, 3 and 5 shards: their subtrees, level by level.
+    static let boundedSplits = [
+        // Preemption bounding finds abba's deadlock on level 1; delay bounding on level 1 too.
+        ["--scenario", "abba", "--strategy", "exhaustive", "--checkers", "deadlock"],
+        ["--scenario", "abba", "--strategy", "delay", "--checkers", "deadlock"],
+        ["--scenario", "lost-signal", "--strategy", "exhaustive"],
+        // Clean and complete: every level's counts are every shard's.
+        ["--scenario", "counter", "--strategy", "exhaustive", "--preemption-bound", "1"],
+        ["--scenario", "counter", "--strategy", "delay", "--delay-bound", "1"],
+        // The budget runs out inside a subtree of a level above 0: merging cuts it there.
+        ["--scenario", "counter", "--strategy", "exhaustive", "--schedules", "37"],
+        ["--scenario", "pause-completion-263", "--strategy", "delay", "--delay-bound", "1", "--schedules", "60", "--no-interleaving"],
+    ].flatMap { arguments in [1, 2, 3, 5].map { Split(arguments: arguments, shards: $0) } }
+
+    @Test(
+        "merging every shard's report prints and writes what the unsplit exploration does",
+        arguments: splits + boundedSplits)
     func mergeEqualsUnsplit(split: Split) throws {
         let directory = TemporaryDirectory()
         let (wholeStatus, whole) = runCLI(["explore"] + split.arguments + ["--report", directory.file("whole.json")])
@@ -60,7 +76,7 @@ struct ShardMergeTests {
             (["--shard", "x/4"], "--shard expects K/N or N"),
             (["--shard", "0/0"], "--shard expects K/N or N"),
             (["--shard", "4"], "JOB_COMPLETION_INDEX"),
-            (["--shard", "0/2", "--strategy", "exhaustive"], "a bounded or DPOR search cannot be split"),
+            (["--shard", "0/2", "--strategy", "dpor"], "--shard cannot split a DPOR search"),
         ])
     func badShard(arguments: [String], message: String) {
         #expect(throws: UsageError.self) { try ExploreOptions.parse(["--scenario", "counter"] + arguments) { _ in nil } }

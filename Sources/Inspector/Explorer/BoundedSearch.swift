@@ -44,14 +44,55 @@ struct BoundedSearch: Sendable {
         return outcome
     }
 
+    /// Shard `shard`'s part of the search: at every level, the shard's block of the
+    /// level's subtrees (the frontier is cut the same way in every shard), each searched
+    /// with what is left of the budget after the shard's own earlier runs (at least what the
+    /// unsplit search has left there). A shard cannot know whether the others' subtrees were
+    /// pruned or violated, so it goes on to every level until its own search stops.
+    func run(shard: Shard) -> SearchOutcome {
+        var outcome = SearchOutcome.none
+        outcome.levels = []
+        for level in 0...bound {
+            let frontier = SubtreeFrontier(scenario: scenario, kind: kind, level: level, wanted: shard.count * 8)
+            var report = LevelReport(level: level, subtrees: frontier.prefixes.count, frontierPruned: frontier.pruned, searched: [])
+            for index in shard.runs(of: frontier.prefixes.count) {
+                var subtree = SearchOutcome.none
+                var runSteps: [Int] = []
+                var uncounted: [Int] = []
+                let pruned = search(level: level, from: frontier.prefixes[index], limit: limit - outcome.runs, outcome: &subtree) {
+                    if !$1 { uncounted.append(runSteps.count) }
+                    runSteps.append($0)
+                }
+                report.searched.append(
+                    SubtreeReport(
+                        subtree: index, runSteps: runSteps, uncounted: uncounted,
+                        finding: subtree.finding == nil ? nil : runSteps.count - 1, pruned: pruned,
+                        stoppedByTime: subtree.stoppedByTime))
+                outcome.add(subtree)
+                if pruned == nil {
+                    outcome.levels?.append(report)
+                    return outcome
+                }
+            }
+            outcome.levels?.append(report)
+        }
+        return outcome
+    }
+
     /// Searches the paths of cost at most `level` that begin with `prefix`, counting into
     /// `outcome` up to `limit` runs; whether the bound cut off a choice, or `nil` when the
-    /// search must stop (a finding, the limit or the deadline).
-    private func search(level: Int, from prefix: [SearchPath.Entry], limit: Int, outcome: inout SearchOutcome) -> Bool? {
+    /// search must stop (a finding, the limit or the deadline). `log` hears each run's
+    /// scheduling points and whether it was counted.
+    private func search(
+        level: Int, from prefix: [SearchPath.Entry], limit: Int, outcome: inout SearchOutcome,
+        log: ((_ steps: Int, _ counted: Bool) -> Void)? = nil
+    ) -> Bool? {
         let path = SearchPath(bound: kind, prefix: prefix)
         repeat {
             if outcome.mustStop(limit: limit, deadline: deadline, progress: progress) { return nil }
             path.rewind()
+            let (explored, steps) = (outcome.explored, outcome.steps)
+            defer { log?(outcome.steps - steps, outcome.explored > explored) }
             guard let result = outcome.run(scenario, SearchPathStrategy(path: path)) else { return nil }
             guard path.cost == level else { continue }
             if outcome.violates(result, checkers: checkers, progress: progress) { return nil }

@@ -25,6 +25,9 @@ public struct ExplorationReport: Sendable {
     public var interrupted = false
     /// The first violation, shrunk; `nil` when every run was clean.
     public let finding: Finding?
+    /// A shard of a bounded search: the subtrees it searched at each level, which
+    /// ``ShardReport/merge(_:)`` needs; `nil` otherwise.
+    public var levels: [LevelReport]?
 
     /// The failed system call that stopped the search (``ViolationKind/systemCallFailed``),
     /// explained, e.g. `"eventfd failed: Too many open files (EMFILE) …"`; `nil` otherwise.

@@ -101,7 +101,8 @@ struct ExploreOptions {
             explorer.shard = try ShardOption.parse(text, environment: environment, usage: ExploreCommand.usage)
             if !explorer.shard.isWhole && !strategy.isShardable {
                 throw UsageError(
-                    message: "--shard splits random, pct and pos searches; a bounded or DPOR search cannot be split",
+                    message: "--shard cannot split a DPOR search: the races found in one part of its tree decide what the "
+                        + "others explore; split a bounded search (--strategy exhaustive or delay) instead",
                     usage: ExploreCommand.usage)
             }
         }
