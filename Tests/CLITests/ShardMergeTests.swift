@@ -30,6 +30,8 @@ struct ShardMergeTests {
         ["--scenario", "abba", "--strategy", "exhaustive", "--checkers", "deadlock"],
         ["--scenario", "abba", "--strategy", "delay", "--checkers", "deadlock"],
         ["--scenario", "lost-signal", "--strategy", "exhaustive"],
+        // Each shard searches its subtrees over two jobs.
+        ["--scenario", "lost-signal", "--strategy", "delay", "--delay-bound", "3", "--jobs", "2"],
         // Clean and complete: every level's counts are every shard's.
         ["--scenario", "counter", "--strategy", "exhaustive", "--preemption-bound", "1"],
         ["--scenario", "counter", "--strategy", "delay", "--delay-bound", "1"],

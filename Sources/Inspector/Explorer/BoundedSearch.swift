@@ -45,31 +45,46 @@ struct BoundedSearch: Sendable {
     }
 
     /// Shard `shard`'s part of the search: at every level, the shard's block of the
-    /// level's subtrees (the frontier is cut the same way in every shard), each searched
-    /// with what is left of the budget after the shard's own earlier runs (at least what the
-    /// unsplit search has left there). A shard cannot know whether the others' subtrees were
-    /// pruned or violated, so it goes on to every level until its own search stops.
+    /// level's subtrees (the frontier is cut the same way in every shard), over `jobs` as a
+    /// whole search's level is, each subtree searched with what is left of the budget after
+    /// the shard's own earlier runs (at least what the unsplit search has left there). A
+    /// shard cannot know whether the others' subtrees were pruned or violated, so it goes on
+    /// to every level until its own search stops.
     func run(shard: Shard) -> SearchOutcome {
         var outcome = SearchOutcome.none
         outcome.levels = []
         for level in 0...bound {
             let frontier = SubtreeFrontier(scenario: scenario, kind: kind, level: level, wanted: shard.count * 8)
-            var report = LevelReport(level: level, subtrees: frontier.prefixes.count, frontierPruned: frontier.pruned, searched: [])
-            for index in shard.runs(of: frontier.prefixes.count) {
-                var subtree = SearchOutcome.none
-                var runSteps: [Int] = []
-                var uncounted: [Int] = []
-                let pruned = search(level: level, from: frontier.prefixes[index], limit: limit - outcome.runs, outcome: &subtree) {
-                    if !$1 { uncounted.append(runSteps.count) }
-                    runSteps.append($0)
-                }
-                report.searched.append(
-                    SubtreeReport(
-                        subtree: index, runSteps: runSteps, uncounted: uncounted,
+            let block = shard.runs(of: frontier.prefixes.count)
+            let levelLimit = limit - outcome.runs
+            let results = SubtreeResults(count: block.count, limit: levelLimit)
+            ParallelWorkers.run(jobs: jobs) { _ in
+                while let (offset, runsBefore) = results.next() {
+                    var subtree = SearchOutcome.none
+                    var runSteps: [Int] = []
+                    var uncounted: [Int] = []
+                    let prefix = frontier.prefixes[block.lowerBound + offset]
+                    let pruned = search(level: level, from: prefix, limit: levelLimit - runsBefore, outcome: &subtree) {
+                        if !$1 { uncounted.append(runSteps.count) }
+                        runSteps.append($0)
+                    }
+                    let report = SubtreeReport(
+                        subtree: block.lowerBound + offset, runSteps: runSteps, uncounted: uncounted,
                         finding: subtree.finding == nil ? nil : runSteps.count - 1, pruned: pruned,
-                        stoppedByTime: subtree.stoppedByTime))
-                outcome.add(subtree)
-                if pruned == nil {
+                        stoppedByTime: subtree.stoppedByTime)
+                    results.record(offset, .init(outcome: subtree, pruned: pruned, limit: levelLimit - runsBefore, report: report))
+                }
+            }
+            var report = LevelReport(level: level, subtrees: frontier.prefixes.count, frontierPruned: frontier.pruned, searched: [])
+            for offset in 0..<block.count {
+                // A subtree no worker took lies past the shard's budget: the search stopped before.
+                guard let subtree = results.result(offset), let searched = subtree.report else {
+                    outcome.levels?.append(report)
+                    return outcome
+                }
+                report.searched.append(searched)
+                outcome.add(subtree.outcome)
+                if subtree.pruned == nil {
                     outcome.levels?.append(report)
                     return outcome
                 }
@@ -206,6 +221,8 @@ private final class SubtreeResults: Sendable {
         var pruned: Bool?
         /// The most runs the subtree's search was allowed.
         var limit: Int
+        /// Every run of the subtree, for a shard's report; `nil` in a whole search.
+        var report: SubtreeReport? = nil
     }
 
     private struct State {

@@ -32,9 +32,10 @@ enum ExploreCommand {
             and the violations so far; Ctrl-C stops the search, prints what it found so far
             (a violation unshrunk) and exits 130.
 
-            --shard K/N splits a random, PCT or POS search over N processes or machines:
-            shard K (from 0) makes the K-th of N contiguous blocks of the runs. With N
-            alone, K comes from JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) or
+            --shard K/N splits a search over N processes or machines: shard K (from 0)
+            makes the K-th of N contiguous blocks of the runs of a random, PCT or POS
+            search, or of every level's subtrees of an exhaustive or delay search (dpor
+            cannot be split). With N alone, K comes from JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) or
             SLURM_ARRAY_TASK_ID less SLURM_ARRAY_TASK_MIN (a Slurm job array). Write each
             shard's result with --report FILE and combine them with 'runloop-lab merge',
             which prints what the unsplit search prints.
