@@ -128,20 +128,41 @@ struct BoundedSearch: Sendable {
                 results.record(index, .init(outcome: subtree, pruned: pruned, limit: levelLimit - runsBefore))
             }
         }
-        var pruned = frontier.pruned
-        var runsBefore = 0
-        for (index, prefix) in frontier.prefixes.enumerated() {
+        var runs = 0
+        return LevelWalk.walk(subtrees: frontier.prefixes.count, frontierPruned: frontier.pruned, runs: &runs, limit: levelLimit) {
+            index, left in
             var subtree = results.result(index) ?? .init(outcome: .none, pruned: nil, limit: 0)
-            let left = levelLimit - runsBefore
             let cutShort = subtree.pruned == nil && subtree.outcome.finding == nil && !subtree.outcome.stoppedByTime && subtree.limit < left
             if results.result(index) == nil || subtree.outcome.runs > left || cutShort {
                 // Skipped, or searched with another limit than one job would have had left:
                 // search it again alone with exactly what is left.
                 subtree.outcome = .none
-                subtree.pruned = search(level: level, from: prefix, limit: left, outcome: &subtree.outcome)
+                subtree.pruned = search(level: level, from: frontier.prefixes[index], limit: left, outcome: &subtree.outcome)
             }
-            runsBefore += subtree.outcome.runs
             outcome.add(subtree.outcome)
+            return (subtree.outcome.runs, subtree.pruned)
+        }
+    }
+}
+
+/// How one level's subtrees add up to the search one job makes: in depth-first order, each
+/// with what is left of the budget after the runs before it, until one's search stops. The
+/// parallel search combines its jobs' subtrees with it, and ``ShardReport/merge(_:)`` its
+/// shards'.
+enum LevelWalk {
+    /// Walks subtrees `0..<subtrees`: `take(index, left)` adds subtree `index` as a search with
+    /// `left` runs left makes it, and returns its runs and whether the bound cut off a choice
+    /// in it (`nil` when its search stopped). Counts the runs into `runs`, of `limit`; returns
+    /// whether the bound cut off a choice anywhere in the level, or `nil` when a subtree's
+    /// search stopped.
+    static func walk<E: Error>(
+        subtrees: Int, frontierPruned: Bool, runs: inout Int, limit: Int,
+        take: (_ index: Int, _ left: Int) throws(E) -> (runs: Int, pruned: Bool?)
+    ) throws(E) -> Bool? {
+        var pruned = frontierPruned
+        for index in 0..<subtrees {
+            let subtree = try take(index, limit - runs)
+            runs += subtree.runs
             guard let subtreePruned = subtree.pruned else { return nil }
             pruned = pruned || subtreePruned
         }

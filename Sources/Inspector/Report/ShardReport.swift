@@ -154,37 +154,36 @@ extension ShardReport {
         var runs = 0
         let levelCount = shards.map { $0.levels?.count ?? 0 }.max() ?? 0
         for level in 0..<levelCount {
-            var pruned = false
+            var frontierPruned = false
             var subtreeCount: Int?
             for shard in shards {
                 guard let levels = shard.levels else { throw ShardMergeError("shard \(shard.shard) is not of a bounded search") }
                 guard level < levels.count else { continue }
-                pruned = pruned || levels[level].frontierPruned
+                frontierPruned = frontierPruned || levels[level].frontierPruned
                 if let subtreeCount, subtreeCount != levels[level].subtrees {
                     throw ShardMergeError("the shards cut level \(level) differently")
                 }
                 subtreeCount = levels[level].subtrees
             }
-            for index in 0..<(subtreeCount ?? 0) {
+            let levelPruned = try LevelWalk.walk(
+                subtrees: subtreeCount ?? 0, frontierPruned: frontierPruned, runs: &runs, limit: merged.schedules
+            ) { (index, left) throws(ShardMergeError) in
                 guard let owner = shards.first(where: { $0.shard.runs(of: subtreeCount ?? 0).contains(index) }),
                     let record = owner.levels?.dropFirst(level).first?.searched.first(where: { $0.subtree == index })
                 else { throw ShardMergeError("no shard reports level \(level)'s subtree \(index)") }
-                let counts = record.cut(left: merged.schedules - runs)
+                let counts = record.cut(left: left)
                 if let found = counts.finding, var finding = owner.finding {
                     let seedLine = ExplorationReport.boundedSeedLine(run: finding.run)
                     finding.run = merged.explored + found
                     finding.lines = finding.lines.map { $0 == seedLine ? ExplorationReport.boundedSeedLine(run: finding.run) : $0 }
                     merged.finding = finding
                 }
-                runs += counts.runs
                 merged.explored += counts.explored
                 merged.steps += counts.steps
-                guard let subtreePruned = counts.pruned else {
-                    merged.stoppedByTime = counts.stoppedByTime
-                    return merged
-                }
-                pruned = pruned || subtreePruned
+                merged.stoppedByTime = counts.stoppedByTime
+                return (counts.runs, counts.pruned)
             }
+            guard let pruned = levelPruned else { return merged }
             if !pruned { break }
         }
         merged.complete = true
