@@ -29,6 +29,12 @@ public struct ExplorationReport: Sendable {
     /// ``ShardReport/merge(_:)`` needs; `nil` otherwise.
     public var levels: [LevelReport]?
 
+    /// The most runs this report's shard makes: its block of ``schedules`` for a search
+    /// split by run number, all of them for a bounded search's shard (see ``levels``).
+    public var shardBudget: Int {
+        levels == nil ? shard.runs(of: schedules).count : schedules
+    }
+
     /// The failed system call that stopped the search (``ViolationKind/systemCallFailed``),
     /// explained, e.g. `"eventfd failed: Too many open files (EMFILE) …"`; `nil` otherwise.
     public var systemCallFailure: String? {

@@ -96,7 +96,8 @@ public struct ShardReport: Sendable, Equatable, Codable {
     /// Shards hold contiguous blocks of runs in order, so the whole exploration's first
     /// violation is that of the lowest shard that found one, every shard below it ran its
     /// whole block clean, and the counts are theirs plus its own; shards above it are left
-    /// out, as the unsplit search would have stopped before them.
+    /// out, as the unsplit search would have stopped before them. A bounded search's shards
+    /// are merged subtree by subtree, level by level (see ``LevelReport``).
     ///
     /// - Throws: ``ShardMergeError`` when there are no reports, they describe different
     ///   explorations, or a shard is missing or repeated.

@@ -87,7 +87,7 @@ enum ExploreCommand {
     static func interruption(_ report: ExplorationReport) -> String {
         guard report.interrupted else { return "interrupted: Ctrl-C arrived after the search ended; the summary above is complete" }
         return
-            "interrupted: Ctrl-C stopped the search after \(report.explored) of \(report.shard.runs(of: report.schedules).count) schedules"
+            "interrupted: Ctrl-C stopped the search after \(report.explored) of \(report.shardBudget) schedules"
             + (report.finding == nil ? "; no violation so far" : "; the violation above is not shrunk")
     }
 
