@@ -55,41 +55,13 @@ struct BoundedSearch: Sendable {
         outcome.levels = []
         for level in 0...bound {
             let frontier = SubtreeFrontier(scenario: scenario, kind: kind, level: level, wanted: shard.count * 8)
-            let block = shard.runs(of: frontier.prefixes.count)
-            let levelLimit = limit - outcome.runs
-            let results = SubtreeResults(count: block.count, limit: levelLimit)
-            ParallelWorkers.run(jobs: jobs) { _ in
-                while let (offset, runsBefore) = results.next() {
-                    var subtree = SearchOutcome.none
-                    var runSteps: [Int] = []
-                    var uncounted: [Int] = []
-                    let prefix = frontier.prefixes[block.lowerBound + offset]
-                    let pruned = search(level: level, from: prefix, limit: levelLimit - runsBefore, outcome: &subtree) {
-                        if !$1 { uncounted.append(runSteps.count) }
-                        runSteps.append($0)
-                    }
-                    let report = SubtreeReport(
-                        subtree: block.lowerBound + offset, runSteps: runSteps, uncounted: uncounted,
-                        finding: subtree.finding == nil ? nil : runSteps.count - 1, pruned: pruned,
-                        stoppedByTime: subtree.stoppedByTime)
-                    results.record(offset, .init(outcome: subtree, pruned: pruned, limit: levelLimit - runsBefore, report: report))
-                }
+            let stopped = ShardLevel.search(
+                level: level, subtrees: frontier.prefixes.count, frontierPruned: frontier.pruned, shard: shard, jobs: jobs,
+                limit: limit, outcome: &outcome
+            ) { index, limit, subtree, log in
+                search(level: level, from: frontier.prefixes[index], limit: limit, outcome: &subtree, log: log)
             }
-            var report = LevelReport(level: level, subtrees: frontier.prefixes.count, frontierPruned: frontier.pruned, searched: [])
-            for offset in 0..<block.count {
-                // A subtree no worker took lies past the shard's budget: the search stopped before.
-                guard let subtree = results.result(offset), let searched = subtree.report else {
-                    outcome.levels?.append(report)
-                    return outcome
-                }
-                report.searched.append(searched)
-                outcome.add(subtree.outcome)
-                if subtree.pruned == nil {
-                    outcome.levels?.append(report)
-                    return outcome
-                }
-            }
-            outcome.levels?.append(report)
+            if stopped { return outcome }
         }
         return outcome
     }
@@ -180,6 +152,7 @@ extension SearchOutcome {
         explored += later.explored
         runs += later.runs
         steps += later.steps
+        traces += later.traces
         stoppedByTime = stoppedByTime || later.stoppedByTime
     }
 }
@@ -235,7 +208,7 @@ struct SubtreeFrontier: Sendable {
 /// What the workers of a parallel level share: which subtree comes next, and each finished
 /// subtree's result. A worker skips a subtree that one job would never reach: one after a
 /// subtree with a finding, or after subtrees whose runs already fill the limit.
-private final class SubtreeResults: Sendable {
+final class SubtreeResults: Sendable {
     struct Result {
         var outcome: SearchOutcome
         /// Whether the bound cut off a choice; `nil` when the subtree's search stopped.

@@ -19,17 +19,6 @@ public enum ExplorationStrategy: Sendable, Equatable, CustomStringConvertible {
     /// sleep sets over the visible operations, no bound.
     case dpor
 
-    /// Whether ``Explorer/shard`` may split this search: random, PCT and POS runs are made
-    /// from their run number alone, and a bounded search's levels are cut into subtrees
-    /// searched independently. DPOR's subtrees are not independent: the races found in one
-    /// fill the backtrack sets of the choice points above it, which decide the others.
-    public var isShardable: Bool {
-        switch self {
-        case .random, .pct, .pos, .exhaustive, .delayBounded: true
-        case .dpor: false
-        }
-    }
-
     public var description: String {
         switch self {
         case let .random(seed): "random (seed \(seed))"

@@ -23,9 +23,8 @@ public struct Explorer: Sendable {
     /// How many simulations to run at once.
     public var jobs: Int
     /// The part of the runs this process makes (``Shard/whole`` by default). Random, PCT and
-    /// POS searches split by run number, bounded searches by subtrees of each level; a DPOR
-    /// search cannot be split, so ``explore()`` requires the whole for it (check
-    /// ``ExplorationStrategy/isShardable``).
+    /// POS searches split by run number, bounded searches by subtrees of each level, DPOR by
+    /// subtrees below a frontier (see ``ShardReport/merge(_:)`` for what merging guarantees).
     public var shard = Shard.whole
     /// The most replays shrinking may use.
     public var shrinkBudget = 2_000
@@ -51,7 +50,6 @@ public struct Explorer: Sendable {
 
     /// Explores and returns the report.
     public func explore() -> ExplorationReport {
-        precondition(shard.isWhole || strategy.isShardable, "explore: \(strategy) cannot be sharded")
         let deadline = timeBudget.map { ContinuousClock.now + $0 }
         let resolved = resolve(strategy)
         let outcome = search(
@@ -83,7 +81,7 @@ public struct Explorer: Sendable {
     }
 
     /// Searches the runs numbered `runs` (a bounded or DPOR search always starts at 0 and
-    /// makes at most `runs.count`); a bounded search only `shard`'s subtrees.
+    /// makes at most `runs.count`); a bounded or DPOR search only `shard`'s subtrees.
     private func search(
         _ strategy: ExplorationStrategy, checkers: [any Checker], runs: Range<Int>, shard: Shard = .whole,
         deadline: ContinuousClock.Instant?, progress: ExplorationProgress? = nil
@@ -109,7 +107,7 @@ public struct Explorer: Sendable {
         case let .delayBounded(bound):
             bounded(.delays, bound: bound, checkers: checkers, limit: runs.count, shard: shard, deadline: deadline, progress: progress)
         case .dpor:
-            DPORSearch(scenario: scenario, checkers: checkers, limit: runs.count, deadline: deadline, progress: progress).run()
+            dpor(checkers: checkers, limit: runs.count, shard: shard, deadline: deadline, progress: progress)
         }
     }
 
@@ -121,6 +119,15 @@ public struct Explorer: Sendable {
         let search = BoundedSearch(
             scenario: scenario, checkers: checkers, kind: kind, bound: bound, limit: limit,
             deadline: deadline, progress: progress, jobs: jobs)
+        return shard.isWhole ? search.run() : search.run(shard: shard)
+    }
+
+    /// The DPOR search, whole or `shard`'s part of it.
+    private func dpor(
+        checkers: [any Checker], limit: Int, shard: Shard, deadline: ContinuousClock.Instant?, progress: ExplorationProgress?
+    ) -> SearchOutcome {
+        let search = DPORSearch(
+            scenario: scenario, checkers: checkers, limit: limit, deadline: deadline, progress: progress, jobs: jobs)
         return shard.isWhole ? search.run() : search.run(shard: shard)
     }
 

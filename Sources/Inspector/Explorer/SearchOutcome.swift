@@ -10,6 +10,9 @@ struct SearchOutcome: Sendable {
     var runs: Int
     /// The scheduling points passed in every run made.
     var steps: Int
+    /// The runs of a DPOR search that were not cut short by sleep sets: each a Mazurkiewicz
+    /// trace no other run explored.
+    var traces = 0
     /// Whether the search covered its whole space (exhaustive search within its bound).
     var complete: Bool
     /// Whether the time budget stopped it.

@@ -34,11 +34,14 @@ enum ExploreCommand {
 
             --shard K/N splits a search over N processes or machines: shard K (from 0)
             makes the K-th of N contiguous blocks of the runs of a random, PCT or POS
-            search, or of every level's subtrees of an exhaustive or delay search (dpor
-            cannot be split). With N alone, K comes from JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) or
-            SLURM_ARRAY_TASK_ID less SLURM_ARRAY_TASK_MIN (a Slurm job array). Write each
-            shard's result with --report FILE and combine them with 'runloop-lab merge',
-            which prints what the unsplit search prints.
+            search, or of every level's subtrees of an exhaustive or delay search, or of
+            the subtrees below a DPOR search's frontier. With N alone, K comes from
+            JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) or SLURM_ARRAY_TASK_ID less
+            SLURM_ARRAY_TASK_MIN (a Slurm job array). Write each shard's result with
+            --report FILE and combine them with 'runloop-lab merge', which prints what the
+            unsplit search prints. A split DPOR search expands the choice points above its
+            frontier fully, so it covers every trace the unsplit one does, merges to the
+            same result for any N of 2 or more, and may meet its first violation later.
             """,
         sections: [(title: "Options", rows: HelpText.optionRows(ExploreOptions.specs))]
     )

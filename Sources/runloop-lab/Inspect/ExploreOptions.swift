@@ -99,12 +99,6 @@ struct ExploreOptions {
             timeBudget: seconds.map { .nanoseconds(Int64($0 * 1e9)) }, jobs: jobs)
         if let text = parsed.string("--shard") {
             explorer.shard = try ShardOption.parse(text, environment: environment, usage: ExploreCommand.usage)
-            if !explorer.shard.isWhole && !strategy.isShardable {
-                throw UsageError(
-                    message: "--shard cannot split a DPOR search: the races found in one part of its tree decide what the "
-                        + "others explore; split a bounded search (--strategy exhaustive or delay) instead",
-                    usage: ExploreCommand.usage)
-            }
         }
         return ExploreOptions(
             explorer: explorer, showsInterleavings: !parsed.isSet("--no-interleaving"),
