@@ -152,7 +152,6 @@ extension SearchOutcome {
         explored += later.explored
         runs += later.runs
         steps += later.steps
-        traces += later.traces
         stoppedByTime = stoppedByTime || later.stoppedByTime
     }
 }

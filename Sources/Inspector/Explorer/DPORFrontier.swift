@@ -11,12 +11,14 @@ import LabRuntime
 /// Gopalakrishnan and Kirby, shares the backtrack sets of the prefix instead, at the cost of
 /// a coordinator and some redundant runs). What the top choice points lose is the reduction:
 /// sibling `i` of a point starts with siblings `0..<i` asleep, as Godefroid's sleep sets
-/// put them, so a schedule that only reorders independent transitions of an earlier sibling
-/// is cut short (a run counted, but no new trace), never explored as new.
+/// put them, so most schedules that only reorder independent transitions of an earlier
+/// sibling are cut short, but the split search may make more runs than the unsplit one.
 ///
 /// The cut depends on the scenario alone, never on the number of shards, so every split of
-/// one search makes the same runs: the union of the subtrees covers every Mazurkiewicz trace
-/// the unsplit DPOR search covers, each at most once.
+/// one search makes the same runs in the same order, and together they cover every
+/// Mazurkiewicz trace the unsplit DPOR search covers. The order is not the unsplit search's,
+/// whose backtrack sets grow in the order races are found, so the first violation may be
+/// met later.
 struct DPORFrontier: Sendable {
     /// A fixed choice of the prefix: the thread taken, and the earlier siblings at that
     /// point, which start asleep in this subtree, with the objects their transitions touch.

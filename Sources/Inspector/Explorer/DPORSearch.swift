@@ -30,9 +30,8 @@ struct DPORSearch: Sendable {
 
     /// Shard `shard`'s part of the split search: its block of the frontier's subtrees, over
     /// `jobs`, recorded as one level for ``ShardReport/merge(_:)``. The frontier does not
-    /// depend on the number of shards, so every split merges to the same result: every
-    /// Mazurkiewicz trace the unsplit search explores, each in one run, and more runs cut short
-    /// by sleep sets (see ``DPORFrontier``).
+    /// depend on the number of shards, so every split merges to the same result, which covers
+    /// every Mazurkiewicz trace the unsplit search explores (see ``DPORFrontier``).
     func run(shard: Shard) -> SearchOutcome {
         var outcome = SearchOutcome.none
         let frontier = DPORFrontier(scenario: scenario)
@@ -60,7 +59,6 @@ struct DPORSearch: Sendable {
             let steps = outcome.steps
             defer { log?(outcome.steps - steps, true) }
             guard let result = outcome.run(scenario, DPORStrategy(path: path)) else { return nil }
-            if !path.wasBlocked { outcome.traces += 1 }
             if outcome.violates(result, checkers: checkers, progress: progress) { return nil }
         } while path.advance()
         return false

@@ -25,12 +25,12 @@ public struct ExplorationReport: Sendable {
     public var interrupted = false
     /// The first violation, shrunk; `nil` when every run was clean.
     public let finding: Finding?
-    /// A shard of a bounded search: the subtrees it searched at each level, which
+    /// A shard of a bounded or DPOR search: the subtrees it searched at each level, which
     /// ``ShardReport/merge(_:)`` needs; `nil` otherwise.
     public var levels: [LevelReport]?
 
     /// The most runs this report's shard makes: its block of ``schedules`` for a search
-    /// split by run number, all of them for a bounded search's shard (see ``levels``).
+    /// split by run number, all of them for a bounded or DPOR search's shard (see ``levels``).
     public var shardBudget: Int {
         levels == nil ? shard.runs(of: schedules).count : schedules
     }

@@ -10,16 +10,13 @@ struct SearchOutcome: Sendable {
     var runs: Int
     /// The scheduling points passed in every run made.
     var steps: Int
-    /// The runs of a DPOR search that were not cut short by sleep sets: each a Mazurkiewicz
-    /// trace no other run explored.
-    var traces = 0
     /// Whether the search covered its whole space (exhaustive search within its bound).
     var complete: Bool
     /// Whether the time budget stopped it.
     var stoppedByTime: Bool
     /// Whether its ``ExplorationProgress`` stopped it (Ctrl-C).
     var interrupted = false
-    /// A shard of a bounded search: its levels' subtrees, for merging (see
-    /// ``BoundedSearch/run(shard:)``); `nil` otherwise.
+    /// A shard of a bounded or DPOR search: its levels' subtrees, for merging (see
+    /// ``ShardLevel``); `nil` otherwise.
     var levels: [LevelReport]?
 }

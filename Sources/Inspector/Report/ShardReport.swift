@@ -30,7 +30,8 @@ public struct ShardReport: Sendable, Equatable, Codable {
     public var stoppedByTime: Bool
     /// The first violation, shrunk; `nil` when every run was clean.
     public var finding: FindingSummary?
-    /// A shard of a bounded search: the subtrees it searched at each level; `nil` otherwise.
+    /// A shard of a bounded or DPOR search: the subtrees it searched at each level (DPOR has
+    /// one); `nil` otherwise.
     public var levels: [LevelReport]?
 
     /// The first violation of an exploration, as printed.
@@ -97,7 +98,10 @@ public struct ShardReport: Sendable, Equatable, Codable {
     /// violation is that of the lowest shard that found one, every shard below it ran its
     /// whole block clean, and the counts are theirs plus its own; shards above it are left
     /// out, as the unsplit search would have stopped before them. A bounded search's shards
-    /// are merged subtree by subtree, level by level (see ``LevelReport``).
+    /// are merged subtree by subtree, level by level (see ``LevelReport``), and a DPOR
+    /// search's subtree by subtree: two or more DPOR shards merge to the split search's result,
+    /// the same for any number of them, which covers every trace the unsplit search explores
+    /// but may count other runs and meet its first violation later (see `DPORFrontier`).
     ///
     /// - Throws: ``ShardMergeError`` when there are no reports, they describe different
     ///   explorations, or a shard is missing or repeated.
@@ -139,7 +143,7 @@ public struct ShardReport: Sendable, Equatable, Codable {
 }
 
 extension ShardReport {
-    /// The reports of every shard of a bounded search, `shards` in index order, merged.
+    /// The reports of every shard of a bounded or DPOR search, `shards` in index order, merged.
     ///
     /// Walks the levels and their subtrees in depth-first order, as the unsplit search meets
     /// them, adding each subtree's runs as far as the budget left reaches
@@ -158,7 +162,7 @@ extension ShardReport {
             var frontierPruned = false
             var subtreeCount: Int?
             for shard in shards {
-                guard let levels = shard.levels else { throw ShardMergeError("shard \(shard.shard) is not of a bounded search") }
+                guard let levels = shard.levels else { throw ShardMergeError("shard \(shard.shard) is not of a bounded or DPOR search") }
                 guard level < levels.count else { continue }
                 frontierPruned = frontierPruned || levels[level].frontierPruned
                 if let subtreeCount, subtreeCount != levels[level].subtrees {
