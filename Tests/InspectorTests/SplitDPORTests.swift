@@ -10,8 +10,9 @@ import Testing
 struct SplitDPORTests {
     @Test(
         "three shards together cover every trace the unsplit search explores, and every subtree to its end",
-        arguments: [Scenario.lockPair, .reentrantCallback, .lostSignal, .abba])
-    func sameTraces(scenario: Scenario) {
+        arguments: ["lock-pair", "reentrant-callback", "lost-signal", "abba"])
+    func sameTraces(name: String) throws {
+        let scenario = try ScenarioRegistry.lab.scenario(named: name)
         let wholeRuns = TraceRecorder()
         let whole = DPORSearch(scenario: scenario, checkers: [wholeRuns], limit: 1_000_000, deadline: nil, progress: nil).run()
         let splitRuns = TraceRecorder()

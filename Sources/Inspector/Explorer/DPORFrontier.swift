@@ -27,8 +27,8 @@ struct DPORFrontier: Sendable {
         let asleep: [(thread: LabThreadID, objects: [VisibleObject])]
     }
 
-    /// How many subtrees the frontier aims for; every split of a search has this many, so
-    /// more shards than this leave some idle.
+    /// How many subtrees the frontier grows to, give or take a level's worth; fewer when the
+    /// top choice points offer fewer threads. More shards than subtrees leave some idle.
     static let wanted = 64
 
     /// The deepest the prefixes go.
