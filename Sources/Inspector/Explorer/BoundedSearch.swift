@@ -44,14 +44,42 @@ struct BoundedSearch: Sendable {
         return outcome
     }
 
+    /// Shard `shard`'s part of the search: at every level, the shard's block of the
+    /// level's subtrees (the frontier is cut the same way in every shard), over `jobs` as a
+    /// whole search's level is, each subtree searched with what is left of the budget after
+    /// the shard's own earlier runs (at least what the unsplit search has left there). A
+    /// shard cannot know whether the others' subtrees were pruned or violated, so it goes on
+    /// to every level until its own search stops.
+    func run(shard: Shard) -> SearchOutcome {
+        var outcome = SearchOutcome.none
+        outcome.levels = []
+        for level in 0...bound {
+            let frontier = SubtreeFrontier(scenario: scenario, kind: kind, level: level, wanted: shard.count * 8)
+            let stopped = ShardLevel.search(
+                level: level, subtrees: frontier.prefixes.count, frontierPruned: frontier.pruned, shard: shard, jobs: jobs,
+                limit: limit, outcome: &outcome
+            ) { index, limit, subtree, log in
+                search(level: level, from: frontier.prefixes[index], limit: limit, outcome: &subtree, log: log)
+            }
+            if stopped { return outcome }
+        }
+        return outcome
+    }
+
     /// Searches the paths of cost at most `level` that begin with `prefix`, counting into
     /// `outcome` up to `limit` runs; whether the bound cut off a choice, or `nil` when the
-    /// search must stop (a finding, the limit or the deadline).
-    private func search(level: Int, from prefix: [SearchPath.Entry], limit: Int, outcome: inout SearchOutcome) -> Bool? {
+    /// search must stop (a finding, the limit or the deadline). `log` hears each run's
+    /// scheduling points and whether it was counted.
+    private func search(
+        level: Int, from prefix: [SearchPath.Entry], limit: Int, outcome: inout SearchOutcome,
+        log: ((_ steps: Int, _ counted: Bool) -> Void)? = nil
+    ) -> Bool? {
         let path = SearchPath(bound: kind, prefix: prefix)
         repeat {
             if outcome.mustStop(limit: limit, deadline: deadline, progress: progress) { return nil }
             path.rewind()
+            let (explored, steps) = (outcome.explored, outcome.steps)
+            defer { log?(outcome.steps - steps, outcome.explored > explored) }
             guard let result = outcome.run(scenario, SearchPathStrategy(path: path)) else { return nil }
             guard path.cost == level else { continue }
             if outcome.violates(result, checkers: checkers, progress: progress) { return nil }
@@ -72,20 +100,41 @@ struct BoundedSearch: Sendable {
                 results.record(index, .init(outcome: subtree, pruned: pruned, limit: levelLimit - runsBefore))
             }
         }
-        var pruned = frontier.pruned
-        var runsBefore = 0
-        for (index, prefix) in frontier.prefixes.enumerated() {
+        var runs = 0
+        return LevelWalk.walk(subtrees: frontier.prefixes.count, frontierPruned: frontier.pruned, runs: &runs, limit: levelLimit) {
+            index, left in
             var subtree = results.result(index) ?? .init(outcome: .none, pruned: nil, limit: 0)
-            let left = levelLimit - runsBefore
             let cutShort = subtree.pruned == nil && subtree.outcome.finding == nil && !subtree.outcome.stoppedByTime && subtree.limit < left
             if results.result(index) == nil || subtree.outcome.runs > left || cutShort {
                 // Skipped, or searched with another limit than one job would have had left:
                 // search it again alone with exactly what is left.
                 subtree.outcome = .none
-                subtree.pruned = search(level: level, from: prefix, limit: left, outcome: &subtree.outcome)
+                subtree.pruned = search(level: level, from: frontier.prefixes[index], limit: left, outcome: &subtree.outcome)
             }
-            runsBefore += subtree.outcome.runs
             outcome.add(subtree.outcome)
+            return (subtree.outcome.runs, subtree.pruned)
+        }
+    }
+}
+
+/// How one level's subtrees add up to the search one job makes: in depth-first order, each
+/// with what is left of the budget after the runs before it, until one's search stops. The
+/// parallel search combines its jobs' subtrees with it, and ``ShardReport/merge(_:)`` its
+/// shards'.
+enum LevelWalk {
+    /// Walks subtrees `0..<subtrees`: `take(index, left)` adds subtree `index` as a search with
+    /// `left` runs left makes it, and returns its runs and whether the bound cut off a choice
+    /// in it (`nil` when its search stopped). Counts the runs into `runs`, of `limit`; returns
+    /// whether the bound cut off a choice anywhere in the level, or `nil` when a subtree's
+    /// search stopped.
+    static func walk<E: Error>(
+        subtrees: Int, frontierPruned: Bool, runs: inout Int, limit: Int,
+        take: (_ index: Int, _ left: Int) throws(E) -> (runs: Int, pruned: Bool?)
+    ) throws(E) -> Bool? {
+        var pruned = frontierPruned
+        for index in 0..<subtrees {
+            let subtree = try take(index, limit - runs)
+            runs += subtree.runs
             guard let subtreePruned = subtree.pruned else { return nil }
             pruned = pruned || subtreePruned
         }
@@ -158,13 +207,15 @@ struct SubtreeFrontier: Sendable {
 /// What the workers of a parallel level share: which subtree comes next, and each finished
 /// subtree's result. A worker skips a subtree that one job would never reach: one after a
 /// subtree with a finding, or after subtrees whose runs already fill the limit.
-private final class SubtreeResults: Sendable {
+final class SubtreeResults: Sendable {
     struct Result {
         var outcome: SearchOutcome
         /// Whether the bound cut off a choice; `nil` when the subtree's search stopped.
         var pruned: Bool?
         /// The most runs the subtree's search was allowed.
         var limit: Int
+        /// Every run of the subtree, for a shard's report; `nil` in a whole search.
+        var report: SubtreeReport? = nil
     }
 
     private struct State {

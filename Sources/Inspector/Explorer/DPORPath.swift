@@ -69,9 +69,29 @@ final class DPORPath: Sendable {
     }
 
     private let state = Mutex(State())
+    /// The fixed choices the path starts with: a subtree of a split search (see
+    /// ``DPORFrontier``).
+    private let prefix: [DPORFrontier.Choice]
 
-    /// An empty path.
-    init() {}
+    /// A path that starts with `prefix` and searches only below it: the prefix's choice
+    /// points keep their one choice, and races never add backtrack points to them, because
+    /// the frontier's other subtrees take every other thread there.
+    init(prefix: [DPORFrontier.Choice] = []) {
+        self.prefix = prefix
+    }
+
+    /// The choice point at `depth` of the last run, if it got that far: the threads that
+    /// could run, awake (not asleep) in round-robin order from the thread that reached it,
+    /// and the objects the transition taken there touched.
+    func point(at depth: Int) -> (awake: [LabThreadID], objects: [VisibleObject])? {
+        state.withLock { state in
+            guard depth < state.nodes.count else { return nil }
+            let node = state.nodes[depth]
+            let awake = node.enabled.filter { thread in !node.sleep.contains { $0.thread == thread } }
+            let order = awake.indices.map { ScheduleBound.roundRobin(awake, from: node.current, position: $0) }
+            return (order, node.done.first { $0.thread == node.chosen }?.objects ?? [])
+        }
+    }
 
     /// Whether the last run ended in a point where every runnable thread was asleep: a
     /// schedule that repeats one already covered.
@@ -108,10 +128,20 @@ final class DPORPath: Sendable {
                 state.runningNode = state.depth
                 return node.chosen
             }
+            if state.depth < prefix.count {
+                let fixed = prefix[state.depth]
+                guard decision.enabled.contains(fixed.thread) else {
+                    state.diverged = true
+                    return nil
+                }
+                state.sleep += fixed.asleep
+            }
             let awake = decision.enabled.filter { thread in !state.sleep.contains { $0.thread == thread } }
             if awake.isEmpty { state.blocked = true }
             let candidates = awake.isEmpty ? decision.enabled : awake
-            let chosen = ScheduleBound.roundRobin(candidates, from: decision.current, position: 0)
+            let chosen =
+                state.depth < prefix.count
+                ? prefix[state.depth].thread : ScheduleBound.roundRobin(candidates, from: decision.current, position: 0)
             state.nodes.append(
                 Node(
                     enabled: decision.enabled, current: decision.current, chosen: chosen,
@@ -189,7 +219,7 @@ final class DPORPath: Sendable {
     /// on it and lead to the race (they happen before `thread`'s transition), plus `thread`
     /// itself: the threads whose first such event has no predecessor among them.
     private func addBacktrack(race earlier: Int, with thread: LabThreadID, clockBefore: [Int], state: inout State) {
-        guard let nodeIndex = state.events[earlier].node else { return }
+        guard let nodeIndex = state.events[earlier].node, nodeIndex >= prefix.count else { return }
         let racer = state.events[earlier]
         var initials: [LabThreadID] = []
         var firstIndex: [LabThreadID: Int] = [:]

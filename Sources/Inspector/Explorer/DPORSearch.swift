@@ -10,26 +10,57 @@ import LabRuntime
 /// labelled points). Memory that two threads read and write between scheduling points
 /// without a lab cell or any of these is invisible, and orders of such accesses may be missed.
 ///
-/// It runs on one job whatever `--jobs` says: a race found deep in one branch adds
+/// Unsplit, it runs on one job whatever `--jobs` says: a race found deep in one branch adds
 /// alternatives at points the branches share, so the tree cannot be cut up front the way
-/// ``BoundedSearch`` cuts its own.
+/// ``BoundedSearch`` cuts its own. A split search (``run(shard:)``) cuts it anyway, at a
+/// frontier above which every choice point is expanded fully (see ``DPORFrontier``).
 struct DPORSearch: Sendable {
     let scenario: Scenario
     let checkers: [any Checker]
     let limit: Int
     let deadline: ContinuousClock.Instant?
     let progress: ExplorationProgress?
+    var jobs = 1
 
     func run() -> SearchOutcome {
         var outcome = SearchOutcome.none
-        let path = DPORPath()
-        repeat {
-            if outcome.mustStop(limit: limit, deadline: deadline, progress: progress) { return outcome }
-            path.rewind()
-            guard let result = outcome.run(scenario, DPORStrategy(path: path)) else { return outcome }
-            if outcome.violates(result, checkers: checkers, progress: progress) { return outcome }
-        } while path.advance()
-        outcome.complete = true
+        if search(from: [], limit: limit, outcome: &outcome) != nil { outcome.complete = true }
         return outcome
+    }
+
+    /// Shard `shard`'s part of the split search: its block of the frontier's subtrees, over
+    /// `jobs`, recorded as one level for ``ShardReport/merge(_:)``. The frontier does not
+    /// depend on the number of shards, so every split merges to the same result, which covers
+    /// every Mazurkiewicz trace the unsplit search explores (see ``DPORFrontier``).
+    func run(shard: Shard) -> SearchOutcome {
+        var outcome = SearchOutcome.none
+        let frontier = DPORFrontier(scenario: scenario)
+        _ = ShardLevel.search(
+            level: 0, subtrees: frontier.prefixes.count, frontierPruned: false, shard: shard, jobs: jobs, limit: limit,
+            outcome: &outcome
+        ) { index, limit, subtree, log in
+            search(from: frontier.prefixes[index], limit: limit, outcome: &subtree, log: log)
+        }
+        return outcome
+    }
+
+    /// Searches the traces below `prefix`, counting into `outcome` up to `limit` runs;
+    /// `false` when every one was explored (no bound cuts a DPOR search), `nil` when the
+    /// search stopped (a finding, the limit or the deadline). `log` hears each run's
+    /// scheduling points and whether it was counted (always).
+    private func search(
+        from prefix: [DPORFrontier.Choice], limit: Int, outcome: inout SearchOutcome,
+        log: ((_ steps: Int, _ counted: Bool) -> Void)? = nil
+    ) -> Bool? {
+        let path = DPORPath(prefix: prefix)
+        repeat {
+            if outcome.mustStop(limit: limit, deadline: deadline, progress: progress) { return nil }
+            path.rewind()
+            let steps = outcome.steps
+            defer { log?(outcome.steps - steps, true) }
+            guard let result = outcome.run(scenario, DPORStrategy(path: path)) else { return nil }
+            if outcome.violates(result, checkers: checkers, progress: progress) { return nil }
+        } while path.advance()
+        return false
     }
 }

@@ -25,6 +25,15 @@ public struct ExplorationReport: Sendable {
     public var interrupted = false
     /// The first violation, shrunk; `nil` when every run was clean.
     public let finding: Finding?
+    /// A shard of a bounded or DPOR search: the subtrees it searched at each level, which
+    /// ``ShardReport/merge(_:)`` needs; `nil` otherwise.
+    public var levels: [LevelReport]?
+
+    /// The most runs this report's shard makes: its block of ``schedules`` for a search
+    /// split by run number, all of them for a bounded or DPOR search's shard (see ``levels``).
+    public var shardBudget: Int {
+        levels == nil ? shard.runs(of: schedules).count : schedules
+    }
 
     /// The failed system call that stopped the search (``ViolationKind/systemCallFailed``),
     /// explained, e.g. `"eventfd failed: Too many open files (EMFILE) …"`; `nil` otherwise.

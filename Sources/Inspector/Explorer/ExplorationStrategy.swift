@@ -19,16 +19,6 @@ public enum ExplorationStrategy: Sendable, Equatable, CustomStringConvertible {
     /// sleep sets over the visible operations, no bound.
     case dpor
 
-    /// Whether ``Explorer/shard`` may split this search: random, PCT and POS runs are made
-    /// from their run number alone; bounded and DPOR searches find their schedules by
-    /// running them.
-    public var isShardable: Bool {
-        switch self {
-        case .random, .pct, .pos: true
-        case .exhaustive, .delayBounded, .dpor: false
-        }
-    }
-
     public var description: String {
         switch self {
         case let .random(seed): "random (seed \(seed))"

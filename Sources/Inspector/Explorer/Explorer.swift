@@ -22,9 +22,9 @@ public struct Explorer: Sendable {
     public var timeBudget: Duration?
     /// How many simulations to run at once.
     public var jobs: Int
-    /// The part of the runs this process makes (``Shard/whole`` by default). Random and PCT
-    /// searches split by run number; an exhaustive search cannot be split yet, so
-    /// ``explore()`` requires the whole for it (check ``ExplorationStrategy/isShardable``).
+    /// The part of the runs this process makes (``Shard/whole`` by default). Random, PCT and
+    /// POS searches split by run number, bounded searches by subtrees of each level, DPOR by
+    /// subtrees below a frontier (see ``ShardReport/merge(_:)`` for what merging guarantees).
     public var shard = Shard.whole
     /// The most replays shrinking may use.
     public var shrinkBudget = 2_000
@@ -50,17 +50,28 @@ public struct Explorer: Sendable {
 
     /// Explores and returns the report.
     public func explore() -> ExplorationReport {
-        precondition(shard.isWhole || strategy.isShardable, "explore: \(strategy) cannot be sharded")
         let deadline = timeBudget.map { ContinuousClock.now + $0 }
         let resolved = resolve(strategy)
-        let outcome = search(resolved, checkers: checkers, runs: shard.runs(of: schedules), deadline: deadline, progress: progress)
+        let outcome = search(
+            resolved, checkers: checkers, runs: runs(of: resolved), shard: shard, deadline: deadline,
+            progress: progress)
         var report = ExplorationReport(
             scenario: scenario.name, strategy: resolved, checkers: checkers.map(\.name),
             schedules: schedules, shard: shard, explored: outcome.explored, steps: outcome.steps, complete: outcome.complete,
             stoppedByTime: outcome.stoppedByTime, finding: outcome.finding.map(outcome.interrupted ? unshrunk : finish)
         )
         report.interrupted = outcome.interrupted
+        report.levels = outcome.levels
         return report
+    }
+
+    /// The run numbers `strategy` makes in this shard: a block of them when runs are made
+    /// from their number, else the whole budget (a bounded shard splits by subtrees).
+    private func runs(of strategy: ExplorationStrategy) -> Range<Int> {
+        switch strategy {
+        case .random, .pct, .pos: shard.runs(of: schedules)
+        case .exhaustive, .delayBounded, .dpor: 0..<schedules
+        }
     }
 
     /// The strategy with PCT's `k` measured when it was not given.
@@ -70,9 +81,9 @@ public struct Explorer: Sendable {
     }
 
     /// Searches the runs numbered `runs` (a bounded or DPOR search always starts at 0 and
-    /// makes at most `runs.count`).
+    /// makes at most `runs.count`); a bounded or DPOR search only `shard`'s subtrees.
     private func search(
-        _ strategy: ExplorationStrategy, checkers: [any Checker], runs: Range<Int>,
+        _ strategy: ExplorationStrategy, checkers: [any Checker], runs: Range<Int>, shard: Shard = .whole,
         deadline: ContinuousClock.Instant?, progress: ExplorationProgress? = nil
     ) -> SearchOutcome {
         switch strategy {
@@ -92,18 +103,32 @@ public struct Explorer: Sendable {
                 return (seed, POSStrategy(seed: seed))
             }.run()
         case let .exhaustive(bound):
-            BoundedSearch(
-                scenario: scenario, checkers: checkers, kind: .preemptions, bound: bound, limit: runs.count,
-                deadline: deadline, progress: progress, jobs: jobs
-            ).run()
+            bounded(.preemptions, bound: bound, checkers: checkers, limit: runs.count, shard: shard, deadline: deadline, progress: progress)
         case let .delayBounded(bound):
-            BoundedSearch(
-                scenario: scenario, checkers: checkers, kind: .delays, bound: bound, limit: runs.count,
-                deadline: deadline, progress: progress, jobs: jobs
-            ).run()
+            bounded(.delays, bound: bound, checkers: checkers, limit: runs.count, shard: shard, deadline: deadline, progress: progress)
         case .dpor:
-            DPORSearch(scenario: scenario, checkers: checkers, limit: runs.count, deadline: deadline, progress: progress).run()
+            dpor(checkers: checkers, limit: runs.count, shard: shard, deadline: deadline, progress: progress)
         }
+    }
+
+    /// The bounded search of `kind` within `bound`, whole or `shard`'s part of it.
+    private func bounded(
+        _ kind: ScheduleBound, bound: Int, checkers: [any Checker], limit: Int, shard: Shard,
+        deadline: ContinuousClock.Instant?, progress: ExplorationProgress?
+    ) -> SearchOutcome {
+        let search = BoundedSearch(
+            scenario: scenario, checkers: checkers, kind: kind, bound: bound, limit: limit,
+            deadline: deadline, progress: progress, jobs: jobs)
+        return shard.isWhole ? search.run() : search.run(shard: shard)
+    }
+
+    /// The DPOR search, whole or `shard`'s part of it.
+    private func dpor(
+        checkers: [any Checker], limit: Int, shard: Shard, deadline: ContinuousClock.Instant?, progress: ExplorationProgress?
+    ) -> SearchOutcome {
+        let search = DPORSearch(
+            scenario: scenario, checkers: checkers, limit: limit, deadline: deadline, progress: progress, jobs: jobs)
+        return shard.isWhole ? search.run() : search.run(shard: shard)
     }
 
     /// The violating run as it was found, not shrunk.

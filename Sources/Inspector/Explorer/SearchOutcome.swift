@@ -16,4 +16,7 @@ struct SearchOutcome: Sendable {
     var stoppedByTime: Bool
     /// Whether its ``ExplorationProgress`` stopped it (Ctrl-C).
     var interrupted = false
+    /// A shard of a bounded or DPOR search: its levels' subtrees, for merging (see
+    /// ``ShardLevel``); `nil` otherwise.
+    var levels: [LevelReport]?
 }

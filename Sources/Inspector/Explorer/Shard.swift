@@ -7,7 +7,8 @@
 /// (random and PCT: seed + i) plugs in by searching only ``runs(of:)``. Because blocks are
 /// contiguous and in order, the whole run's first violation is the first shard's (in index
 /// order) that found one, and its counts are the sums up to that shard: see
-/// ``ShardReport/merge(_:)``.
+/// ``ShardReport/merge(_:)``. A bounded search splits each level's subtrees into blocks the
+/// same way (see ``LevelReport``).
 public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
     /// This shard's number, from 0 to ``count`` − 1.
     public let index: Int

@@ -31,7 +31,7 @@ extension ExplorationReport {
         if let seed = finding.original.seed {
             lines.append("seed:      \(seed) (run #\(finding.original.index))")
         } else {
-            lines.append("seed:      none: bounded search, run #\(finding.original.index); every schedule with fewer")
+            lines.append(Self.boundedSeedLine(run: finding.original.index))
             lines.append("           deviations from round-robin ran clean: this is a cheapest one")
         }
         lines += Self.scheduleLines(finding.run, showingInterleaving: showingInterleavings, replayCommand: replayCommand)
@@ -52,6 +52,11 @@ extension ExplorationReport {
             lines += Self.scheduleLines(adjacent, showingInterleaving: false, replayCommand: replayCommand)
         }
         return lines
+    }
+
+    /// The line that names a bounded search's violating run, `run`.
+    static func boundedSeedLine(run: Int) -> String {
+        "seed:      none: bounded search, run #\(run); every schedule with fewer"
     }
 
     /// The schedule, its size, the interleaving (if `showingInterleaving`) and the replay

@@ -30,6 +30,9 @@ public struct ShardReport: Sendable, Equatable, Codable {
     public var stoppedByTime: Bool
     /// The first violation, shrunk; `nil` when every run was clean.
     public var finding: FindingSummary?
+    /// A shard of a bounded or DPOR search: the subtrees it searched at each level (DPOR has
+    /// one); `nil` otherwise.
+    public var levels: [LevelReport]?
 
     /// The first violation of an exploration, as printed.
     public struct FindingSummary: Sendable, Equatable, Codable {
@@ -66,6 +69,7 @@ public struct ShardReport: Sendable, Equatable, Codable {
         steps = report.steps
         complete = report.complete
         stoppedByTime = report.stoppedByTime
+        levels = report.levels
         finding = report.finding.map { finding in
             FindingSummary(
                 run: finding.original.index, seed: finding.original.seed,
@@ -93,7 +97,11 @@ public struct ShardReport: Sendable, Equatable, Codable {
     /// Shards hold contiguous blocks of runs in order, so the whole exploration's first
     /// violation is that of the lowest shard that found one, every shard below it ran its
     /// whole block clean, and the counts are theirs plus its own; shards above it are left
-    /// out, as the unsplit search would have stopped before them.
+    /// out, as the unsplit search would have stopped before them. A bounded search's shards
+    /// are merged subtree by subtree, level by level (see ``LevelReport``), and a DPOR
+    /// search's subtree by subtree: two or more DPOR shards merge to the split search's result,
+    /// the same for any number of them, which covers every trace the unsplit search explores
+    /// but may count other runs and meet its first violation later (see `DPORFrontier`).
     ///
     /// - Throws: ``ShardMergeError`` when there are no reports, they describe different
     ///   explorations, or a shard is missing or repeated.
@@ -121,6 +129,7 @@ public struct ShardReport: Sendable, Equatable, Codable {
         if byIndex.count < first.shard.count {
             throw ShardMergeError("shard \(byIndex.count)/\(first.shard.count) is missing")
         }
+        if first.levels != nil { return try mergeBounded(byIndex) }
         let counted = byIndex.prefix { $0.finding == nil } + byIndex.drop { $0.finding == nil }.prefix(1)
         var merged = first
         merged.shard = .whole
@@ -129,6 +138,60 @@ public struct ShardReport: Sendable, Equatable, Codable {
         merged.complete = counted.allSatisfy(\.complete)
         merged.stoppedByTime = counted.contains { $0.stoppedByTime }
         merged.finding = counted.last?.finding
+        return merged
+    }
+}
+
+extension ShardReport {
+    /// The reports of every shard of a bounded or DPOR search, `shards` in index order, merged.
+    ///
+    /// Walks the levels and their subtrees in depth-first order, as the unsplit search meets
+    /// them, adding each subtree's runs as far as the budget left reaches
+    /// (``SubtreeReport``), and stops where the unsplit search stops: at the first violation
+    /// or the end of the budget, or after a level the bound did not prune (complete). The
+    /// violation is its shard's first, numbered among every run counted before it.
+    private static func mergeBounded(_ shards: [ShardReport]) throws(ShardMergeError) -> ShardReport {
+        var merged = shards[0]
+        merged.shard = .whole
+        merged.levels = nil
+        merged.finding = nil
+        (merged.explored, merged.steps, merged.complete, merged.stoppedByTime) = (0, 0, false, false)
+        var runs = 0
+        let levelCount = shards.map { $0.levels?.count ?? 0 }.max() ?? 0
+        for level in 0..<levelCount {
+            var frontierPruned = false
+            var subtreeCount: Int?
+            for shard in shards {
+                guard let levels = shard.levels else { throw ShardMergeError("shard \(shard.shard) is not of a bounded or DPOR search") }
+                guard level < levels.count else { continue }
+                frontierPruned = frontierPruned || levels[level].frontierPruned
+                if let subtreeCount, subtreeCount != levels[level].subtrees {
+                    throw ShardMergeError("the shards cut level \(level) differently")
+                }
+                subtreeCount = levels[level].subtrees
+            }
+            let levelPruned = try LevelWalk.walk(
+                subtrees: subtreeCount ?? 0, frontierPruned: frontierPruned, runs: &runs, limit: merged.schedules
+            ) { (index, left) throws(ShardMergeError) in
+                guard let owner = shards.first(where: { $0.shard.runs(of: subtreeCount ?? 0).contains(index) }),
+                    let record = owner.levels?.dropFirst(level).first?.searched.first(where: { $0.subtree == index })
+                else { throw ShardMergeError("no shard reports level \(level)'s subtree \(index)") }
+                let counts = record.cut(left: left)
+                if let found = counts.finding, var finding = owner.finding {
+                    let seedLine = ExplorationReport.boundedSeedLine(run: finding.run)
+                    finding.run = merged.explored + found
+                    finding.lines = finding.lines.map { $0 == seedLine ? ExplorationReport.boundedSeedLine(run: finding.run) : $0 }
+                    merged.finding = finding
+                }
+                merged.explored += counts.explored
+                merged.steps += counts.steps
+                merged.stoppedByTime = counts.stoppedByTime
+                return (counts.runs, counts.pruned)
+            }
+            guard let pruned = levelPruned else { return merged }
+            if !pruned { break }
+        }
+        merged.complete = true
         return merged
     }
 }

@@ -32,12 +32,16 @@ enum ExploreCommand {
             and the violations so far; Ctrl-C stops the search, prints what it found so far
             (a violation unshrunk) and exits 130.
 
-            --shard K/N splits a random, PCT or POS search over N processes or machines:
-            shard K (from 0) makes the K-th of N contiguous blocks of the runs. With N
-            alone, K comes from JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) or
-            SLURM_ARRAY_TASK_ID less SLURM_ARRAY_TASK_MIN (a Slurm job array). Write each
-            shard's result with --report FILE and combine them with 'runloop-lab merge',
-            which prints what the unsplit search prints.
+            --shard K/N splits a search over N processes or machines: shard K (from 0)
+            makes the K-th of N contiguous blocks of the runs of a random, PCT or POS
+            search, or of every level's subtrees of an exhaustive or delay search, or of
+            the subtrees below a DPOR search's frontier. With N alone, K comes from
+            JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) or SLURM_ARRAY_TASK_ID less
+            SLURM_ARRAY_TASK_MIN (a Slurm job array). Write each shard's result with
+            --report FILE and combine them with 'runloop-lab merge', which prints what the
+            unsplit search prints. A split DPOR search expands the choice points above its
+            frontier fully, so it covers every trace the unsplit one does, merges to the
+            same result for any N of 2 or more, and may meet its first violation later.
             """,
         sections: [(title: "Options", rows: HelpText.optionRows(ExploreOptions.specs))]
     )
@@ -86,7 +90,7 @@ enum ExploreCommand {
     static func interruption(_ report: ExplorationReport) -> String {
         guard report.interrupted else { return "interrupted: Ctrl-C arrived after the search ended; the summary above is complete" }
         return
-            "interrupted: Ctrl-C stopped the search after \(report.explored) of \(report.shard.runs(of: report.schedules).count) schedules"
+            "interrupted: Ctrl-C stopped the search after \(report.explored) of \(report.shardBudget) schedules"
             + (report.finding == nil ? "; no violation so far" : "; the violation above is not shrunk")
     }
 

@@ -99,11 +99,6 @@ struct ExploreOptions {
             timeBudget: seconds.map { .nanoseconds(Int64($0 * 1e9)) }, jobs: jobs)
         if let text = parsed.string("--shard") {
             explorer.shard = try ShardOption.parse(text, environment: environment, usage: ExploreCommand.usage)
-            if !explorer.shard.isWhole && !strategy.isShardable {
-                throw UsageError(
-                    message: "--shard splits random, pct and pos searches; a bounded or DPOR search cannot be split",
-                    usage: ExploreCommand.usage)
-            }
         }
         return ExploreOptions(
             explorer: explorer, showsInterleavings: !parsed.isSet("--no-interleaving"),

@@ -1,0 +1,79 @@
+import LabRuntime
+
+/// The subtrees a split DPOR search is cut into (`explore --strategy dpor --shard K/N`): the
+/// tree's top choice points expanded fully, with sleep sets, and DPOR below each prefix.
+///
+/// DPOR's subtrees are not independent: a race found deep in one branch adds a backtrack
+/// point at a choice point the branches share, which decides what the others explore. Here
+/// every choice point above the frontier takes every thread that is awake there, one subtree
+/// each, so a race that reaches above a subtree's root would only add a thread some other
+/// subtree already takes ("Distributed Dynamic Partial Order Reduction", Yang, Chen,
+/// Gopalakrishnan and Kirby, shares the backtrack sets of the prefix instead, at the cost of
+/// a coordinator and some redundant runs). What the top choice points lose is the reduction:
+/// sibling `i` of a point starts with siblings `0..<i` asleep, as Godefroid's sleep sets
+/// put them, so most schedules that only reorder independent transitions of an earlier
+/// sibling are cut short, but the split search may make more runs than the unsplit one.
+///
+/// The cut depends on the scenario alone, never on the number of shards, so every split of
+/// one search makes the same runs in the same order, and together they cover every
+/// Mazurkiewicz trace the unsplit DPOR search covers. The order is not the unsplit search's,
+/// whose backtrack sets grow in the order races are found, so the first violation may be
+/// met later.
+struct DPORFrontier: Sendable {
+    /// A fixed choice of the prefix: the thread taken, and the earlier siblings at that
+    /// point, which start asleep in this subtree, with the objects their transitions touch.
+    struct Choice: Sendable {
+        let thread: LabThreadID
+        let asleep: [(thread: LabThreadID, objects: [VisibleObject])]
+    }
+
+    /// How many subtrees the frontier grows to, give or take a level's worth; fewer when the
+    /// top choice points offer fewer threads. More shards than subtrees leave some idle.
+    static let wanted = 64
+
+    /// The deepest the prefixes go.
+    private static let maxRounds = 6
+
+    /// The subtrees' prefixes, in depth-first order.
+    private(set) var prefixes: [[Choice]] = [[]]
+
+    /// The frontier of `scenario`, found breadth-first by runs that are not counted: each
+    /// round extends every prefix by every thread awake at its next choice point, in
+    /// round-robin order, until there are ``wanted`` prefixes or none grows.
+    init(scenario: Scenario) {
+        var awakeNext = [Self.run([], scenario: scenario).awake]
+        var rounds = 0
+        while prefixes.count < Self.wanted, rounds < Self.maxRounds, awakeNext.contains(where: { !$0.isEmpty }) {
+            rounds += 1
+            var deeper: [[Choice]] = []
+            var deeperAwake: [[LabThreadID]] = []
+            for (prefix, awake) in zip(prefixes, awakeNext) {
+                guard !awake.isEmpty else {
+                    deeper.append(prefix)
+                    deeperAwake.append([])
+                    continue
+                }
+                var asleep: [(thread: LabThreadID, objects: [VisibleObject])] = []
+                for thread in awake {
+                    let child = prefix + [Choice(thread: thread, asleep: asleep)]
+                    let (childAwake, objects) = Self.run(child, scenario: scenario)
+                    asleep.append((thread, objects))
+                    deeper.append(child)
+                    deeperAwake.append(childAwake)
+                }
+            }
+            prefixes = deeper
+            awakeNext = deeperAwake
+        }
+    }
+
+    /// Runs `prefix` once: the threads awake at the choice point after it (none when the run
+    /// ends there or leaves the prefix), and the objects its last choice's transition touched.
+    private static func run(_ prefix: [Choice], scenario: Scenario) -> (awake: [LabThreadID], objects: [VisibleObject]) {
+        let path = DPORPath(prefix: prefix)
+        path.rewind()
+        if case .replayDiverged = scenario.run(DPORStrategy(path: path)).outcome { return ([], []) }
+        let objects = prefix.isEmpty ? [] : path.point(at: prefix.count - 1)?.objects ?? []
+        return (path.point(at: prefix.count)?.awake ?? [], objects)
+    }
+}
