@@ -15,15 +15,33 @@ public final class LabFileDescriptor: Sendable {
         weak var peer: LabFileDescriptor?
     }
     private let state: Mutex<State>
+    /// The calls that may have changed what the descriptor is ready for, shared with the
+    /// other end of a pair; `nil` when its readiness may also change on its own.
+    let activity: DescriptorActivity?
 
     /// What the descriptor is for, for traces and error messages.
     public let label: String
 
-    /// Takes ownership of `rawValue` and registers it with `runtime` (the current one by default).
-    public init(adopting rawValue: Int32, label: String, runtime: (any Runtime)? = nil) {
+    /// Takes ownership of `rawValue` and registers it with `runtime` (the current one by
+    /// default). With `changesOnlyThroughCalls` (an eventfd), what the descriptor is ready
+    /// for changes only through calls that use ``rawValue`` or ``close()``, so a simulation
+    /// may remember it between those calls instead of asking the kernel at every
+    /// scheduling point; leave it off for anything the kernel changes on its own (a TCP
+    /// socket, whose connection and data arrive in the network stack). Live, nothing is counted.
+    public convenience init(
+        adopting rawValue: Int32, label: String, runtime: (any Runtime)? = nil, changesOnlyThroughCalls: Bool = false
+    ) {
+        let runtime = runtime ?? currentRuntime()
+        self.init(
+            adopting: rawValue, label: label, runtime: runtime,
+            activity: changesOnlyThroughCalls && runtime.flavor == .simulated ? DescriptorActivity() : nil)
+    }
+
+    private init(adopting rawValue: Int32, label: String, runtime: any Runtime, activity: DescriptorActivity?) {
         state = Mutex(State(rawValue: rawValue))
         self.label = label
-        (runtime ?? currentRuntime()).adopt(self)
+        self.activity = activity
+        runtime.adopt(self)
     }
 
     /// Takes ownership of the two ends of a connected socket pair (`socketpair`), each with
@@ -34,13 +52,16 @@ public final class LabFileDescriptor: Sendable {
     /// copy of every descriptor a child process holds between `fork` and `exec` (a test
     /// spawning a process): the simulation must not see a different set of ready
     /// descriptors then. Live, the ends are independent and a close costs nothing more.
+    /// A call on either end may change what both are ready for, and nothing else does
+    /// (see `changesOnlyThroughCalls` in ``init(adopting:label:runtime:changesOnlyThroughCalls:)``).
     public static func adoptingPair(
         _ first: (rawValue: Int32, label: String), _ second: (rawValue: Int32, label: String), runtime: (any Runtime)? = nil
     ) -> (LabFileDescriptor, LabFileDescriptor) {
         let runtime = runtime ?? currentRuntime()
+        let activity = runtime.flavor == .simulated ? DescriptorActivity() : nil
         let pair = (
-            LabFileDescriptor(adopting: first.rawValue, label: first.label, runtime: runtime),
-            LabFileDescriptor(adopting: second.rawValue, label: second.label, runtime: runtime)
+            LabFileDescriptor(adopting: first.rawValue, label: first.label, runtime: runtime, activity: activity),
+            LabFileDescriptor(adopting: second.rawValue, label: second.label, runtime: runtime, activity: activity)
         )
         if runtime.flavor == .simulated {
             pair.0.state.withLock { $0.peer = pair.1 }
@@ -49,8 +70,16 @@ public final class LabFileDescriptor: Sendable {
         return pair
     }
 
-    /// The raw descriptor, or `nil` once closed.
+    /// The raw descriptor, or `nil` once closed. Whoever asks for it may change what the
+    /// descriptor is ready for, so asking counts as ``activity``.
     public var rawValue: Int32? {
+        activity?.note()
+        return observedRawValue
+    }
+
+    /// The raw descriptor, or `nil` once closed, for a caller that only asks what it is
+    /// ready for (a simulated port set's `poll`), which changes nothing.
+    var observedRawValue: Int32? {
         state.withLock { $0.rawValue >= 0 ? $0.rawValue : nil }
     }
 
@@ -66,6 +95,7 @@ public final class LabFileDescriptor: Sendable {
             return (state.rawValue, state.peer)
         }
         guard fd >= 0 else { return }
+        activity?.note()
         _ = Glibc.close(fd)
         if let peer { CloseSettling.awaitEndOfStream(at: peer, closed: label) }
     }

@@ -20,7 +20,7 @@ public final class EventFDPort: LabPort {
         let label = name ?? "eventfd port \(runtime.nextID(.port))"
         self.name = label
         self.runtime = runtime
-        descriptor = LabFileDescriptor(adopting: fd, label: label, runtime: runtime)
+        descriptor = LabFileDescriptor(adopting: fd, label: label, runtime: runtime, changesOnlyThroughCalls: true)
     }
 
     public func send() {
