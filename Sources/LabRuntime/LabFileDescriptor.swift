@@ -18,6 +18,9 @@ public final class LabFileDescriptor: Sendable {
     /// The calls that may have changed what the descriptor is ready for, shared with the
     /// other end of a pair; `nil` when its readiness may also change on its own.
     let activity: DescriptorActivity?
+    /// Whether the descriptor is an eventfd that goes back to ``EventFDPool`` when its
+    /// simulated run ends (``eventFD(label:runtime:)``).
+    private let isPooled: Bool
 
     /// What the descriptor is for, for traces and error messages.
     public let label: String
@@ -37,11 +40,28 @@ public final class LabFileDescriptor: Sendable {
             activity: changesOnlyThroughCalls && runtime.flavor == .simulated ? DescriptorActivity() : nil)
     }
 
-    private init(adopting rawValue: Int32, label: String, runtime: any Runtime, activity: DescriptorActivity?) {
+    private init(
+        adopting rawValue: Int32, label: String, runtime: any Runtime, activity: DescriptorActivity?, isPooled: Bool = false
+    ) {
         state = Mutex(State(rawValue: rawValue))
         self.label = label
         self.activity = activity
+        self.isPooled = isPooled
         runtime.adopt(self)
+    }
+
+    /// A new non-blocking, close-on-exec `eventfd` with its counter at 0, owned by
+    /// `runtime`: a port's descriptor (CF's `__CFPortAllocate` on Linux). Under simulation
+    /// its readiness changes only through calls (see
+    /// ``init(adopting:label:runtime:changesOnlyThroughCalls:)``), and when the run ends it
+    /// is not closed but reset and kept for a later run's eventfds, which saves two system
+    /// calls that cost more than a run's scheduling. Throws when no descriptor is left.
+    public static func eventFD(label: String, runtime: any Runtime) throws(SystemCallError) -> LabFileDescriptor {
+        let simulated = runtime.flavor == .simulated
+        let fd = simulated ? EventFDPool.take() : eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
+        guard fd >= 0 else { throw SystemCallError("eventfd") }
+        return LabFileDescriptor(
+            adopting: fd, label: label, runtime: runtime, activity: simulated ? DescriptorActivity() : nil, isPooled: simulated)
     }
 
     /// Takes ownership of the two ends of a connected socket pair (`socketpair`), each with
@@ -98,6 +118,19 @@ public final class LabFileDescriptor: Sendable {
         activity?.note()
         _ = Glibc.close(fd)
         if let peer { CloseSettling.awaitEndOfStream(at: peer, closed: label) }
+    }
+
+    /// Lets go of the descriptor when its simulated run ends: an eventfd from
+    /// ``eventFD(label:runtime:)`` goes back to ``EventFDPool``; anything else is closed.
+    func retire() {
+        guard isPooled else { return close() }
+        let fd = state.withLock { state in
+            defer { state.rawValue = -1 }
+            return state.rawValue
+        }
+        guard fd >= 0 else { return }
+        activity?.note()
+        EventFDPool.giveBack(fd)
     }
 
     deinit { close() }

@@ -15,12 +15,14 @@ public final class EventFDPort: LabPort {
     /// ends its run with the error, a live process ends with it named.
     public init(name: String? = nil, runtime: (any Runtime)? = nil) {
         let runtime = runtime ?? currentRuntime()
-        let fd = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
-        if fd < 0 { runtime.fail(SystemCallError("eventfd")) }
         let label = name ?? "eventfd port \(runtime.nextID(.port))"
         self.name = label
         self.runtime = runtime
-        descriptor = LabFileDescriptor(adopting: fd, label: label, runtime: runtime, changesOnlyThroughCalls: true)
+        do {
+            descriptor = try LabFileDescriptor.eventFD(label: label, runtime: runtime)
+        } catch {
+            runtime.fail(error)
+        }
     }
 
     public func send() {
