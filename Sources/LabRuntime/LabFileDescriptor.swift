@@ -18,8 +18,8 @@ public final class LabFileDescriptor: Sendable {
     /// The calls that may have changed what the descriptor is ready for, shared with the
     /// other end of a pair; `nil` when its readiness may also change on its own.
     let activity: DescriptorActivity?
-    /// Whether the descriptor is an eventfd that goes back to ``EventFDPool`` when its
-    /// simulated run ends (``eventFD(label:runtime:)``).
+    /// Whether the descriptor is a simulated run's eventfd, which ``close()`` gives back to
+    /// ``EventFDPool`` (``eventFD(label:runtime:)``).
     private let isPooled: Bool
 
     /// What the descriptor is for, for traces and error messages.
@@ -53,9 +53,10 @@ public final class LabFileDescriptor: Sendable {
     /// A new non-blocking, close-on-exec `eventfd` with its counter at 0, owned by
     /// `runtime`: a port's descriptor (CF's `__CFPortAllocate` on Linux). Under simulation
     /// its readiness changes only through calls (see
-    /// ``init(adopting:label:runtime:changesOnlyThroughCalls:)``), and when the run ends it
-    /// is not closed but reset and kept for a later run's eventfds, which saves two system
-    /// calls that cost more than a run's scheduling. Throws when no descriptor is left.
+    /// ``init(adopting:label:runtime:changesOnlyThroughCalls:)``), and it comes from a pool
+    /// that ``close()`` gives it back to, reset, instead of closing it (at the latest when
+    /// the run ends): the kernel then makes and frees no file for a port of a later run.
+    /// Throws when no descriptor is left.
     public static func eventFD(label: String, runtime: any Runtime) throws(SystemCallError) -> LabFileDescriptor {
         let simulated = runtime.flavor == .simulated
         let fd = simulated ? EventFDPool.take() : eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
@@ -108,7 +109,8 @@ public final class LabFileDescriptor: Sendable {
 
     /// Closes the descriptor if it is still open; later calls do nothing. The close of one
     /// end of a simulated socket pair returns once the other end, if still open, sees the
-    /// end of stream (``adoptingPair(_:_:runtime:)``).
+    /// end of stream (``adoptingPair(_:_:runtime:)``); a simulated run's eventfd goes back
+    /// to its pool instead (``eventFD(label:runtime:)``).
     public func close() {
         let (fd, peer) = state.withLock { state -> (Int32, LabFileDescriptor?) in
             defer { state.rawValue = -1; state.peer = nil }
@@ -116,21 +118,9 @@ public final class LabFileDescriptor: Sendable {
         }
         guard fd >= 0 else { return }
         activity?.note()
+        if isPooled { return EventFDPool.giveBack(fd) }
         _ = Glibc.close(fd)
         if let peer { CloseSettling.awaitEndOfStream(at: peer, closed: label) }
-    }
-
-    /// Lets go of the descriptor when its simulated run ends: an eventfd from
-    /// ``eventFD(label:runtime:)`` goes back to ``EventFDPool``; anything else is closed.
-    func retire() {
-        guard isPooled else { return close() }
-        let fd = state.withLock { state in
-            defer { state.rawValue = -1 }
-            return state.rawValue
-        }
-        guard fd >= 0 else { return }
-        activity?.note()
-        EventFDPool.giveBack(fd)
     }
 
     deinit { close() }

@@ -2,7 +2,7 @@ import CSystem
 import Glibc
 import Synchronization
 
-/// The eventfds of finished simulated runs, kept for the ports of later runs: creating an
+/// The closed eventfds of simulated runs, kept for later ports: creating an
 /// eventfd and closing it are each a system call that allocates or frees a kernel file,
 /// while reusing one costs a read that resets its counter. Shared by every simulation of
 /// the process (the explorer's jobs run theirs in parallel); at most ``capacity`` are kept,

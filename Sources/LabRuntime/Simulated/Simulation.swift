@@ -123,7 +123,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         threads = []
         pthread_mutex_unlock(mutex)
         FiberStackPool.giveBack(stacks)
-        for descriptor in descriptors.withLock({ $0 }) { descriptor.retire() }
+        for descriptor in descriptors.withLock({ $0 }) { descriptor.close() }
         locals.removeAll()
         for record in finished { record.thread.releaseRunLoop() }
         return SimulationResult(
