@@ -55,8 +55,11 @@ final class SimulatedPortSet: PortSet {
         self.simulation = simulation
     }
 
+    /// Throws `EBADF` for a closed descriptor, or one whose number is no longer open; the
+    /// kernel is not asked about a descriptor whose calls are counted
+    /// (``LabFileDescriptor/activity``), which the lab alone opens and closes.
     func insert(_ descriptor: LabFileDescriptor, interest: Readiness) throws(SystemCallError) {
-        guard let fd = descriptor.rawValue, csystem_fcntl_getfd(fd) >= 0 else {
+        guard let fd = descriptor.rawValue, descriptor.activity != nil || csystem_fcntl_getfd(fd) >= 0 else {
             throw SystemCallError("port set insert (\(descriptor.label))", errno: EBADF)
         }
         members.withLock { members in
