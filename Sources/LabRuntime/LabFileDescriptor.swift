@@ -92,7 +92,8 @@ public final class LabFileDescriptor: Sendable {
     }
 
     /// The raw descriptor, or `nil` once closed. Whoever asks for it may change what the
-    /// descriptor is ready for, so asking counts as ``activity``.
+    /// descriptor is ready for, so under simulation asking is counted as such a call (see
+    /// `changesOnlyThroughCalls` in ``init(adopting:label:runtime:changesOnlyThroughCalls:)``).
     public var rawValue: Int32? {
         activity?.note()
         return observedRawValue
