@@ -15,6 +15,12 @@ public final class LabFileDescriptor: Sendable {
         weak var peer: LabFileDescriptor?
     }
     private let state: Mutex<State>
+    /// The calls that may have changed what the descriptor is ready for, shared with the
+    /// other end of a pair; `nil` when its readiness may also change on its own.
+    let activity: DescriptorActivity?
+    /// Whether the descriptor is a simulated run's eventfd, which ``close()`` gives back to
+    /// ``EventFDPool`` (``eventFD(label:runtime:)``).
+    private let isPooled: Bool
 
     /// What the descriptor is for, for traces and error messages.
     public let label: String
@@ -23,12 +29,45 @@ public final class LabFileDescriptor: Sendable {
     /// one made by ``init(failed:label:)``; `nil` for every other.
     public let creationError: SystemCallError?
 
-    /// Takes ownership of `rawValue` and registers it with `runtime` (the current one by default).
-    public init(adopting rawValue: Int32, label: String, runtime: (any Runtime)? = nil) {
+    /// Takes ownership of `rawValue` and registers it with `runtime` (the current one by
+    /// default). With `changesOnlyThroughCalls` (an eventfd), what the descriptor is ready
+    /// for changes only through calls that use ``rawValue`` or ``close()``, so a simulation
+    /// may remember it between those calls instead of asking the kernel at every
+    /// scheduling point; leave it off for anything the kernel changes on its own (a TCP
+    /// socket, whose connection and data arrive in the network stack). Live, nothing is counted.
+    public convenience init(
+        adopting rawValue: Int32, label: String, runtime: (any Runtime)? = nil, changesOnlyThroughCalls: Bool = false
+    ) {
+        let runtime = runtime ?? currentRuntime()
+        self.init(
+            adopting: rawValue, label: label, runtime: runtime,
+            activity: changesOnlyThroughCalls && runtime.flavor == .simulated ? DescriptorActivity() : nil)
+    }
+
+    private init(
+        adopting rawValue: Int32, label: String, runtime: any Runtime, activity: DescriptorActivity?, isPooled: Bool = false
+    ) {
         state = Mutex(State(rawValue: rawValue))
         self.label = label
+        self.activity = activity
+        self.isPooled = isPooled
         creationError = nil
-        (runtime ?? currentRuntime()).adopt(self)
+        runtime.adopt(self)
+    }
+
+    /// A new non-blocking, close-on-exec `eventfd` with its counter at 0, owned by
+    /// `runtime`: a port's descriptor (CF's `__CFPortAllocate` on Linux). Under simulation
+    /// its readiness changes only through calls (see
+    /// ``init(adopting:label:runtime:changesOnlyThroughCalls:)``), and it comes from a pool
+    /// that ``close()`` gives it back to, reset, instead of closing it (at the latest when
+    /// the run ends): the kernel then makes and frees no file for a port of a later run.
+    /// Throws when no descriptor is left.
+    public static func eventFD(label: String, runtime: any Runtime) throws(SystemCallError) -> LabFileDescriptor {
+        let simulated = runtime.flavor == .simulated
+        let fd = simulated ? EventFDPool.take() : eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
+        guard fd >= 0 else { throw SystemCallError("eventfd") }
+        return LabFileDescriptor(
+            adopting: fd, label: label, runtime: runtime, activity: simulated ? DescriptorActivity() : nil, isPooled: simulated)
     }
 
     /// A descriptor that could not be made, closed from the start, carrying `error` for
@@ -38,6 +77,8 @@ public final class LabFileDescriptor: Sendable {
     public init(failed error: SystemCallError, label: String) {
         state = Mutex(State(rawValue: -1))
         self.label = label
+        activity = nil
+        isPooled = false
         creationError = error
     }
 
@@ -49,13 +90,16 @@ public final class LabFileDescriptor: Sendable {
     /// copy of every descriptor a child process holds between `fork` and `exec` (a test
     /// spawning a process): the simulation must not see a different set of ready
     /// descriptors then. Live, the ends are independent and a close costs nothing more.
+    /// A call on either end may change what both are ready for, and nothing else does
+    /// (see `changesOnlyThroughCalls` in ``init(adopting:label:runtime:changesOnlyThroughCalls:)``).
     public static func adoptingPair(
         _ first: (rawValue: Int32, label: String), _ second: (rawValue: Int32, label: String), runtime: (any Runtime)? = nil
     ) -> (LabFileDescriptor, LabFileDescriptor) {
         let runtime = runtime ?? currentRuntime()
+        let activity = runtime.flavor == .simulated ? DescriptorActivity() : nil
         let pair = (
-            LabFileDescriptor(adopting: first.rawValue, label: first.label, runtime: runtime),
-            LabFileDescriptor(adopting: second.rawValue, label: second.label, runtime: runtime)
+            LabFileDescriptor(adopting: first.rawValue, label: first.label, runtime: runtime, activity: activity),
+            LabFileDescriptor(adopting: second.rawValue, label: second.label, runtime: runtime, activity: activity)
         )
         if runtime.flavor == .simulated {
             pair.0.state.withLock { $0.peer = pair.1 }
@@ -64,8 +108,17 @@ public final class LabFileDescriptor: Sendable {
         return pair
     }
 
-    /// The raw descriptor, or `nil` once closed.
+    /// The raw descriptor, or `nil` once closed. Whoever asks for it may change what the
+    /// descriptor is ready for, so under simulation asking is counted as such a call (see
+    /// `changesOnlyThroughCalls` in ``init(adopting:label:runtime:changesOnlyThroughCalls:)``).
     public var rawValue: Int32? {
+        activity?.note()
+        return observedRawValue
+    }
+
+    /// The raw descriptor, or `nil` once closed, for a caller that only asks what it is
+    /// ready for (a simulated port set's `poll`), which changes nothing.
+    var observedRawValue: Int32? {
         state.withLock { $0.rawValue >= 0 ? $0.rawValue : nil }
     }
 
@@ -74,13 +127,16 @@ public final class LabFileDescriptor: Sendable {
 
     /// Closes the descriptor if it is still open; later calls do nothing. The close of one
     /// end of a simulated socket pair returns once the other end, if still open, sees the
-    /// end of stream (``adoptingPair(_:_:runtime:)``).
+    /// end of stream (``adoptingPair(_:_:runtime:)``); a simulated run's eventfd goes back
+    /// to its pool instead (``eventFD(label:runtime:)``).
     public func close() {
         let (fd, peer) = state.withLock { state -> (Int32, LabFileDescriptor?) in
             defer { state.rawValue = -1; state.peer = nil }
             return (state.rawValue, state.peer)
         }
         guard fd >= 0 else { return }
+        activity?.note()
+        if isPooled { return EventFDPool.giveBack(fd) }
         _ = Glibc.close(fd)
         if let peer { CloseSettling.awaitEndOfStream(at: peer, closed: label) }
     }

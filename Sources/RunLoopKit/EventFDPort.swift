@@ -15,14 +15,14 @@ public final class EventFDPort: LabPort {
     /// (`Runtime/unavailableDescriptor(_:label:)`), and adding the port to a loop throws it.
     public init(name: String? = nil, runtime: (any Runtime)? = nil) {
         let runtime = runtime ?? currentRuntime()
-        let fd = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
-        let failure = fd < 0 ? SystemCallError("eventfd") : nil
         let label = name ?? "eventfd port \(runtime.nextID(.port))"
         self.name = label
         self.runtime = runtime
-        descriptor =
-            failure.map { runtime.unavailableDescriptor($0, label: label) }
-            ?? LabFileDescriptor(adopting: fd, label: label, runtime: runtime)
+        do {
+            descriptor = try LabFileDescriptor.eventFD(label: label, runtime: runtime)
+        } catch {
+            descriptor = runtime.unavailableDescriptor(error, label: label)
+        }
     }
 
     public func send() {

@@ -15,10 +15,12 @@ public struct LockMisuseChecker: Checker {
         unheldReleases(in: run.trace) + recursions(in: run)
     }
 
-    /// One violation per `lock.release-unheld` event, in trace order.
+    /// One violation per `lock.release-unheld` event, in trace order. Events are read in
+    /// place: copying each would retain and release every string it holds.
     private func unheldReleases(in trace: [TraceEvent]) -> [Violation] {
-        trace.compactMap { event in
-            guard case let .lockReleaseUnheld(lock, holder) = event.kind else { return nil }
+        trace.indices.compactMap { position in
+            guard case let .lockReleaseUnheld(lock, holder) = trace[position].kind else { return nil }
+            let event = trace[position]
             let who = "T\(event.thread) \(event.threadName)"
             var details: [String] = []
             var holderText = "nobody"

@@ -44,19 +44,21 @@ struct LockOrderGraph: Sendable {
         let since: Int
     }
 
-    /// The graph of `trace`.
+    /// The graph of `trace`. Events are read in place: copying each would retain and
+    /// release every string it holds.
     public init(trace: [TraceEvent]) {
         var held: [[Held]] = []
-        for event in trace {
-            while held.count <= event.thread { held.append([]) }
-            switch event.kind {
+        for position in trace.indices {
+            let thread = trace[position].thread
+            while held.count <= thread { held.append([]) }
+            switch trace[position].kind {
             case let .lockWait(lock, lockClass, _):
-                ask(lock, lockClass, event, holding: held[event.thread])
+                ask(lock, lockClass, trace[position], holding: held[thread])
             case let .lockAcquire(lock, lockClass, depth) where depth == 1:
-                ask(lock, lockClass, event, holding: held[event.thread])
-                held[event.thread].append(Held(lock: lock, lockClass: lockClass, since: event.sequence))
+                ask(lock, lockClass, trace[position], holding: held[thread])
+                held[thread].append(Held(lock: lock, lockClass: lockClass, since: trace[position].sequence))
             case let .lockRelease(lock, depth) where depth == 1:
-                if let index = held[event.thread].lastIndex(where: { $0.lock == lock }) { held[event.thread].remove(at: index) }
+                if let index = held[thread].lastIndex(where: { $0.lock == lock }) { held[thread].remove(at: index) }
             default:
                 break
             }

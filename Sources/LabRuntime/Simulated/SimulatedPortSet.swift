@@ -8,25 +8,66 @@ import Synchronization
 /// not depend on the kernel's timing: eventfds, pipes and socket pairs show written data
 /// within the writing call, and the close of a socket-pair end is settled before the
 /// closing thread goes on (``CloseSettling``).
+///
+/// A member whose readiness changes only through calls on it (an eventfd, an end of a
+/// socket pair: see ``LabFileDescriptor/activity``) is polled again only once such a call
+/// has been made; until then its last answer stands, and most scheduling points make no
+/// system call. Debug builds poll every member anyway and check that the answers agree.
 final class SimulatedPortSet: PortSet {
+    /// A member, and what it was last seen ready for.
+    private struct Member {
+        let descriptor: LabFileDescriptor
+        var interest: Readiness
+        /// The `poll` events of the last answer, or `nil` if there is none to trust.
+        var revents: Int16? = nil
+        /// The member's ``DescriptorActivity`` count when `revents` was polled.
+        var polledAt = 0
+
+        /// The events `poll` is asked for.
+        var events: Int16 {
+            (interest.contains(.readable) ? Int16(POLLIN) : 0) | (interest.contains(.writable) ? Int16(POLLOUT) : 0)
+        }
+
+        /// The last answer, if nothing has been done with the descriptor since.
+        var remembered: Int16? {
+            guard let revents, let activity = descriptor.activity, activity.current == polledAt else { return nil }
+            return revents
+        }
+
+        /// What `revents` says the member is ready for, among what it is watched for (a
+        /// hang-up or an error counts as both).
+        func fired(_ revents: Int16) -> Readiness {
+            guard revents & ~Int16(POLLNVAL) != 0 else { return [] }
+            let failed = revents & (Int16(POLLHUP) | Int16(POLLERR)) != 0
+            var fired: Readiness = []
+            if failed || revents & Int16(POLLIN) != 0 { fired.insert(.readable) }
+            if failed || revents & Int16(POLLOUT) != 0 { fired.insert(.writable) }
+            return fired.intersection(interest)
+        }
+    }
+
     let id: Int
     private unowned let simulation: Simulation
-    private let members = Mutex<[(descriptor: LabFileDescriptor, interest: Readiness)]>([])
+    private let members = Mutex<[Member]>([])
 
     init(id: Int, simulation: Simulation) {
         self.id = id
         self.simulation = simulation
     }
 
+    /// Throws `EBADF` for a closed descriptor, or one whose number is no longer open; the
+    /// kernel is not asked about a descriptor whose calls are counted
+    /// (``LabFileDescriptor/activity``), which the lab alone opens and closes.
     func insert(_ descriptor: LabFileDescriptor, interest: Readiness) throws(SystemCallError) {
-        guard let fd = descriptor.rawValue, csystem_fcntl_getfd(fd) >= 0 else {
+        guard let fd = descriptor.rawValue, descriptor.activity != nil || csystem_fcntl_getfd(fd) >= 0 else {
             throw SystemCallError("port set insert (\(descriptor.label))", errno: EBADF)
         }
         members.withLock { members in
             if let known = members.firstIndex(where: { $0.descriptor === descriptor }) {
                 members[known].interest = interest
+                members[known].revents = nil
             } else {
-                members.append((descriptor, interest))
+                members.append(Member(descriptor: descriptor, interest: interest))
             }
         }
     }
@@ -42,27 +83,54 @@ final class SimulatedPortSet: PortSet {
     }
 
     /// The first member, in insertion order, that has a readiness it is watched for right
-    /// now (a hang-up or an error counts as both), and which.
+    /// now (a hang-up or an error counts as both), and which. Polls only the members whose
+    /// last answer may be out of date, all in one call.
     func firstReadyMember() -> (LabFileDescriptor, Readiness)? {
-        let snapshot = members.withLock { $0 }
-        var polled: [pollfd] = []
-        var polledMembers: [(descriptor: LabFileDescriptor, interest: Readiness)] = []
-        for member in snapshot {
-            guard let fd = member.descriptor.rawValue else { continue }
-            let events =
-                (member.interest.contains(.readable) ? Int16(POLLIN) : 0) | (member.interest.contains(.writable) ? Int16(POLLOUT) : 0)
-            polled.append(pollfd(fd: fd, events: events, revents: 0))
-            polledMembers.append(member)
+        members.withLock { members in
+            let answer = Self.refresh(&members)
+            assert(Self.agrees(answer, Self.pollAll(members)), "port set P\(id): a remembered readiness is out of date")
+            return answer
         }
-        guard !polled.isEmpty, poll(&polled, nfds_t(polled.count), 0) > 0 else { return nil }
-        for (index, entry) in polled.enumerated() where entry.revents & ~Int16(POLLNVAL) != 0 {
-            let failed = entry.revents & (Int16(POLLHUP) | Int16(POLLERR)) != 0
-            var fired: Readiness = []
-            if failed || entry.revents & Int16(POLLIN) != 0 { fired.insert(.readable) }
-            if failed || entry.revents & Int16(POLLOUT) != 0 { fired.insert(.writable) }
-            let member = polledMembers[index]
-            if !fired.intersection(member.interest).isEmpty { return (member.descriptor, fired.intersection(member.interest)) }
+    }
+
+    /// Brings the answers of `members` up to date and returns the first ready member. When
+    /// `poll` fails, the members it was asked about count as not ready, and are asked again
+    /// next time.
+    private static func refresh(_ members: inout [Member]) -> (LabFileDescriptor, Readiness)? {
+        withUnsafeTemporaryAllocation(of: pollfd.self, capacity: members.count) { entries in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: members.count) { indices in
+                var count = 0
+                for index in members.indices where members[index].remembered == nil {
+                    members[index].polledAt = members[index].descriptor.activity?.current ?? 0
+                    guard let fd = members[index].descriptor.observedRawValue else {
+                        members[index].revents = 0
+                        continue
+                    }
+                    entries.initializeElement(at: count, to: pollfd(fd: fd, events: members[index].events, revents: 0))
+                    indices.initializeElement(at: count, to: index)
+                    count += 1
+                }
+                guard count > 0 else { return }
+                let ready = poll(entries.baseAddress, nfds_t(count), 0)
+                for slot in 0..<count { members[indices[slot]].revents = ready >= 0 ? entries[slot].revents : nil }
+            }
+        }
+        for member in members {
+            let fired = member.fired(member.revents ?? 0)
+            if !fired.isEmpty { return (member.descriptor, fired) }
         }
         return nil
+    }
+
+    /// The first ready member as a poll of every member says now, remembering nothing.
+    private static func pollAll(_ members: [Member]) -> (LabFileDescriptor, Readiness)? {
+        var fresh = members
+        for index in fresh.indices { fresh[index].revents = nil }
+        return refresh(&fresh)
+    }
+
+    /// Whether two answers name the same member and readiness.
+    private static func agrees(_ first: (LabFileDescriptor, Readiness)?, _ second: (LabFileDescriptor, Readiness)?) -> Bool {
+        first?.0 === second?.0 && first?.1 == second?.1
     }
 }

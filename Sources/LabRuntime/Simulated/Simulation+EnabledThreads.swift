@@ -1,11 +1,11 @@
 /// Which threads can run at a scheduling point. Mutex held.
 extension Simulation {
-    /// Fills ``enabled`` with the threads that can run now, ascending. Port sets are polled
-    /// once each, however many threads wait on them.
+    /// Fills ``enabled`` with the threads that can run now, ascending. A port set polls only
+    /// the members whose readiness may have changed since it last asked
+    /// (``SimulatedPortSet/firstReadyMember()``).
     func collectEnabled() {
         enabled.removeAll(keepingCapacity: true)
         let time = now()
-        var polled: [(set: SimulatedPortSet, ready: Bool)] = []
         for thread in threads {
             let runnable: Bool
             switch thread.blocker {
@@ -15,11 +15,8 @@ extension Simulation {
             case let .ports(set, deadline):
                 if let deadline, deadline <= time {
                     runnable = true
-                } else if let known = polled.first(where: { $0.set === set }) {
-                    runnable = known.ready
                 } else {
                     runnable = set.firstReadyMember() != nil
-                    polled.append((set, runnable))
                 }
             case let .sleep(until): runnable = until <= time
             case let .join(target): runnable = target.hasExited

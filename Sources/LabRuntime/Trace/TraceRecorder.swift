@@ -6,9 +6,12 @@ import Synchronization
 /// thread runs at a time, so the order is deterministic. Tracing can be turned off for
 /// benchmarks, where an event per block would dominate the cost being measured.
 public final class TraceRecorder: Sendable {
-    private let events = Mutex<[TraceEvent]>([])
+    private struct State {
+        var events: [TraceEvent] = []
+        var listeners: [@Sendable (TraceEvent) -> Void] = []
+    }
+    private let state = Mutex(State())
     private let enabled: Atomic<Bool>
-    private let listeners = Mutex<[@Sendable (TraceEvent) -> Void]>([])
 
     /// A recorder that starts on or off.
     public init(enabled: Bool = true) {
@@ -22,24 +25,26 @@ public final class TraceRecorder: Sendable {
     }
 
     /// Appends an event by `thread` at `time`, recorded at `location`.
+    /// With no listener, the event is built in place and never copied.
     public func append(thread: LabThread, time: LabInstant, kind: TraceEvent.Kind, location: CodeLocation) {
-        let event = events.withLock { events in
-            let event = TraceEvent(
-                sequence: events.count, time: time, thread: thread.id,
-                threadName: thread.name, kind: kind, location: location)
-            events.append(event)
-            return event
+        let heard = state.withLock { state -> (TraceEvent, [@Sendable (TraceEvent) -> Void])? in
+            state.events.append(
+                TraceEvent(
+                    sequence: state.events.count, time: time, thread: thread.id,
+                    threadName: thread.name, kind: kind, location: location))
+            return state.listeners.isEmpty ? nil : (state.events[state.events.count - 1], state.listeners)
         }
-        for listener in listeners.withLock({ $0 }) { listener(event) }
+        guard let (event, listeners) = heard else { return }
+        for listener in listeners { listener(event) }
     }
 
     /// Calls `listener` with every event appended from now on, on the appending thread.
     public func addListener(_ listener: @escaping @Sendable (TraceEvent) -> Void) {
-        listeners.withLock { $0.append(listener) }
+        state.withLock { $0.listeners.append(listener) }
     }
 
     /// The events so far.
-    public var snapshot: [TraceEvent] { events.withLock { $0 } }
+    public var snapshot: [TraceEvent] { state.withLock { $0.events } }
 
     /// Ends the recording: returns every event, then forgets them and the listeners and
     /// stops recording. A finished simulation hands its trace to its result this way, so
@@ -47,10 +52,9 @@ public final class TraceRecorder: Sendable {
     /// too.
     func finish() -> [TraceEvent] {
         enabled.store(false, ordering: .relaxed)
-        listeners.withLock { $0 = [] }
-        return events.withLock { events in
-            defer { events = [] }
-            return events
+        return state.withLock { state in
+            defer { state = State() }
+            return state.events
         }
     }
 

@@ -73,6 +73,15 @@ public final class LabCell<Value: Sendable>: Sendable {
     }
 }
 
+extension LabCell where Value: CustomStringConvertible {
+    /// A cell named `name` holding `initial`, numbered in `runtime` (the caller's by
+    /// default), whose traces show a value as its `description`, as
+    /// `String(describing:)` does, without looking up the conformance at every access.
+    public convenience init(_ name: String, _ initial: Value, runtime: any Runtime = currentRuntime()) {
+        self.init(name, initial, runtime: runtime) { $0.description }
+    }
+}
+
 extension LabCell where Value: Equatable {
     /// Replaces the value with `desired` if it is `expected`, as one step; returns whether
     /// it did and the value found.
