@@ -3,7 +3,7 @@ import LabRuntime
 /// The two accesses of a data race as the `data-race` checker found them in one run: the
 /// cell, and for each access its thread and which of that thread's cell accesses it is, so
 /// that a reordered run of the same program can find them again (see
-/// ``AdjacentRaceSchedule``).
+/// ``Finding/adjacentRace``).
 public struct RacingAccesses: Sendable, Equatable {
     /// One of the two accesses.
     public struct Access: Sendable, Equatable {
