@@ -3,7 +3,7 @@ import LabRuntime
 import NetSim
 
 extension Scenario {
-    /// The program `pause-completion-*` and `pause-burst-*` share: an HTTP download of the
+    /// The program of `pause-burst-*`: an HTTP download of the
     /// 10-byte body at `path` that must succeed with exactly that body, started on main, and
     /// a user thread that pauses it (at `pauseTime`, or at once) and resumes it at 30 ms.
     static func pauseAndResumeDownload(from server: LoopbackServer, path: String, fidelity: Fidelity, pauseTime: Duration?) {

@@ -3,12 +3,12 @@ import AFReplay
 extension ScenarioRegistry {
     /// The AFNetworking scenarios written in Swift, each in `Fidelity.afn263` then
     /// `Fidelity.hardened`. None scripts the interleaving: the schedule decides which way each
-    /// race goes. The races the scenario language can state are files instead (the
-    /// Walkthrough library's `RaceScenarioFiles`).
-    public static let afNetworkingScenarios: [Scenario] = [
-        Scenario.pauseCancel, Scenario.pauseAfterStart, Scenario.cancelCompletion, Scenario.pauseCompletion, Scenario.pauseBurst,
-        Scenario.pauseCancelPair,
-    ].flatMap { make in Fidelity.allCases.map(make) }
+    /// race goes. The other races are files (the Walkthrough library's `RaceScenarioFiles`);
+    /// these two could be too (chunks with no `every`; two operations on main), but their
+    /// files are not written yet, and the explore benchmark's figures are `pause-cancel-pair`'s.
+    public static let afNetworkingScenarios: [Scenario] = [Scenario.pauseBurst, Scenario.pauseCancelPair].flatMap { make in
+        Fidelity.allCases.map(make)
+    }
 
     /// ``lab``, the AFNetworking scenarios and the classic-bug kernels: everything the
     /// command line can name.
