@@ -18,36 +18,47 @@ struct RaceFileSearchTests {
         try #require(scenario.checkers.first { $0.name == name })
     }
 
-    @Test("cancel-completion-263: bounded search covers preemption bound 1 without the race")
-    func cancelCompletionNotAtBoundOne() throws {
+    @Test("cancel-completion-263: nothing at preemption bound 0, success after cancel at bound 1, shrunk to one preemption")
+    func cancelCompletionAtBoundOne() throws {
         let scenario = try Self.race("cancel-completion-263")
         let expect = try Self.checker("expect", of: scenario)
+        let none = Explorer(scenario: scenario, checkers: [expect], strategy: .exhaustive(preemptionBound: 0)).explore()
+        #expect(none.finding == nil)
+        #expect(none.explored == 1)
         let report = Explorer(scenario: scenario, checkers: [expect], strategy: .exhaustive(preemptionBound: 1)).explore()
-        #expect(report.finding == nil)
-        #expect(report.complete)
-        #expect(report.explored == 113)
+        let finding = try #require(report.finding)
+        #expect(report.explored == 67)
+        #expect(finding.run.schedule.preemptions == 1)
+        #expect(expect.check(scenario.replay(finding.run.schedule)).isEmpty == false)
     }
 
-    @Test("PCT's find of cancel-completion-263 (seed 1) shrinks to one preemption that still fails on replay")
-    func pctFindShrinksToOne() throws {
+    @Test("cancel-completion-263 with delay bounding: found within two delays, shrunk to one preemption")
+    func cancelCompletionDelayBounded() throws {
         let scenario = try Self.race("cancel-completion-263")
         let expect = try Self.checker("expect", of: scenario)
-        let report = Explorer(scenario: scenario, checkers: [expect], strategy: .pct(seed: 1, depth: 2, steps: nil)).explore()
+        let report = Explorer(scenario: scenario, checkers: [expect], strategy: .delayBounded(delayBound: 2)).explore()
         let finding = try #require(report.finding)
-        #expect(report.explored == 9)
+        #expect(finding.run.schedule.preemptions == 1)
+    }
+
+    @Test("a random find of cancel-completion-263 shrinks to one preemption that still fails on replay", arguments: [UInt64(0), 100])
+    func randomFindShrinksToOne(seed: UInt64) throws {
+        let scenario = try Self.race("cancel-completion-263")
+        let expect = try Self.checker("expect", of: scenario)
+        let report = Explorer(scenario: scenario, checkers: [expect], strategy: .random(seed: seed), schedules: 2_000).explore()
+        let finding = try #require(report.finding)
         #expect(finding.original.result.schedule.preemptions > 1)
         #expect(finding.run.schedule.preemptions == 1)
         #expect(expect.check(scenario.replay(finding.run.schedule)).isEmpty == false)
     }
 
-    @Test("a random find of cancel-completion-263 shrinks to fewer preemptions that still fail on replay")
-    func randomFindShrinks() throws {
+    @Test("PCT's find of cancel-completion-263 (seed 1) shrinks to one preemption")
+    func pctFindShrinksToOne() throws {
         let scenario = try Self.race("cancel-completion-263")
         let expect = try Self.checker("expect", of: scenario)
-        let report = Explorer(scenario: scenario, checkers: [expect], strategy: .random(seed: 0), schedules: 2_000).explore()
+        let report = Explorer(scenario: scenario, checkers: [expect], strategy: .pct(seed: 1, depth: 2, steps: nil)).explore()
         let finding = try #require(report.finding)
-        #expect(finding.run.schedule.preemptions < finding.original.result.schedule.preemptions)
-        #expect(expect.check(scenario.replay(finding.run.schedule)).isEmpty == false)
+        #expect(finding.run.schedule.preemptions == 1)
     }
 
     @Test("cancelled-fails finds the cancel that loses to completion in 2.6.3 without the file's expect line, and nothing in hardened")
