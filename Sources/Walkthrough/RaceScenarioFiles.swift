@@ -9,7 +9,7 @@ public enum RaceScenarioFiles {
     /// The races whose only form is their files, each in `Fidelity.afn263` and
     /// `Fidelity.hardened` (`NAME-263.lab`, `NAME-hardened.lab`).
     public static let races = [
-        "pause-cancel", "pause-after-start", "cancel-completion", "pause-completion", "resume-limit", "kvo-under-lock",
+        "pause-cancel", "pause-after-start", "cancel-completion", "pause-completion", "resume-limit", "kvo-under-lock", "pause-burst",
     ]
 
     /// `Tutorials/scenarios/races` of the checkout this file was compiled in.

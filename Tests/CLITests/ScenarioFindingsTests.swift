@@ -57,6 +57,8 @@ struct ScenarioFindingsTests {
         ("races/kvo-under-lock-hardened.lab", "clean"),
         ("races/pause-after-start-263.lab", "notification-balance: notification imbalance"),
         ("races/pause-after-start-hardened.lab", "clean"),
+        ("races/pause-burst-263.lab", "notification-balance: notification imbalance"),
+        ("races/pause-burst-hardened.lab", "clean"),
         ("races/pause-cancel-263.lab", "operation-liveness: stuck operation"),
         ("races/pause-cancel-hardened.lab", "clean"),
         ("races/pause-completion-263.lab", "expect line 19"),

@@ -194,7 +194,7 @@ struct AFCheckerTests {
                 == ScenarioRegistry.lab.scenarios.map(\.name))
         let names = ScenarioRegistry.afNetworkingScenarios.map(\.name)
         #expect(
-            names == ["pause-burst-263", "pause-burst-hardened", "pause-cancel-pair-263", "pause-cancel-pair-hardened"])
+            names == ["pause-cancel-pair-263", "pause-cancel-pair-hardened"])
         _ = try ScenarioRegistry.all.scenario(named: "pause-cancel-pair-hardened")
     }
 

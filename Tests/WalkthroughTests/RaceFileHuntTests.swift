@@ -30,6 +30,7 @@ struct RaceFileHuntTests {
         Hunt(race: "resume-limit", checker: "expect", random: 1, pct: 1),
         Hunt(race: "kvo-under-lock", checker: "lock-order", random: 1, pct: 1),
         Hunt(race: "kvo-under-lock", checker: "deadlock", random: nil, pct: 15),
+        Hunt(race: "pause-burst", checker: "expect", random: 14, pct: 13),
     ]
 
     /// The schedules `hunt` takes in 2.6.3 under `strategy`, or `nil` within 2,000.

@@ -81,6 +81,41 @@ struct RaceFileSearchTests {
         #expect(try RaceFileHuntTests.schedulesToFind(hunt, .pos(seed: 0)) != nil, "POS does not find \(hunt) in 2.6.3")
     }
 
+    @Test("chunks sent back to back: PCT finds 2.6.3's HTTP pause keeping a chunk it asks for again, with no timing trick")
+    func pauseBurstDuplicates() throws {
+        // The file's expect lines with the one ending this test wants: 13 bytes, the last 3 twice.
+        let path = "\(RaceScenarioFiles.directory)/pause-burst-263.lab"
+        let source = try #require(TextFileReader.contents(ofFile: path))
+            .replacing("expect A.completion == success\n", with: "")
+            .replacing("expect A.data == 10", with: "expect A.data != 13")
+        let scenario = try Walkthrough.Scenario.parse(source: source, fileName: "pause-burst-263.lab")
+            .explorable(named: "pause-burst-263")
+        let expect = try Self.checker("expect", of: scenario)
+        var explorer = Explorer(
+            scenario: scenario, checkers: [expect], strategy: .pct(seed: 0, depth: 2, steps: nil), schedules: 2_000, jobs: 2)
+        explorer.shrinkBudget = 100
+        let finding = try #require(explorer.explore().finding)
+        #expect(finding.violations.first?.summary.hasPrefix("pause-burst-263.lab:21: expect A.data != 13") == true)
+        let stream = try #require(
+            finding.run.trace.first { event in
+                if case .cellAccess(let cell, .load, _, _) = event.kind, event.threadName == "user" {
+                    cell.hasSuffix("outputStreamToMemory")
+                } else {
+                    false
+                }
+            })
+        #expect(
+            finding.run.trace.contains { event in
+                if case .cellAccess(let cell, .update, let value, _) = event.kind, event.sequence > stream.sequence,
+                    event.threadName == "AFNetworking"
+                {
+                    cell.hasSuffix("outputStreamToMemory") && value.contains("bytes")
+                } else {
+                    false
+                }
+            })
+    }
+
     @Test("2.6.3's HTTP pause reads the memory stream unlocked while the network thread writes it")
     func afn263PauseRaces() throws {
         let report = Explorer(

@@ -1,19 +1,6 @@
-import AFReplay
 import Inspector
 import LabRuntime
 import Testing
-
-/// The bounded searches and partial-order sampling on 2.6.3's races: what each finds, and
-/// that shrinking reaches the fewest preemptions.
-@Suite("Bounded search, POS and shrinking on AFNetworking's races")
-struct SearchFindsTests {
-    @Test("POS finds each race of 2.6.3 within 2,000 schedules", arguments: KnownRaceHuntTests.hunts)
-    func posHunt(hunt: KnownRaceHuntTests.Hunt) {
-        guard hunt.random.afn263 != nil || hunt.pct.afn263 != nil else { return }
-        let found = KnownRaceHuntTests.schedulesToFind(hunt, .afn263, .pos(seed: 0))
-        #expect(found != nil, "POS does not find \(hunt) in 2.6.3")
-    }
-}
 
 /// Dynamic partial-order reduction on the lab's scenarios.
 @Suite("DPOR")
