@@ -8,7 +8,9 @@ import Inspector
 public enum RaceScenarioFiles {
     /// The races whose only form is their files, each in `Fidelity.afn263` and
     /// `Fidelity.hardened` (`NAME-263.lab`, `NAME-hardened.lab`).
-    public static let races = ["resume-limit", "kvo-under-lock"]
+    public static let races = [
+        "pause-cancel", "pause-after-start", "cancel-completion", "pause-completion", "resume-limit", "kvo-under-lock", "pause-burst",
+    ]
 
     /// `Tutorials/scenarios/races` of the checkout this file was compiled in.
     public static let directory: String = {

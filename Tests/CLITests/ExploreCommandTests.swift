@@ -72,7 +72,7 @@ struct ExploreCommandTests {
             (["explore"], "runloop-lab: missing --scenario NAME|FILE (see 'runloop-lab explore --list')"),
             (
                 ["explore", "--scenario", "nope"],
-                "runloop-lab: unknown scenario 'nope' (known: abba, counter, lock-pair, lost-signal, reentrant-callback, spin-wait, pause-cancel-263, pause-cancel-hardened, pause-after-start-263, pause-after-start-hardened, cancel-completion-263, cancel-completion-hardened, pause-completion-263, pause-completion-hardened, pause-burst-263, pause-burst-hardened, pause-cancel-pair-263, pause-cancel-pair-hardened, resume-limit-263, resume-limit-hardened, kvo-under-lock-263, kvo-under-lock-hardened, lost-update, atomicity-violation, order-violation, reorder, lazy-init, bounded-buffer, transfer-lock-order, token-ring, work-stealing, pipeline, aba, philosophers)"
+                "runloop-lab: unknown scenario 'nope' (known: abba, counter, lock-pair, lost-signal, reentrant-callback, spin-wait, pause-cancel-pair-263, pause-cancel-pair-hardened, pause-cancel-263, pause-cancel-hardened, pause-after-start-263, pause-after-start-hardened, cancel-completion-263, cancel-completion-hardened, pause-completion-263, pause-completion-hardened, resume-limit-263, resume-limit-hardened, kvo-under-lock-263, kvo-under-lock-hardened, pause-burst-263, pause-burst-hardened, lost-update, atomicity-violation, order-violation, reorder, lazy-init, bounded-buffer, transfer-lock-order, token-ring, work-stealing, pipeline, aba, philosophers)"
             ),
             (
                 ["explore", "--scenario", "abba", "--strategy", "dfs"],

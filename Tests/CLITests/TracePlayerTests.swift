@@ -9,13 +9,13 @@ import Testing
 struct TracePlayerTests {
     @Test("the panels hold a change per position, ending at the demo's rows; the findings and their events are marked")
     func panels() throws {
-        let scenario = try ScenarioRegistry.all.scenario(named: "pause-cancel-263")
-        let run = scenario.run(RandomStrategy(seed: 0))
+        let scenario = try ScenarioCatalog.scenarios.scenario(named: "pause-after-start-263")
+        let run = scenario.run(RandomStrategy(seed: 3))
         let extras = TracePlayer.extras(run, checkers: scenario.checkers)
         #expect(extras.panels.map(\.title) == ["Threads", "Operations"])
         #expect(extras.panels.allSatisfy { $0.positions == run.trace.count + 1 })
         #expect(!extras.findings.isEmpty)
-        let (status, console) = runCLI("trace", "--scenario", "pause-cancel-263", "--seed", "0", "--format", "html")
+        let (status, console) = runCLI("trace", "--scenario", "pause-after-start-263", "--seed", "3", "--format", "html")
         #expect(status == ExitCode.success)
         let page = console.outputText
         let end = RunState(folding: run.trace)

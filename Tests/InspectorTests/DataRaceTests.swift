@@ -109,19 +109,6 @@ struct DataRaceTests {
         #expect(!VisibleOperation.yield.isDependent(on: VisibleOperation(.store, on: LabObjectID(.cell, 0))))
     }
 
-    @Test("2.6.3's HTTP pause reads the response and the stream unlocked while the network thread writes them")
-    func afn263PauseRaces() throws {
-        let report = Explorer(
-            scenario: Scenario.pauseCancel(.afn263), checkers: [DataRaceChecker()],
-            strategy: .random(seed: 0), schedules: 50
-        ).explore()
-        let violations = try #require(report.finding?.violations)
-        #expect(violations.allSatisfy { $0.kind == .dataRace })
-        #expect(violations.contains { $0.summary.hasPrefix("data race on V7 outputStreamToMemory: ") })
-        #expect(violations.contains { $0.summary.hasPrefix("data race on V3 response of op A: ") })
-        #expect(report.finding?.adjacentRace != nil)
-    }
-
     @Test("a race report carries a replayable schedule that runs the two accesses back to back")
     func adjacentSchedule() throws {
         let scenario = Scenario(name: "late-reader", summary: "a writer and a reader of one cell, far apart") {
@@ -152,14 +139,6 @@ struct DataRaceTests {
         #expect(text.contains("replay:    runloop-lab replay --scenario late-reader --schedule \"\(adjacent.schedule)\""))
     }
 
-    @Test("hardened pause and cancel show no data race over the same search")
-    func hardenedPauseCancelClean() {
-        let report = Explorer(
-            scenario: Scenario.pauseCancel(.hardened), checkers: [DataRaceChecker()],
-            strategy: .random(seed: 0), schedules: 50
-        ).explore()
-        #expect(report.finding == nil)
-    }
 }
 
 /// A strategy that keeps every decision it is shown and runs the newest thread.

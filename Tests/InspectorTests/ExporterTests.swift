@@ -37,7 +37,7 @@ struct ExporterTests {
 
     @Test("Chrome trace JSON: timestamps are virtual microseconds, equal instants keep trace order by seq")
     func chromeVirtualTime() throws {
-        let run = Scenario.pauseCompletion(.afn263).run(RandomStrategy(seed: 0))
+        let run = TestScenarios.sleepers.run(RandomStrategy(seed: 0))
         #expect(Set(run.trace.map(\.time)).count > 1)
         let document = try JSONParser.parse(Array(ChromeTraceExporter.json(run.trace, title: "t").utf8))
         guard case let .array(events)? = document["traceEvents"] else {

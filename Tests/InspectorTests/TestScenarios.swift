@@ -38,6 +38,18 @@ enum TestScenarios {
         worker.join()
     }
 
+    /// Main and a worker sleep to different virtual instants, so that a trace's events have
+    /// more than one time.
+    static let sleepers = Scenario(name: "sleepers", summary: "two threads sleep to 1ms and 2ms") {
+        let runtime = currentRuntime()
+        let worker = runtime.spawnThread(named: "worker") {
+            runtime.sleep(until: .zero + .milliseconds(1))
+            runtime.yield("after the first sleep")
+        }
+        runtime.sleep(until: .zero + .milliseconds(2))
+        worker.join()
+    }
+
     /// A worker unlocks the lock main holds, before or after main has taken it: the
     /// lock-misuse checker's unheld unlock, in every schedule.
     static let foreignUnlock = Scenario(name: "foreign-unlock", summary: "a thread unlocks a lock another thread holds") {

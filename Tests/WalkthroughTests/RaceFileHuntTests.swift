@@ -23,13 +23,14 @@ struct RaceFileHuntTests {
     }
 
     static let hunts = [
-        Hunt(race: "pause-cancel", checker: "operation-liveness", random: 1, pct: 1),
+        Hunt(race: "pause-cancel", checker: "operation-liveness", random: 1, pct: 2),
         Hunt(race: "pause-after-start", checker: "notification-balance", random: 4, pct: 1),
-        Hunt(race: "cancel-completion", checker: "cancelled-fails", random: 10, pct: 10),
-        Hunt(race: "pause-completion", checker: "expect", random: 1, pct: 19),
+        Hunt(race: "cancel-completion", checker: "cancelled-fails", random: 2, pct: 44),
+        Hunt(race: "pause-completion", checker: "expect", random: 1, pct: 14),
         Hunt(race: "resume-limit", checker: "expect", random: 1, pct: 1),
         Hunt(race: "kvo-under-lock", checker: "lock-order", random: 1, pct: 1),
         Hunt(race: "kvo-under-lock", checker: "deadlock", random: nil, pct: 15),
+        Hunt(race: "pause-burst", checker: "expect", random: 14, pct: 13),
     ]
 
     /// The schedules `hunt` takes in 2.6.3 under `strategy`, or `nil` within 2,000.

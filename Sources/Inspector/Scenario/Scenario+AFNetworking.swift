@@ -5,15 +5,15 @@ import NetSim
 extension Scenario {
     /// An AFNetworking scenario in `fidelity`: named `"\(base)-263"` or `"\(base)-hardened"`,
     /// judged by every checker of ``CheckerRegistry/all``. Its program runs `setup` on the
-    /// lab thread "main", then serves the main queue until the run is quiescent (or virtual
-    /// time reaches `timeLimit`): the shape of an app after `didFinishLaunching`.
+    /// lab thread "main", then serves the main queue until the run is quiescent: the shape of
+    /// an app after `didFinishLaunching`.
     static func afNetworking(
-        _ base: String, _ fidelity: Fidelity, summary: String, timeLimit: Duration? = nil,
+        _ base: String, _ fidelity: Fidelity, summary: String,
         setup: @escaping @Sendable () -> Void
     ) -> Scenario {
         Scenario(
             name: "\(base)-\(fidelity.scenarioSuffix)", summary: "(\(fidelity.scenarioSuffix)) " + summary,
-            checkers: CheckerRegistry.all.checkers, stepLimit: 300_000, timeLimit: timeLimit
+            checkers: CheckerRegistry.all.checkers, stepLimit: 300_000
         ) {
             setup()
             MainQueue.main.run()

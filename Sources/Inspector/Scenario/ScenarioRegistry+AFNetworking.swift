@@ -1,14 +1,11 @@
 import AFReplay
 
 extension ScenarioRegistry {
-    /// The AFNetworking scenarios written in Swift, each in `Fidelity.afn263` then
-    /// `Fidelity.hardened`. None scripts the interleaving: the schedule decides which way each
-    /// race goes. The races the scenario language can state are files instead (the
-    /// Walkthrough library's `RaceScenarioFiles`).
-    public static let afNetworkingScenarios: [Scenario] = [
-        Scenario.pauseCancel, Scenario.pauseAfterStart, Scenario.cancelCompletion, Scenario.pauseCompletion, Scenario.pauseBurst,
-        Scenario.pauseCancelPair,
-    ].flatMap { make in Fidelity.allCases.map(make) }
+    /// The AFNetworking scenario written in Swift, `pause-cancel-pair`, in `Fidelity.afn263`
+    /// then `Fidelity.hardened`; it scripts no interleaving. The other races are files (the
+    /// Walkthrough library's `RaceScenarioFiles`); this one could be too (two operations on
+    /// main), but its file is not written yet, and the explore benchmark's figures are its own.
+    public static let afNetworkingScenarios: [Scenario] = Fidelity.allCases.map(Scenario.pauseCancelPair)
 
     /// ``lab``, the AFNetworking scenarios and the classic-bug kernels: everything the
     /// command line can name.

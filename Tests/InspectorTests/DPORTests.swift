@@ -1,52 +1,6 @@
-import AFReplay
 import Inspector
 import LabRuntime
 import Testing
-
-/// The bounded searches and partial-order sampling on 2.6.3's races: what each finds, and
-/// that shrinking reaches the fewest preemptions.
-@Suite("Bounded search, POS and shrinking on AFNetworking's races")
-struct SearchFindsTests {
-    @Test("cancel-completion-263: nothing at preemption bound 0, success after cancel at bound 1, shrunk to one preemption")
-    func cancelCompletionAtBoundOne() throws {
-        let scenario = Scenario.cancelCompletion(.afn263)
-        let none = Explorer(scenario: scenario, checkers: [ExpectationChecker()], strategy: .exhaustive(preemptionBound: 0)).explore()
-        #expect(none.finding == nil)
-        #expect(none.explored == 1)
-        let report = Explorer(scenario: scenario, checkers: [ExpectationChecker()], strategy: .exhaustive(preemptionBound: 1)).explore()
-        let finding = try #require(report.finding)
-        #expect(finding.run.schedule.preemptions == 1)
-        #expect(ExpectationChecker().check(scenario.replay(finding.run.schedule)).isEmpty == false)
-    }
-
-    @Test("cancel-completion-263 with delay bounding: found within two delays")
-    func cancelCompletionDelayBounded() throws {
-        let scenario = Scenario.cancelCompletion(.afn263)
-        let report = Explorer(scenario: scenario, checkers: [ExpectationChecker()], strategy: .delayBounded(delayBound: 2)).explore()
-        let finding = try #require(report.finding)
-        #expect(finding.run.schedule.preemptions == 1)
-    }
-
-    @Test("a random find of cancel-completion-263 shrinks to one preemption", arguments: [UInt64(0), 100])
-    func randomFindShrinksToOne(seed: UInt64) throws {
-        let scenario = Scenario.cancelCompletion(.afn263)
-        let report = Explorer(
-            scenario: scenario, checkers: [ExpectationChecker()], strategy: .random(seed: seed),
-            schedules: 2_000
-        ).explore()
-        let finding = try #require(report.finding)
-        #expect(finding.original.result.schedule.preemptions > 1)
-        #expect(finding.run.schedule.preemptions == 1)
-        #expect(ExpectationChecker().check(scenario.replay(finding.run.schedule)).isEmpty == false)
-    }
-
-    @Test("POS finds each race of 2.6.3 within 2,000 schedules", arguments: KnownRaceHuntTests.hunts)
-    func posHunt(hunt: KnownRaceHuntTests.Hunt) {
-        guard hunt.random.afn263 != nil || hunt.pct.afn263 != nil else { return }
-        let found = KnownRaceHuntTests.schedulesToFind(hunt, .afn263, .pos(seed: 0))
-        #expect(found != nil, "POS does not find \(hunt) in 2.6.3")
-    }
-}
 
 /// Dynamic partial-order reduction on the lab's scenarios.
 @Suite("DPOR")

@@ -1,0 +1,138 @@
+import Inspector
+import LabRuntime
+import Testing
+
+@testable import Walkthrough
+
+/// The bounded searches, POS, shrinking, the AFNetworking checkers and the data-race checker
+/// on 2.6.3's races as their files state them, by their built-in names.
+@Suite("Searches on the race files")
+struct RaceFileSearchTests {
+    /// The race file called `name` (`cancel-completion-263`, …) as the explorer runs it.
+    static func race(_ name: String) throws -> Inspector.Scenario {
+        try ScenarioRegistry.withRaceFiles.scenario(named: name)
+    }
+
+    /// `scenario`'s checker called `name` (`expect` judges the file's `expect` lines).
+    static func checker(_ name: String, of scenario: Inspector.Scenario) throws -> any Checker {
+        try #require(scenario.checkers.first { $0.name == name })
+    }
+
+    @Test("cancel-completion-263: nothing at preemption bound 0, success after cancel at bound 1, shrunk to one preemption")
+    func cancelCompletionAtBoundOne() throws {
+        let scenario = try Self.race("cancel-completion-263")
+        let expect = try Self.checker("expect", of: scenario)
+        let none = Explorer(scenario: scenario, checkers: [expect], strategy: .exhaustive(preemptionBound: 0)).explore()
+        #expect(none.finding == nil)
+        #expect(none.explored == 1)
+        let report = Explorer(scenario: scenario, checkers: [expect], strategy: .exhaustive(preemptionBound: 1)).explore()
+        let finding = try #require(report.finding)
+        #expect(report.explored == 67)
+        #expect(finding.run.schedule.preemptions == 1)
+        #expect(expect.check(scenario.replay(finding.run.schedule)).isEmpty == false)
+    }
+
+    @Test("cancel-completion-263 with delay bounding: found within two delays, shrunk to one preemption")
+    func cancelCompletionDelayBounded() throws {
+        let scenario = try Self.race("cancel-completion-263")
+        let expect = try Self.checker("expect", of: scenario)
+        let report = Explorer(scenario: scenario, checkers: [expect], strategy: .delayBounded(delayBound: 2)).explore()
+        let finding = try #require(report.finding)
+        #expect(finding.run.schedule.preemptions == 1)
+    }
+
+    @Test("a random find of cancel-completion-263 shrinks to one preemption that still fails on replay", arguments: [UInt64(0), 100])
+    func randomFindShrinksToOne(seed: UInt64) throws {
+        let scenario = try Self.race("cancel-completion-263")
+        let expect = try Self.checker("expect", of: scenario)
+        let report = Explorer(scenario: scenario, checkers: [expect], strategy: .random(seed: seed), schedules: 2_000).explore()
+        let finding = try #require(report.finding)
+        #expect(finding.original.result.schedule.preemptions > 1)
+        #expect(finding.run.schedule.preemptions == 1)
+        #expect(expect.check(scenario.replay(finding.run.schedule)).isEmpty == false)
+    }
+
+    @Test("PCT's find of cancel-completion-263 (seed 1) shrinks to one preemption")
+    func pctFindShrinksToOne() throws {
+        let scenario = try Self.race("cancel-completion-263")
+        let expect = try Self.checker("expect", of: scenario)
+        let report = Explorer(scenario: scenario, checkers: [expect], strategy: .pct(seed: 1, depth: 2, steps: nil)).explore()
+        let finding = try #require(report.finding)
+        #expect(finding.run.schedule.preemptions == 1)
+    }
+
+    @Test("cancelled-fails finds the cancel that loses to completion in 2.6.3 without the file's expect line, and nothing in hardened")
+    func cancelledFailsExplores() throws {
+        let found = Explorer(
+            scenario: try Self.race("cancel-completion-263"), checkers: [CancelledFailsChecker()], strategy: .random(seed: 0)
+        )
+        .explore()
+        let violation = try #require(found.finding?.violations.first)
+        #expect(violation.summary.hasPrefix("op A ran success at #"))
+        let clean = Explorer(
+            scenario: try Self.race("cancel-completion-hardened"), checkers: [CancelledFailsChecker()],
+            strategy: .random(seed: 0), schedules: 200
+        ).explore()
+        #expect(clean.finding == nil)
+    }
+
+    @Test("POS finds each race of 2.6.3's files within 2,000 schedules", arguments: RaceFileHuntTests.hunts)
+    func posHunt(hunt: RaceFileHuntTests.Hunt) throws {
+        #expect(try RaceFileHuntTests.schedulesToFind(hunt, .pos(seed: 0)) != nil, "POS does not find \(hunt) in 2.6.3")
+    }
+
+    @Test("chunks sent back to back: PCT finds 2.6.3's HTTP pause keeping a chunk it asks for again, with no timing trick")
+    func pauseBurstDuplicates() throws {
+        // The file's expect lines with the one ending this test wants: 13 bytes, the last 3 twice.
+        let path = "\(RaceScenarioFiles.directory)/pause-burst-263.lab"
+        let source = try #require(TextFileReader.contents(ofFile: path))
+            .replacing("expect A.completion == success\n", with: "")
+            .replacing("expect A.data == 10", with: "expect A.data != 13")
+        let scenario = try Walkthrough.Scenario.parse(source: source, fileName: "pause-burst-263.lab")
+            .explorable(named: "pause-burst-263")
+        let expect = try Self.checker("expect", of: scenario)
+        var explorer = Explorer(
+            scenario: scenario, checkers: [expect], strategy: .pct(seed: 0, depth: 2, steps: nil), schedules: 2_000, jobs: 2)
+        explorer.shrinkBudget = 100
+        let finding = try #require(explorer.explore().finding)
+        #expect(finding.violations.first?.summary.hasPrefix("pause-burst-263.lab:21: expect A.data != 13") == true)
+        let stream = try #require(
+            finding.run.trace.first { event in
+                if case .cellAccess(let cell, .load, _, _) = event.kind, event.threadName == "user" {
+                    cell.hasSuffix("outputStreamToMemory")
+                } else {
+                    false
+                }
+            })
+        #expect(
+            finding.run.trace.contains { event in
+                if case .cellAccess(let cell, .update, let value, _) = event.kind, event.sequence > stream.sequence,
+                    event.threadName == "AFNetworking"
+                {
+                    cell.hasSuffix("outputStreamToMemory") && value.contains("bytes")
+                } else {
+                    false
+                }
+            })
+    }
+
+    @Test("2.6.3's HTTP pause reads the memory stream unlocked while the network thread writes it")
+    func afn263PauseRaces() throws {
+        let report = Explorer(
+            scenario: try Self.race("pause-cancel-263"), checkers: [DataRaceChecker()], strategy: .random(seed: 0),
+            schedules: 50
+        ).explore()
+        let violations = try #require(report.finding?.violations)
+        #expect(violations.allSatisfy { $0.kind == .dataRace })
+        #expect(violations.contains { $0.summary.hasPrefix("data race on V7 outputStreamToMemory: ") })
+    }
+
+    @Test("hardened pause and cancel show no data race over the same search")
+    func hardenedPauseCancelClean() throws {
+        let report = Explorer(
+            scenario: try Self.race("pause-cancel-hardened"), checkers: [DataRaceChecker()], strategy: .random(seed: 0),
+            schedules: 50
+        ).explore()
+        #expect(report.finding == nil)
+    }
+}
