@@ -39,13 +39,28 @@ public final class LabOperationQueue: Sendable {
         var entries: [Entry] = []
         /// Where each operation's entry is: used only to look one up, never iterated.
         var positions: [ObjectIdentifier: Int] = [:]
-        /// Every entry before this index is started or gone.
-        var firstCandidate = 0
+        /// The operations neither started by the queue nor finished, in the order added,
+        /// from ``pendingStart`` on (those before it were claimed from the front; see
+        /// ``trimPending()``). A look for ready operations walks a slice of it, which shares
+        /// its storage: taking one costs a reference count, not a copy.
+        var pending: [LabOperation] = []
+        var pendingStart = 0
         /// Operations not yet finished.
         var count = 0
         /// Operations the queue started that have not finished: the slots in use.
         var running = 0
         var maxConcurrent: Int
+
+        /// Adds `operation` at the end, unstarted; false if it is in the queue already.
+        mutating func append(_ operation: LabOperation) -> Bool {
+            let key = ObjectIdentifier(operation)
+            guard positions[key] == nil else { return false }
+            positions[key] = entries.count
+            entries.append(Entry(operation: operation))
+            pending.append(operation)
+            count += 1
+            return true
+        }
 
         /// Removes `operation`'s entry, if it has one; says whether the queue had started it.
         mutating func remove(_ operation: LabOperation) -> Bool? {
@@ -53,7 +68,7 @@ public final class LabOperationQueue: Sendable {
             let started = entries[index].startedByQueue
             entries[index].operation = nil
             count -= 1
-            if started { running -= 1 }
+            if started { running -= 1 } else { dropPending(operation) }
             if entries.count > 64, count < entries.count / 2 { compact() }
             return started
         }
@@ -61,23 +76,39 @@ public final class LabOperationQueue: Sendable {
         /// Whether the queue may start another operation.
         var hasFreeSlot: Bool { maxConcurrent < 0 || running < maxConcurrent }
 
-        /// The operations not yet started by the queue, in the order added.
-        func candidates() -> [LabOperation] {
-            entries[firstCandidate...].compactMap { $0.startedByQueue ? nil : $0.operation }
-        }
+        /// The operations not yet started by the queue, in the order added, as they are now.
+        func candidates() -> ArraySlice<LabOperation> { pending[pendingStart...] }
 
         /// Takes a slot for `operation` if it is still in the queue, unstarted, and a slot is
-        /// free; says whether it did. Moves ``firstCandidate`` past the started prefix.
+        /// free; says whether it did.
         mutating func claim(_ operation: LabOperation) -> Bool {
             guard hasFreeSlot, let index = positions[ObjectIdentifier(operation)], !entries[index].startedByQueue else {
                 return false
             }
             entries[index].startedByQueue = true
             running += 1
-            while firstCandidate < entries.count, entries[firstCandidate].startedByQueue || entries[firstCandidate].operation == nil {
-                firstCandidate += 1
-            }
+            dropPending(operation)
             return true
+        }
+
+        /// Takes `operation` out of ``pending``: at the front (the usual case) by moving
+        /// ``pendingStart`` past it, elsewhere by removing it.
+        private mutating func dropPending(_ operation: LabOperation) {
+            if pendingStart < pending.count, pending[pendingStart] === operation {
+                pendingStart += 1
+            } else if let index = pending[pendingStart...].firstIndex(where: { $0 === operation }) {
+                pending.remove(at: index)
+            }
+        }
+
+        /// Drops the operations claimed from the front of ``pending`` once there are enough of
+        /// them to be worth the move, so that it does not keep started operations (and their
+        /// responses) alive. Called after a walk, when the walk's slice no longer shares the
+        /// storage.
+        mutating func trimPending() {
+            guard pendingStart >= 64 || (pendingStart > 0 && pendingStart == pending.count) else { return }
+            pending.removeFirst(pendingStart)
+            pendingStart = 0
         }
 
         /// Drops the holes, keeping the order.
@@ -87,7 +118,6 @@ public final class LabOperationQueue: Sendable {
             for (index, entry) in entries.enumerated() {
                 if let operation = entry.operation { positions[ObjectIdentifier(operation)] = index }
             }
-            firstCandidate = entries.firstIndex { !$0.startedByQueue } ?? entries.count
         }
     }
 
@@ -142,13 +172,8 @@ public final class LabOperationQueue: Sendable {
             default: return
             }
         }
-        state.withLock { state in
-            let key = ObjectIdentifier(operation)
-            precondition(state.positions[key] == nil, "\(name): \(operation.name) is already in the queue")
-            state.positions[key] = state.entries.count
-            state.entries.append(Entry(operation: operation))
-            state.count += 1
-        }
+        let added = state.withLock { $0.append(operation) }
+        precondition(added, "\(name): \(operation.name) is already in the queue")
         startReadyOperations(finishing: operation)
     }
 
@@ -176,6 +201,7 @@ public final class LabOperationQueue: Sendable {
             guard state.withLock({ $0.hasFreeSlot }) else { break }
             if operation.isReady, state.withLock({ $0.claim(operation) }) { toStart.append(operation) }
         }
+        if !toStart.isEmpty { state.withLock { $0.trimPending() } }
         if let unstarted {
             runtime.record(.note("\(name): \(unstarted.name) finished without being started by the queue"))
         }

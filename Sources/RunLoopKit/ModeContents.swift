@@ -10,11 +10,22 @@ struct ModeContents: Sendable {
     /// level-triggered set); an edge-triggered one reports each write once, undrained.
     let drainsWakePort: Bool
     var sources0: [RunLoopSource] = []
-    var portSources: [PortSource] = []
+    /// In the order added.
+    private(set) var portSources: [PortSource] = []
+    /// The same sources by descriptor, each list in the order added: what a wake-up on a
+    /// descriptor looks up, so that it costs the same with 2 sources or 2,000. Only looked
+    /// up, never iterated.
+    private var portSourcesByDescriptor: [ObjectIdentifier: [PortSource]] = [:]
     /// Sorted by fire date; equal dates in the order they were added or re-positioned.
     var timers: [RunLoopTimer] = []
     /// Sorted by ascending order; equal orders keep insertion order.
     var observers: [RunLoopObserver] = []
+
+    /// An empty mode that sleeps on `portSet`.
+    init(mode: RunLoopMode, portSet: any PortSet) {
+        self.mode = mode
+        self.portSet = portSet
+    }
 
     /// Whether nothing here would keep a run going (observers do not count).
     var hasNoSourcesOrTimers: Bool { sources0.isEmpty && portSources.isEmpty && timers.isEmpty }
@@ -22,16 +33,27 @@ struct ModeContents: Sendable {
     func contains(_ item: RunLoopItem) -> Bool {
         switch item {
         case let .source0(source): sources0.index(ofIdentical: source) != nil
-        case let .port(source): portSources.index(ofIdentical: source) != nil
+        case let .port(source): portSourcesByDescriptor[ObjectIdentifier(source.descriptor)]?.index(ofIdentical: source) != nil
         case let .timer(timer): timers.index(ofIdentical: timer) != nil
         case let .observer(observer): observers.index(ofIdentical: observer) != nil
         }
     }
 
+    /// The first source here on `descriptor` that waits for some of `readiness`.
+    func portSource(on descriptor: LabFileDescriptor, readiness: Readiness) -> PortSource? {
+        portSourcesByDescriptor[ObjectIdentifier(descriptor)]?.first { !$0.interest.isDisjoint(with: readiness) }
+    }
+
+    /// Removes every port source (the sources stay watched; the loop is torn down).
+    mutating func removeAllPortSources() {
+        portSources = []
+        portSourcesByDescriptor = [:]
+    }
+
     /// Watches `descriptor` for everything its sources here want, or stops watching it.
     private func watch(_ descriptor: LabFileDescriptor) {
         var interest = Readiness()
-        for source in portSources where source.descriptor === descriptor { interest.formUnion(source.interest) }
+        for source in portSourcesByDescriptor[ObjectIdentifier(descriptor)] ?? [] { interest.formUnion(source.interest) }
         if interest.isEmpty { portSet.remove(descriptor) } else { try? portSet.insert(descriptor, interest: interest) }
     }
 
@@ -42,6 +64,7 @@ struct ModeContents: Sendable {
         case let .source0(source): sources0.append(source)
         case let .port(source):
             portSources.append(source)
+            portSourcesByDescriptor[ObjectIdentifier(source.descriptor), default: []].append(source)
             watch(source.descriptor)
         case let .timer(timer):
             timers.insert(timer, at: timerInsertionIndex(for: timer.dueDate))
@@ -69,7 +92,10 @@ struct ModeContents: Sendable {
         switch item {
         case let .source0(source): return sources0.removeIdentical(source)
         case let .port(source):
-            guard portSources.removeIdentical(source) else { return false }
+            let key = ObjectIdentifier(source.descriptor)
+            guard portSourcesByDescriptor[key]?.removeIdentical(source) == true else { return false }
+            if portSourcesByDescriptor[key]?.isEmpty == true { portSourcesByDescriptor[key] = nil }
+            _ = portSources.removeIdentical(source)
             watch(source.descriptor)
             return true
         case let .timer(timer): return timers.removeIdentical(timer)

@@ -150,7 +150,7 @@ extension RunLoop {
             let portSets = state.modes.map(\.portSet)
             for index in state.modes.indices {
                 state.modes[index].sources0 = []
-                state.modes[index].portSources = []
+                state.modes[index].removeAllPortSources()
                 state.modes[index].timers = []
                 state.modes[index].observers = []
             }

@@ -238,9 +238,7 @@ extension RunLoop {
 
     private func portSource(on descriptor: LabFileDescriptor, readiness: Readiness, in mode: RunLoopMode) -> PortSource? {
         state.withLock { state in
-            state.index(of: mode).flatMap { index in
-                state.modes[index].portSources.first { $0.descriptor === descriptor && !$0.interest.isDisjoint(with: readiness) }
-            }
+            state.index(of: mode).flatMap { state.modes[$0].portSource(on: descriptor, readiness: readiness) }
         }
     }
 

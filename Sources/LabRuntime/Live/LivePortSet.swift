@@ -3,14 +3,26 @@ import Glibc
 import Synchronization
 
 /// A ``PortSet`` on an epoll instance, level-triggered, reporting one ready descriptor per
-/// wait as CF does (`epoll_wait` with room for one event).
+/// wait as CF does.
 ///
 /// Level-triggered rather than CF's edge-triggered registration, so that a port that was
 /// not fully drained is reported again instead of stranding its bytes (spec §3.2); only the
 /// loop's wake port, which is never read back, is edge-triggered (``insertWakePort(_:)``). Members
 /// are indexed by descriptor number, so finding the member behind a ready event costs the
 /// same with 2 members or 2,000.
+///
+/// One `epoll_wait` takes up to ``batchSize`` ready events, and the waits that follow hand
+/// them out one at a time before asking the kernel again, so a busy loop makes one system
+/// call for many passes while each pass still handles one descriptor. An event handed out
+/// later is checked against the members then: one whose descriptor has left the set, been
+/// closed, or stopped watching for what fired is dropped, and removing or replacing a
+/// member drops its events. So a handed-out event may be older than the pass (the callout
+/// then finds nothing to read, as a socket source may after any wake-up), but never for a
+/// descriptor the set no longer watches.
 final class LivePortSet: PortSet {
+    /// The most ready events one `epoll_wait` takes.
+    static let batchSize = 32
+
     let id: Int
     private unowned let runtime: LiveRuntime
     private let epoll: LabFileDescriptor
@@ -21,6 +33,44 @@ final class LivePortSet: PortSet {
     }
     /// The members by descriptor number; only lookups, never iteration.
     private let members = Mutex<[Int32: Member]>([:])
+
+    /// A ready event from `epoll_wait`: the descriptor number and what fired.
+    private struct ReadyEvent {
+        let fd: Int32
+        let fired: Readiness
+    }
+    /// The events of the last `epoll_wait` not handed out yet, oldest first from `next`.
+    private struct ReadyEvents {
+        var events: [ReadyEvent] = []
+        var next = 0
+
+        mutating func take() -> ReadyEvent? {
+            guard next < events.count else { return nil }
+            defer { next += 1 }
+            return events[next]
+        }
+
+        /// Forgets the events of descriptor number `fd` not handed out yet.
+        mutating func drop(_ fd: Int32) {
+            guard events[next...].contains(where: { $0.fd == fd }) else { return }
+            events = events[next...].filter { $0.fd != fd }
+            next = 0
+        }
+
+        /// Replaces the events with `count` new ones from `buffer`, all not handed out.
+        mutating func refill(from buffer: UnsafeMutableBufferPointer<epoll_event>, count: Int) {
+            events.removeAll(keepingCapacity: true)
+            next = 0
+            for event in buffer[..<count] {
+                let failed = event.events & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0
+                var fired: Readiness = []
+                if failed || event.events & EPOLLIN.rawValue != 0 { fired.insert(.readable) }
+                if failed || event.events & EPOLLOUT.rawValue != 0 { fired.insert(.writable) }
+                events.append(ReadyEvent(fd: event.data.fd, fired: fired))
+            }
+        }
+    }
+    private let ready = Mutex<ReadyEvents>(ReadyEvents())
 
     init(id: Int, name: String, runtime: LiveRuntime) {
         self.id = id
@@ -65,6 +115,8 @@ final class LivePortSet: PortSet {
                 throw SystemCallError("epoll_ctl(\(descriptor.label))")
             }
             members[fd] = Member(descriptor: descriptor, interest: interest)
+            // Events taken for an earlier descriptor under this number are not this one's.
+            if !known { ready.withLock { $0.drop(fd) } }
         }
     }
 
@@ -73,6 +125,7 @@ final class LivePortSet: PortSet {
         members.withLock { members in
             guard members[fd]?.descriptor === descriptor else { return }
             members[fd] = nil
+            ready.withLock { $0.drop(fd) }
             if let epfd = epoll.rawValue {
                 var event = epoll_event()
                 _ = epoll_ctl(epfd, EPOLL_CTL_DEL, fd, &event)
@@ -84,6 +137,7 @@ final class LivePortSet: PortSet {
 
     func wait(until deadline: LabInstant?) -> PortSetWaitResult {
         guard let epfd = epoll.rawValue else { return .timedOut }
+        if let taken = takeReady() { return taken }
         while true {
             var timeout: Int32 = -1
             if let deadline {
@@ -91,23 +145,34 @@ final class LivePortSet: PortSet {
                 // A deadline already passed still polls the ports once, as CF's poll pass does.
                 timeout = remaining <= 0 ? 0 : Int32(clamping: (remaining + 999_999) / 1_000_000)
             }
-            var event = epoll_event()
-            let count = epoll_wait(epfd, &event, 1, timeout)
+            let count = withUnsafeTemporaryAllocation(of: epoll_event.self, capacity: Self.batchSize) { buffer in
+                let count = epoll_wait(epfd, buffer.baseAddress, Int32(buffer.count), timeout)
+                if count > 0 { ready.withLock { $0.refill(from: buffer, count: Int(count)) } }
+                return count
+            }
             if count < 0 {
                 precondition(csystem_errno() == EINTR, "\(SystemCallError("epoll_wait"))")
                 continue
             }
-            if count == 1 {
-                let fd = event.data.fd
-                let failed = event.events & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0
-                var fired: Readiness = []
-                if failed || event.events & EPOLLIN.rawValue != 0 { fired.insert(.readable) }
-                if failed || event.events & EPOLLOUT.rawValue != 0 { fired.insert(.writable) }
-                if let member = members.withLock({ $0[fd] }), member.descriptor.rawValue == fd {
-                    return .ready(member.descriptor, fired.intersection(member.interest))
-                }
-            }
+            if let taken = takeReady() { return taken }
             if timeout == 0 { return .timedOut }
         }
+    }
+
+    /// Hands out the oldest event taken and not handed out whose descriptor is still a
+    /// member watching for what fired, dropping those before it that are not.
+    private func takeReady() -> PortSetWaitResult? {
+        while let event = ready.withLock({ $0.take() }) {
+            if let result = member(for: event) { return result }
+        }
+        return nil
+    }
+
+    /// The wait's answer for `event`, or nil when its descriptor is no longer a member
+    /// watching for what fired.
+    private func member(for event: ReadyEvent) -> PortSetWaitResult? {
+        guard let member = members.withLock({ $0[event.fd] }), member.descriptor.rawValue == event.fd else { return nil }
+        let fired = event.fired.intersection(member.interest)
+        return fired.isEmpty ? nil : .ready(member.descriptor, fired)
     }
 }

@@ -13,10 +13,13 @@ import Synchronization
 /// Each method is one atomic step; a read followed by a write is two steps, with a point
 /// between them, which is exactly how an unsynchronised read-then-write races. Objective-C's
 /// `nonatomic` properties read and written without a lock are such cells.
+///
+/// Its accessors are inlinable, so that a module using a cell of its own type specialises
+/// them: unspecialised, every live access would look up `Mutex<Value>`'s generic metadata.
 public final class LabCell<Value: Sendable>: Sendable {
-    private let cell: VisibleCell
-    private let value: Mutex<Value>
-    private let describe: @Sendable (Value) -> String
+    @usableFromInline let cell: VisibleCell
+    @usableFromInline let value: Mutex<Value>
+    @usableFromInline let describe: @Sendable (Value) -> String
 
     /// A cell named `name` holding `initial`, numbered in `runtime` (the caller's by
     /// default). `describe` says how traces show a value.
@@ -36,6 +39,7 @@ public final class LabCell<Value: Sendable>: Sendable {
     public var object: LabObjectID { cell.object }
 
     /// Reads the value.
+    @inlinable
     public func load(fileID: StaticString = #fileID, line: UInt = #line) -> Value {
         let visible = cell.begin(.load)
         let current = value.withLock { $0 }
@@ -44,6 +48,7 @@ public final class LabCell<Value: Sendable>: Sendable {
     }
 
     /// Replaces the value.
+    @inlinable
     public func store(_ newValue: Value, fileID: StaticString = #fileID, line: UInt = #line) {
         let visible = cell.begin(.store)
         value.withLock { $0 = newValue }
@@ -51,6 +56,7 @@ public final class LabCell<Value: Sendable>: Sendable {
     }
 
     /// Replaces the value and returns the old one, as one step.
+    @inlinable
     public func exchange(_ newValue: Value, fileID: StaticString = #fileID, line: UInt = #line) -> Value {
         let visible = cell.begin(.readModifyWrite)
         let old = value.withLock { value in
@@ -65,6 +71,7 @@ public final class LabCell<Value: Sendable>: Sendable {
 
     /// Reads, changes and writes the value as one step (an atomic read-modify-write), and
     /// returns what `body` returns. `body` must not touch other lab objects.
+    @inlinable
     public func update<Result>(fileID: StaticString = #fileID, line: UInt = #line, _ body: (inout Value) -> Result) -> Result {
         let visible = cell.begin(.readModifyWrite)
         let (result, newValue) = value.withLock { value in (body(&value), value) }
@@ -85,6 +92,7 @@ extension LabCell where Value: CustomStringConvertible {
 extension LabCell where Value: Equatable {
     /// Replaces the value with `desired` if it is `expected`, as one step; returns whether
     /// it did and the value found.
+    @inlinable
     public func compareExchange(
         expected: Value, desired: Value, fileID: StaticString = #fileID, line: UInt = #line
     ) -> (exchanged: Bool, original: Value) {

@@ -6,6 +6,7 @@
 /// after it. An access from a thread of another runtime (a test reading the final state
 /// after the run), from inside ``LabThread/inspecting(_:)``, and every access under
 /// ``LiveRuntime`` is plain memory.
+@usableFromInline
 struct VisibleCell: Sendable {
     /// The cell's identity for the scheduler.
     let object: LabObjectID
@@ -27,7 +28,7 @@ struct VisibleCell: Sendable {
 
     /// The scheduling point before an access of `kind`; whether the access is visible (and
     /// so must be traced with ``traced(_:_:)``).
-    @inline(__always)
+    @usableFromInline
     func begin(_ kind: VisibleOperation.Kind) -> Bool {
         guard isSimulated else { return false }
         let thread = LabThread.current
@@ -38,7 +39,7 @@ struct VisibleCell: Sendable {
 
     /// Records a visible access made at `location`; `value` is only described when the
     /// trace is on.
-    @inline(__always)
+    @usableFromInline
     func traced(at location: CodeLocation, _ access: CellAccess, _ value: @autoclosure () -> String) {
         runtime.record(.cellAccess(cell: traceName, access: access, value: value(), atomic: isAtomic), at: location)
     }
