@@ -21,10 +21,12 @@ struct ModeContents: Sendable {
     /// Sorted by ascending order; equal orders keep insertion order.
     var observers: [RunLoopObserver] = []
 
-    /// An empty mode that sleeps on `portSet`.
-    init(mode: RunLoopMode, portSet: any PortSet) {
+    /// An empty mode that sleeps on `portSet`, reading the wake port back after a wake-up
+    /// when `drainsWakePort`.
+    init(mode: RunLoopMode, portSet: any PortSet, drainsWakePort: Bool) {
         self.mode = mode
         self.portSet = portSet
+        self.drainsWakePort = drainsWakePort
     }
 
     /// Whether nothing here would keep a run going (observers do not count).
