@@ -19,11 +19,31 @@ public final class LabFileDescriptor: Sendable {
     /// What the descriptor is for, for traces and error messages.
     public let label: String
 
-    /// Takes ownership of `rawValue` and registers it with `runtime` (the current one by default).
-    public init(adopting rawValue: Int32, label: String, runtime: (any Runtime)? = nil) {
+    /// The data path the descriptor is an end of (``LabObjectKind/channel``), which the
+    /// scheduler orders every send, read, drain, close and port-set wait on it by
+    /// (``VisibleObject/channel(_:)``): its own for an eventfd, one for both ends of a
+    /// pipe or a socket pair, and ``network`` for TCP sockets.
+    public let channel: LabObjectID
+
+    /// The channel every TCP socket shares: the kernel connects a client to the socket that
+    /// `accept` returns, and a listener to every client, so none of them is independent.
+    public static let network = LabObjectID(.channel, -1)
+
+    /// Takes ownership of `rawValue` and registers it with `runtime` (the current one by
+    /// default), as an end of `channel` (a new one by default).
+    public init(adopting rawValue: Int32, label: String, runtime: (any Runtime)? = nil, channel: LabObjectID? = nil) {
+        let runtime = runtime ?? currentRuntime()
         state = Mutex(State(rawValue: rawValue))
         self.label = label
-        (runtime ?? currentRuntime()).adopt(self)
+        self.channel = channel ?? LabObjectID(.channel, runtime.nextID(.channel))
+        runtime.adopt(self)
+    }
+
+    /// Notes that the running transition touches the descriptor's ``channel``
+    /// (``Runtime/noteAccess(_:)``): for a read, a write or a drain that has no scheduling
+    /// point of its own.
+    public func noteAccess() {
+        VisibleObject.channel(channel.id).noteAccess()
     }
 
     /// Takes ownership of the two ends of a connected socket pair (`socketpair`), each with
@@ -38,9 +58,9 @@ public final class LabFileDescriptor: Sendable {
         _ first: (rawValue: Int32, label: String), _ second: (rawValue: Int32, label: String), runtime: (any Runtime)? = nil
     ) -> (LabFileDescriptor, LabFileDescriptor) {
         let runtime = runtime ?? currentRuntime()
+        let firstEnd = LabFileDescriptor(adopting: first.rawValue, label: first.label, runtime: runtime)
         let pair = (
-            LabFileDescriptor(adopting: first.rawValue, label: first.label, runtime: runtime),
-            LabFileDescriptor(adopting: second.rawValue, label: second.label, runtime: runtime)
+            firstEnd, LabFileDescriptor(adopting: second.rawValue, label: second.label, runtime: runtime, channel: firstEnd.channel)
         )
         if runtime.flavor == .simulated {
             pair.0.state.withLock { $0.peer = pair.1 }
@@ -59,8 +79,9 @@ public final class LabFileDescriptor: Sendable {
 
     /// Closes the descriptor if it is still open; later calls do nothing. The close of one
     /// end of a simulated socket pair returns once the other end, if still open, sees the
-    /// end of stream (``adoptingPair(_:_:runtime:)``).
+    /// end of stream (``adoptingPair(_:_:runtime:)``). A close touches the ``channel``.
     public func close() {
+        noteAccess()
         let (fd, peer) = state.withLock { state -> (Int32, LabFileDescriptor?) in
             defer { state.rawValue = -1; state.peer = nil }
             return (state.rawValue, state.peer)

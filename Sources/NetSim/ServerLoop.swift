@@ -20,11 +20,13 @@ final class ServerLoop: Sendable {
         var expectedClients: [(port: Int, name: String)] = []
         var unnamedCount = 0
     }
-    private let state = Mutex(State())
+    /// Shared with the clients' threads, which say whom to expect (``VisibleMutex``).
+    private let state: VisibleMutex<State>
 
     init(name: String, runtime: any Runtime, listener: LabFileDescriptor?) {
         self.name = name
         self.runtime = runtime
+        state = VisibleMutex(State(), runtime: runtime)
         self.listener = listener
         keepAlive = EventFDPort(name: "\(name) keep-alive", runtime: runtime)
     }
@@ -116,7 +118,7 @@ final class ServerLoop: Sendable {
     private func acceptPending(on loop: RunLoop) {
         guard let listener else { return }
         while true {
-            runtime.schedulingPoint(before: VisibleOperation(.receive), "server accept")
+            runtime.schedulingPoint(before: VisibleOperation(.receive, on: listener.channel), "server accept")
             guard let (socket, peerPort) = LoopbackSocket.accept(listener, label: { "\(name) peer \($0)" }) else { return }
             let known = state.withLock { state -> String? in
                 guard let index = state.expectedClients.firstIndex(where: { $0.port == peerPort }) else { return nil }

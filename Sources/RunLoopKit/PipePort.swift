@@ -25,11 +25,11 @@ public final class PipePort: LabPort {
         self.name = label
         self.runtime = runtime
         descriptor = LabFileDescriptor(adopting: ends[0], label: label + " (read end)", runtime: runtime)
-        writeEnd = LabFileDescriptor(adopting: ends[1], label: label + " (write end)", runtime: runtime)
+        writeEnd = LabFileDescriptor(adopting: ends[1], label: label + " (write end)", runtime: runtime, channel: descriptor.channel)
     }
 
     public func send() {
-        runtime.schedulingPoint(before: VisibleOperation(.send), "send \(self.name)")
+        runtime.schedulingPoint(before: VisibleOperation(.send, on: descriptor.channel), "send \(self.name)")
         runtime.record(.portSend(name: name))
         guard let fd = writeEnd.rawValue else { return }
         var byte: UInt8 = 1
@@ -37,6 +37,7 @@ public final class PipePort: LabPort {
     }
 
     public func drain() -> Int {
+        descriptor.noteAccess()
         guard let fd = descriptor.rawValue else { return 0 }
         var total = 0
         var buffer = [UInt8](repeating: 0, count: 256)

@@ -24,7 +24,7 @@ extension RunLoop {
                 for mode in block.modes.list where mode != .common { ensureMode(mode, in: &state) }
             }
         }
-        if wake { runtime.schedulingPoint(before: VisibleOperation(.send, on: LabObjectID(.thread, thread.id)), "wake T\(thread.id)") }
+        if wake { runtime.schedulingPoint(before: VisibleOperation(.send, on: state.object), "wake T\(thread.id)") }
         let (queued, deliver) = inbox.withLock { inbox -> (Bool, Bool) in
             guard !inbox.isClosed else { return (false, false) }
             inbox.blocks.append(block)
@@ -108,7 +108,7 @@ extension RunLoop {
     /// waking and the top of its next iteration, is dropped: the loop will see the work
     /// anyway. Wake-ups coalesce in the eventfd.
     public func wakeUp() {
-        runtime.schedulingPoint(before: VisibleOperation(.send, on: LabObjectID(.thread, thread.id)), "wake T\(thread.id)")
+        runtime.schedulingPoint(before: VisibleOperation(.send, on: state.object), "wake T\(thread.id)")
         sendWakeUp(delivered: inbox.withLock(\.wakeUpDelivered))
     }
 
