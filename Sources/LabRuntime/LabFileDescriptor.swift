@@ -29,26 +29,44 @@ public final class LabFileDescriptor: Sendable {
     /// one made by ``init(failed:label:)``; `nil` for every other.
     public let creationError: SystemCallError?
 
+    /// The data path the descriptor is an end of (``LabObjectKind/channel``), which the
+    /// scheduler orders every send, read, drain, close and port-set wait on it by
+    /// (``VisibleObject/channel(_:)``): its own for an eventfd, one for both ends of a
+    /// pipe or a socket pair, and ``network`` for TCP sockets.
+    public let channel: LabObjectID
+
+    /// The channel every TCP socket shares: the kernel connects a client to the socket that
+    /// `accept` returns, and a listener to every client, so none of them is independent.
+    public static let network = LabObjectID(.channel, -1)
+
+    /// The channel of a descriptor that could not be made (``init(failed:label:)``): nothing
+    /// is ever sent or read on it.
+    private static let unavailable = LabObjectID(.channel, -2)
+
     /// Takes ownership of `rawValue` and registers it with `runtime` (the current one by
-    /// default). With `changesOnlyThroughCalls` (an eventfd), what the descriptor is ready
-    /// for changes only through calls that use ``rawValue`` or ``close()``, so a simulation
-    /// may remember it between those calls instead of asking the kernel at every
-    /// scheduling point; leave it off for anything the kernel changes on its own (a TCP
-    /// socket, whose connection and data arrive in the network stack). Live, nothing is counted.
+    /// default), as an end of `channel` (a new one by default). With
+    /// `changesOnlyThroughCalls` (an eventfd), what the descriptor is ready for changes only
+    /// through calls that use ``rawValue`` or ``close()``, so a simulation may remember it
+    /// between those calls instead of asking the kernel at every scheduling point; leave it
+    /// off for anything the kernel changes on its own (a TCP socket, whose connection and
+    /// data arrive in the network stack). Live, nothing is counted.
     public convenience init(
-        adopting rawValue: Int32, label: String, runtime: (any Runtime)? = nil, changesOnlyThroughCalls: Bool = false
+        adopting rawValue: Int32, label: String, runtime: (any Runtime)? = nil, channel: LabObjectID? = nil,
+        changesOnlyThroughCalls: Bool = false
     ) {
         let runtime = runtime ?? currentRuntime()
         self.init(
-            adopting: rawValue, label: label, runtime: runtime,
+            adopting: rawValue, label: label, runtime: runtime, channel: channel,
             activity: changesOnlyThroughCalls && runtime.flavor == .simulated ? DescriptorActivity() : nil)
     }
 
     private init(
-        adopting rawValue: Int32, label: String, runtime: any Runtime, activity: DescriptorActivity?, isPooled: Bool = false
+        adopting rawValue: Int32, label: String, runtime: any Runtime, channel: LabObjectID?, activity: DescriptorActivity?,
+        isPooled: Bool = false
     ) {
         state = Mutex(State(rawValue: rawValue))
         self.label = label
+        self.channel = channel ?? LabObjectID(.channel, runtime.nextID(.channel))
         self.activity = activity
         self.isPooled = isPooled
         creationError = nil
@@ -58,16 +76,17 @@ public final class LabFileDescriptor: Sendable {
     /// A new non-blocking, close-on-exec `eventfd` with its counter at 0, owned by
     /// `runtime`: a port's descriptor (CF's `__CFPortAllocate` on Linux). Under simulation
     /// its readiness changes only through calls (see
-    /// ``init(adopting:label:runtime:changesOnlyThroughCalls:)``), and it comes from a pool
-    /// that ``close()`` gives it back to, reset, instead of closing it (at the latest when
-    /// the run ends): the kernel then makes and frees no file for a port of a later run.
+    /// ``init(adopting:label:runtime:channel:changesOnlyThroughCalls:)``), and it comes from a
+    /// pool that ``close()`` gives it back to, reset, instead of closing it (at the latest
+    /// when the run ends): the kernel then makes and frees no file for a port of a later run.
     /// Throws when no descriptor is left.
     public static func eventFD(label: String, runtime: any Runtime) throws(SystemCallError) -> LabFileDescriptor {
         let simulated = runtime.flavor == .simulated
         let fd = simulated ? EventFDPool.take() : eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
         guard fd >= 0 else { throw SystemCallError("eventfd") }
         return LabFileDescriptor(
-            adopting: fd, label: label, runtime: runtime, activity: simulated ? DescriptorActivity() : nil, isPooled: simulated)
+            adopting: fd, label: label, runtime: runtime, channel: nil, activity: simulated ? DescriptorActivity() : nil,
+            isPooled: simulated)
     }
 
     /// A descriptor that could not be made, closed from the start, carrying `error` for
@@ -77,9 +96,17 @@ public final class LabFileDescriptor: Sendable {
     public init(failed error: SystemCallError, label: String) {
         state = Mutex(State(rawValue: -1))
         self.label = label
+        channel = Self.unavailable
         activity = nil
         isPooled = false
         creationError = error
+    }
+
+    /// Notes that the running transition touches the descriptor's ``channel``
+    /// (``Runtime/noteAccess(_:)``): for a read, a write or a drain that has no scheduling
+    /// point of its own.
+    public func noteAccess() {
+        VisibleObject.channel(channel.id).noteAccess()
     }
 
     /// Takes ownership of the two ends of a connected socket pair (`socketpair`), each with
@@ -97,9 +124,12 @@ public final class LabFileDescriptor: Sendable {
     ) -> (LabFileDescriptor, LabFileDescriptor) {
         let runtime = runtime ?? currentRuntime()
         let activity = runtime.flavor == .simulated ? DescriptorActivity() : nil
+        let firstEnd = LabFileDescriptor(
+            adopting: first.rawValue, label: first.label, runtime: runtime, channel: nil, activity: activity)
         let pair = (
-            LabFileDescriptor(adopting: first.rawValue, label: first.label, runtime: runtime, activity: activity),
-            LabFileDescriptor(adopting: second.rawValue, label: second.label, runtime: runtime, activity: activity)
+            firstEnd,
+            LabFileDescriptor(
+                adopting: second.rawValue, label: second.label, runtime: runtime, channel: firstEnd.channel, activity: activity)
         )
         if runtime.flavor == .simulated {
             pair.0.state.withLock { $0.peer = pair.1 }
@@ -128,8 +158,9 @@ public final class LabFileDescriptor: Sendable {
     /// Closes the descriptor if it is still open; later calls do nothing. The close of one
     /// end of a simulated socket pair returns once the other end, if still open, sees the
     /// end of stream (``adoptingPair(_:_:runtime:)``); a simulated run's eventfd goes back
-    /// to its pool instead (``eventFD(label:runtime:)``).
+    /// to its pool instead (``eventFD(label:runtime:)``). A close touches the ``channel``.
     public func close() {
+        noteAccess()
         let (fd, peer) = state.withLock { state -> (Int32, LabFileDescriptor?) in
             defer { state.rawValue = -1; state.peer = nil }
             return (state.rawValue, state.peer)

@@ -71,6 +71,16 @@ public protocol Runtime: AnyObject, Sendable {
 
     /// The next number for an object of `kind`, in creation order within this runtime.
     func nextID(_ kind: LabObjectKind) -> Int
+
+    /// Whether the runtime wants to hear of accesses to visible objects made between
+    /// scheduling points (``noteAccess(_:)``): a simulation whose strategy observes
+    /// transitions. Read once when an object is made, so that the others pay nothing.
+    var observesAccesses: Bool { get }
+
+    /// Notes that the calling lab thread's running transition touches `object` without a
+    /// scheduling point of its own: a port drained, a descriptor closed, a run loop's queue
+    /// read (see ``Transition``). Anything but a simulation observing transitions ignores it.
+    func noteAccess(_ object: VisibleObject)
 }
 
 /// Which implementation a ``Runtime`` is.
@@ -84,6 +94,12 @@ public enum RuntimeFlavor: String, Sendable {
 /// The kinds of lab object that are numbered in creation order.
 public enum LabObjectKind: Int, CaseIterable, Sendable {
     case thread, lock, semaphore, portSet, port, source, timer, observer, block, connection, operation, cell
+    /// The data path of a descriptor (``LabFileDescriptor/channel``): a port, a pipe, a
+    /// socket pair.
+    case channel
+    /// State a lab object keeps behind a ``VisibleMutex``: a run loop's queue and modes, a
+    /// source's signal, a timer's date.
+    case sharedState
 }
 
 extension Runtime {

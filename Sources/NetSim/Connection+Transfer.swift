@@ -73,7 +73,7 @@ extension Connection {
                 return
             }
         }
-        runtime.schedulingPoint(before: VisibleOperation(.send, on: LabObjectID(.connection, id)), "\(self) write")
+        runtime.schedulingPoint(before: VisibleOperation(.send, on: socket.channel), "\(self) write")
         switch LoopbackSocket.send(socket, outgoing) {
         case let .transferred(count):
             let finished = state.withLock { state -> (done: Bool, source: PortSource?) in
@@ -121,7 +121,7 @@ extension Connection {
     /// messages it produces. Every byte counts as activity for the timeout.
     private func readable() {
         guard let socket = state.withLock({ $0.socket }) else { return }
-        runtime.schedulingPoint(before: VisibleOperation(.receive, on: LabObjectID(.connection, id)), "\(self) read")
+        runtime.schedulingPoint(before: VisibleOperation(.receive, on: socket.channel), "\(self) read")
         let events = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.readLimit) { buffer -> [HTTPResponseEvent]? in
             switch LoopbackSocket.receive(socket, into: buffer) {
             case .wouldBlock:

@@ -26,7 +26,9 @@ public final class Connection: Sendable, CustomStringConvertible {
     public var currentRequest: HTTPRequest { state.withLock { $0.currentRequest } }
     let runtime: any Runtime
     let dialer: @Sendable (LabURL, Int) throws(NetError) -> LabFileDescriptor
-    let state: Mutex<ConnectionState>
+    /// Its progress, shared by the thread that schedules or cancels it and the loop that
+    /// runs it (``VisibleMutex``).
+    let state: VisibleMutex<ConnectionState>
 
     /// A connection to `server` for `request` (`initWithRequest:delegate:startImmediately:`).
     /// With `startImmediately`, it is scheduled in the current loop's default mode and
@@ -58,7 +60,7 @@ public final class Connection: Sendable, CustomStringConvertible {
         id = runtime.nextID(.connection)
         self.request = request
         self.dialer = dialer
-        state = Mutex(ConnectionState(delegate: delegate, request: request))
+        state = VisibleMutex(ConnectionState(delegate: delegate, request: request), runtime: runtime)
         runtime.record(.connectionCreated(connection: id, url: request.url.description, delegate: delegate.traceName))
         if startImmediately {
             schedule(in: RunLoop.current, forMode: .default)

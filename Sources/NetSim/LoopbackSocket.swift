@@ -47,6 +47,7 @@ enum LoopbackSocket {
             guard SocketAddress(address, port: 0).withSockaddr({ Glibc.bind(fd, $0, $1) }) == 0 else { throw SystemCallError("bind") }
             bound(try localAddress(of: socket).port)
         }
+        socket.noteAccess()
         let status = SocketAddress(address, port: port).withSockaddr { Glibc.connect(fd, $0, $1) }
         guard status == 0 || csystem_errno() == EINPROGRESS else {
             let error = SystemCallError("connect")
@@ -61,6 +62,7 @@ enum LoopbackSocket {
     /// it (`EMFILE`, `ENFILE`): the connection stays pending and the listener readable.
     static func accept(_ listener: LabFileDescriptor, label: (Int) -> String) throws(SystemCallError) -> (LabFileDescriptor, peerPort: Int)?
     {
+        listener.noteAccess()
         guard let fd = listener.rawValue else { return nil }
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
@@ -73,7 +75,7 @@ enum LoopbackSocket {
             return nil
         }
         let peerPort = SocketAddress(storage).port
-        return (LabFileDescriptor(adopting: accepted, label: label(peerPort)), peerPort)
+        return (LabFileDescriptor(adopting: accepted, label: label(peerPort), channel: LabFileDescriptor.network), peerPort)
     }
 
     /// The address and port a socket is bound to (`getsockname`).
@@ -91,6 +93,7 @@ enum LoopbackSocket {
     /// Reads what is available, up to `limit` bytes, without blocking; the bytes read are
     /// empty unless the outcome is `transferred`.
     static func receive(_ socket: LabFileDescriptor, limit: Int) -> (SocketTransfer, [UInt8]) {
+        socket.noteAccess()
         guard let fd = socket.rawValue else { return (.failed(EBADF), []) }
         var outcome = SocketTransfer.wouldBlock
         let bytes = [UInt8](unsafeUninitializedCapacity: limit) { storage, count in
@@ -103,6 +106,7 @@ enum LoopbackSocket {
 
     /// Reads what is available into `buffer`, up to its size, without blocking.
     static func receive(_ socket: LabFileDescriptor, into buffer: UnsafeMutableBufferPointer<UInt8>) -> SocketTransfer {
+        socket.noteAccess()
         guard let fd = socket.rawValue else { return .failed(EBADF) }
         let received = recv(fd, buffer.baseAddress, buffer.count, 0)
         return received > 0 ? .transferred(received) : received == 0 ? .endOfStream : failure(csystem_errno())
@@ -111,6 +115,7 @@ enum LoopbackSocket {
     /// Writes as much of `bytes` as the socket takes now, without blocking and without
     /// `SIGPIPE` (`MSG_NOSIGNAL`).
     static func send(_ socket: LabFileDescriptor, _ bytes: ArraySlice<UInt8>) -> SocketTransfer {
+        socket.noteAccess()
         guard let fd = socket.rawValue else { return .failed(EBADF) }
         let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         return sent >= 0 ? .transferred(sent) : failure(csystem_errno())
@@ -119,6 +124,7 @@ enum LoopbackSocket {
     /// The socket's pending error (`SO_ERROR`), which says how a non-blocking connect ended;
     /// 0 when it succeeded.
     static func pendingError(_ socket: LabFileDescriptor) -> Int32 {
+        socket.noteAccess()
         guard let fd = socket.rawValue else { return EBADF }
         var error: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
@@ -142,6 +148,6 @@ enum LoopbackSocket {
         let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
         let fd = socket(family, type, 0)
         guard fd >= 0 else { throw SystemCallError("socket") }
-        return LabFileDescriptor(adopting: fd, label: label)
+        return LabFileDescriptor(adopting: fd, label: label, channel: LabFileDescriptor.network)
     }
 }

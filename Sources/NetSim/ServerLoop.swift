@@ -23,13 +23,15 @@ final class ServerLoop: Sendable {
         var expectedClients: [(port: Int, name: String)] = []
         var unnamedCount = 0
     }
-    private let state = Mutex(State())
+    /// Shared with the clients' threads, which say whom to expect (``VisibleMutex``).
+    private let state: VisibleMutex<State>
 
     /// A server loop; `failure` says why it cannot serve from the start (its listener could
     /// not be made).
     init(name: String, runtime: any Runtime, listener: LabFileDescriptor?, failure: SystemCallError? = nil) {
         self.name = name
         self.runtime = runtime
+        state = VisibleMutex(State(), runtime: runtime)
         self.listener = listener
         self.failure.withLock { $0 = failure?.explanation }
         keepAlive = EventFDPort(name: "\(name) keep-alive", runtime: runtime)
@@ -140,7 +142,7 @@ final class ServerLoop: Sendable {
     private func acceptPending(on loop: RunLoop) {
         guard let listener else { return }
         while true {
-            runtime.schedulingPoint(before: VisibleOperation(.receive), "server accept")
+            runtime.schedulingPoint(before: VisibleOperation(.receive, on: listener.channel), "server accept")
             let accepted: (LabFileDescriptor, peerPort: Int)?
             do {
                 accepted = try LoopbackSocket.accept(listener, label: { "\(name) peer \($0)" })

@@ -26,7 +26,8 @@ final class ServerSession: Sendable {
         var pause: RunLoopTimer?
         var closed = false
     }
-    private let state = Mutex(State())
+    /// Its progress, which a stopping server's thread may end (``VisibleMutex``).
+    private let state: VisibleMutex<State>
 
     /// What ``advance()`` does next.
     private enum Next {
@@ -43,6 +44,7 @@ final class ServerSession: Sendable {
         self.resetsWithRST = resetsWithRST
         self.loop = loop
         runtime = loop.thread.runtime
+        state = VisibleMutex(State(), runtime: runtime)
         self.respond = respond
         self.didClose = didClose
     }
@@ -77,7 +79,7 @@ final class ServerSession: Sendable {
     }
 
     private func readable() {
-        runtime.schedulingPoint(before: VisibleOperation(.receive), "server read \(name)")
+        runtime.schedulingPoint(before: VisibleOperation(.receive, on: socket.channel), "server read \(name)")
         let (outcome, buffer) = LoopbackSocket.receive(socket, limit: 16 * 1024)
         switch outcome {
         case .wouldBlock:
@@ -159,7 +161,7 @@ final class ServerSession: Sendable {
     /// Writes what is pending; true when all of it went out.
     private func flush() -> Bool {
         let pending = state.withLock { $0.pending }
-        runtime.schedulingPoint(before: VisibleOperation(.send), "server write \(name)")
+        runtime.schedulingPoint(before: VisibleOperation(.send, on: socket.channel), "server write \(name)")
         switch LoopbackSocket.send(socket, pending) {
         case let .transferred(count):
             let left = state.withLock { state -> Int in

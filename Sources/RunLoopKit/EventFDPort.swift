@@ -26,7 +26,7 @@ public final class EventFDPort: LabPort {
     }
 
     public func send() {
-        runtime.schedulingPoint(before: VisibleOperation(.send), "send \(self.name)")
+        runtime.schedulingPoint(before: VisibleOperation(.send, on: descriptor.channel), "send \(self.name)")
         runtime.record(.portSend(name: name))
         post()
     }
@@ -34,11 +34,13 @@ public final class EventFDPort: LabPort {
     /// Adds one to the counter without a scheduling point or a trace event: the loop's
     /// wake-up, which has already passed both as `loop.wakeup`.
     func post() {
+        descriptor.noteAccess()
         guard let fd = descriptor.rawValue else { return }
         _ = eventfd_write(fd, 1)
     }
 
     public func drain() -> Int {
+        descriptor.noteAccess()
         guard let fd = descriptor.rawValue else { return 0 }
         var count: eventfd_t = 0
         return eventfd_read(fd, &count) == 0 ? Int(count) : 0

@@ -23,7 +23,8 @@ public final class MainDispatchQueue: Sendable {
     let port: EventFDPort
     private let runtime: any Runtime
     private let trace: TraceRecorder
-    private let blocks = Mutex<[QueuedBlock]>([])
+    /// The queued blocks; with ``signalled``, one object for the scheduler (``VisibleMutex``).
+    private let blocks: VisibleMutex<[QueuedBlock]>
     /// Whether the port has been signalled and not yet drained: the loop's zero-timeout look
     /// at the port before it sleeps (spec §1.3 step h).
     private let signalled = Atomic<Bool>(false)
@@ -33,6 +34,7 @@ public final class MainDispatchQueue: Sendable {
         runtime = thread.runtime
         trace = thread.runtime.trace
         port = EventFDPort(name: "main queue port", runtime: thread.runtime)
+        blocks = VisibleMutex([], runtime: thread.runtime)
     }
 
     /// Queues `block` on the main queue (`dispatch_async(dispatch_get_main_queue(), …)`),
@@ -40,7 +42,7 @@ public final class MainDispatchQueue: Sendable {
     /// is only built when the trace is on.
     public func async(label: @autoclosure () -> String? = nil, _ block: @escaping @Sendable () -> Void) {
         let name = RunLoop.blockLabel(label, trace: trace, runtime: runtime)
-        runtime.schedulingPoint(before: VisibleOperation(.send, on: LabObjectID(.thread, thread.id)), "signal main queue")
+        runtime.schedulingPoint(before: VisibleOperation(.send, on: blocks.object), "signal main queue")
         let wasEmpty = blocks.withLock { blocks in
             blocks.append(QueuedBlock(label: name, modes: .one(.common), body: block))
             return blocks.count == 1
@@ -58,12 +60,16 @@ public final class MainDispatchQueue: Sendable {
     public var pendingCount: Int { blocks.withLock(\.count) }
 
     /// Whether the port is signalled, seen without waiting.
-    var isSignalled: Bool { signalled.load(ordering: .acquiring) }
+    var isSignalled: Bool {
+        blocks.noteAccess()
+        return signalled.load(ordering: .acquiring)
+    }
 
     /// Drains the port, then runs the blocks queued at this moment in `mode`
     /// (`_dispatch_main_queue_callback_4CF`'s snapshot). Only the main loop calls it.
     func serve(in mode: RunLoopMode) {
         _ = port.drain()
+        blocks.noteAccess()
         signalled.store(false, ordering: .releasing)
         let batch = blocks.withLock { blocks in
             defer { blocks = [] }

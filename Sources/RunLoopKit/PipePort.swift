@@ -30,11 +30,11 @@ public final class PipePort: LabPort {
             _ = csystem_fcntl_setfl(fd, csystem_fcntl_getfl(fd) | O_NONBLOCK)
         }
         descriptor = LabFileDescriptor(adopting: ends[0], label: label + " (read end)", runtime: runtime)
-        writeEnd = LabFileDescriptor(adopting: ends[1], label: label + " (write end)", runtime: runtime)
+        writeEnd = LabFileDescriptor(adopting: ends[1], label: label + " (write end)", runtime: runtime, channel: descriptor.channel)
     }
 
     public func send() {
-        runtime.schedulingPoint(before: VisibleOperation(.send), "send \(self.name)")
+        runtime.schedulingPoint(before: VisibleOperation(.send, on: descriptor.channel), "send \(self.name)")
         runtime.record(.portSend(name: name))
         guard let fd = writeEnd.rawValue else { return }
         var byte: UInt8 = 1
@@ -42,6 +42,7 @@ public final class PipePort: LabPort {
     }
 
     public func drain() -> Int {
+        descriptor.noteAccess()
         guard let fd = descriptor.rawValue else { return 0 }
         var total = 0
         var buffer = [UInt8](repeating: 0, count: 256)

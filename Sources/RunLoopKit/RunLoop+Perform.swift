@@ -25,7 +25,7 @@ extension RunLoop {
                 for mode in block.modes.list where mode != .common { ensureMode(mode, in: &state) }
             }
         }
-        if wake { runtime.schedulingPoint(before: VisibleOperation(.send, on: LabObjectID(.thread, thread.id)), "wake T\(thread.id)") }
+        if wake { runtime.schedulingPoint(before: VisibleOperation(.send, on: state.object), "wake T\(thread.id)") }
         let traced = trace.isEnabled ? (label: block.label, modes: block.modes.list.map(\.name)) : nil
         let (queued, deliver) = inbox.withLock { [block] inbox -> (Bool, Bool) in
             guard !inbox.isClosed else { return (false, false) }
@@ -109,7 +109,7 @@ extension RunLoop {
     /// waking and the top of its next iteration, is dropped: the loop will see the work
     /// anyway. Wake-ups coalesce in the eventfd.
     public func wakeUp() {
-        runtime.schedulingPoint(before: VisibleOperation(.send, on: LabObjectID(.thread, thread.id)), "wake T\(thread.id)")
+        runtime.schedulingPoint(before: VisibleOperation(.send, on: state.object), "wake T\(thread.id)")
         sendWakeUp(delivered: inbox.withLock(\.wakeUpDelivered))
     }
 

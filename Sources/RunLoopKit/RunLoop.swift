@@ -20,9 +20,11 @@ public final class RunLoop: Sendable, CustomStringConvertible {
     let trace: TraceRecorder
     /// The loop's wake port (CF's `_wakeUpPort`, an eventfd on Linux).
     let wakePort: EventFDPort
-    let state = Mutex(LoopState())
+    /// The modes, the activations and the flags other threads set (a stop); with ``inbox``,
+    /// one object for the scheduler (``VisibleMutex``), which every wake-up names.
+    let state: VisibleMutex<LoopState>
     /// Queued blocks and the wake-up flag; taken after `state` when both are needed.
-    let inbox = Mutex(Inbox())
+    let inbox: VisibleMutex<Inbox>
     /// Whether the wake port has been written and not yet drained: further wake-ups add
     /// nothing (the eventfd would coalesce them), so they skip the `write` (NIO's
     /// `_pendingTaskPop` dedupe). Cleared after the loop wakes on the port.
@@ -33,6 +35,8 @@ public final class RunLoop: Sendable, CustomStringConvertible {
         runtime = thread.runtime
         trace = thread.runtime.trace
         wakePort = EventFDPort(name: "wake port T\(thread.id)", runtime: thread.runtime)
+        state = VisibleMutex(LoopState(), runtime: thread.runtime)
+        inbox = VisibleMutex(Inbox(), object: state.object, runtime: thread.runtime)
         state.withLock { $0.modes.append(makeMode(.default)) }
     }
 

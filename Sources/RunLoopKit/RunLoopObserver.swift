@@ -22,14 +22,17 @@ public final class RunLoopObserver: Sendable, CustomStringConvertible {
         var isFiring = false
         var loop: RunLoop?
     }
-    private let state = Mutex(State())
+    /// Whether it is valid, and its loop, which any thread may change (``VisibleMutex``).
+    private let state: VisibleMutex<State>
 
     /// An observer of `activities` that calls `callback` with itself and the activity.
     public init(
         activities: RunLoopActivity, repeats: Bool = true, order: Int = 0, name: String? = nil,
         callback: @escaping @Sendable (RunLoopObserver, RunLoopActivity) -> Void
     ) {
-        self.name = name ?? "observer \(currentRuntime().nextID(.observer))"
+        let runtime = currentRuntime()
+        self.name = name ?? "observer \(runtime.nextID(.observer))"
+        state = VisibleMutex(State(), runtime: runtime)
         self.activities = activities
         self.repeats = repeats
         self.order = order

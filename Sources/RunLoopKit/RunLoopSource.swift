@@ -22,8 +22,12 @@ public final class RunLoopSource: Sendable, CustomStringConvertible {
         var isValid = true
         var loops: [RunLoop] = []
     }
-    private let state = Mutex(State())
+    /// The signal, validity and loops, which any thread may change (``VisibleMutex``).
+    private let state: VisibleMutex<State>
     private static let signalSequence = Atomic<UInt64>(0)
+    /// What ``signalSequence`` is to the scheduler: one object for every source, since the
+    /// order of two signals decides the order of two performs.
+    private static let signalOrder = VisibleObject.state(-1)
 
     /// A source that runs `perform` when signalled. `schedule` and `cancel` are called
     /// (outside any lock) each time the source is added to or removed from a loop's mode.
@@ -33,7 +37,9 @@ public final class RunLoopSource: Sendable, CustomStringConvertible {
         cancel: (@Sendable (RunLoop, RunLoopMode) -> Void)? = nil,
         perform: @escaping @Sendable () -> Void
     ) {
-        self.name = name ?? "source \(currentRuntime().nextID(.source))"
+        let runtime = currentRuntime()
+        self.name = name ?? "source \(runtime.nextID(.source))"
+        state = VisibleMutex(State(), runtime: runtime)
         self.order = order
         scheduleCallout = schedule
         cancelCallout = cancel
@@ -46,6 +52,7 @@ public final class RunLoopSource: Sendable, CustomStringConvertible {
     public func signal() {
         let runtime = currentRuntime()
         let now = runtime.now()
+        Self.signalOrder.noteAccess()
         let sequence = Self.signalSequence.add(1, ordering: .relaxed).newValue
         let changed = state.withLock { state -> Bool in
             guard state.isValid, state.signal == nil else { return false }

@@ -32,19 +32,21 @@ public final class RunLoopTimer: Sendable, CustomStringConvertible {
         var isFiring = false
         var loop: RunLoop?
     }
-    private let state: Mutex<State>
+    /// Its dates and its loop, which any thread may change (``VisibleMutex``).
+    private let state: VisibleMutex<State>
 
     /// A timer first due at `fireDate`, repeating every `interval` if it is positive.
     public init(
         fireAt fireDate: LabInstant, interval: Duration = .zero, order: Int = 0, name: String? = nil,
         block: @escaping @Sendable (RunLoopTimer) -> Void
     ) {
-        let id = currentRuntime().nextID(.timer)
+        let runtime = currentRuntime()
+        let id = runtime.nextID(.timer)
         self.name = name ?? "timer \(id)"
         self.interval = interval > .zero ? interval : .zero
         self.order = order
         callout = block
-        state = Mutex(State(fireDate: fireDate, dueDate: max(fireDate, currentRuntime().now())))
+        state = VisibleMutex(State(fireDate: fireDate, dueDate: max(fireDate, runtime.now())), runtime: runtime)
     }
 
     /// A timer first due `delay` from now on the current runtime's clock.

@@ -8,13 +8,16 @@ import Synchronization
 /// sets ("Optimal Dynamic Partial Order Reduction", POPL 2014): a race adds a thread to a
 /// backtrack set only when no thread already there could start the reversed order.
 ///
-/// Two transitions are dependent when they touch a common ``VisibleObject``. A run is
+/// Two transitions are dependent when they touch a common ``VisibleObject``: a lock, a
+/// semaphore, a thread, a cell, a port set, a descriptor's channel, or a lab object's state
+/// behind a ``VisibleMutex`` (a run loop's queue). A run is
 /// followed as it happens: each transition that ends gets a vector clock, and each race
 /// (a dependent transition of another thread that does not already happen before it) adds
 /// a backtrack point at the earlier transition's choice point. As in Flanagan and
 /// Godefroid's algorithm, a thread's *next* transition counts too while it waits for a
 /// lock, a semaphore or a join: every access to that object by another thread races with
-/// it, which is what lets the search reach deadlocks, whose last steps never execute. Sleep sets carry the
+/// it, which is what lets the search reach deadlocks, whose last steps never execute; a
+/// thread asleep in a port-set wait waits for the set and its members' channels. Sleep sets carry the
 /// transitions already explored from a choice point into its later branches while they stay
 /// independent, so no two runs explore the same Mazurkiewicz trace twice (a run whose every
 /// runnable thread is asleep is still finished, and counted, but not extended).
@@ -57,8 +60,8 @@ final class DPORPath: Sendable {
         var threadClocks: [[Int]] = []
         /// Per object: the index of the last event that touched it.
         var lastAccess: [VisibleObject: Int] = [:]
-        /// Threads waiting at a point, with the object their next transition will touch.
-        var pending: [(thread: LabThreadID, object: VisibleObject)] = []
+        /// Threads waiting at a point, with the objects their next transition will touch first.
+        var pending: [(thread: LabThreadID, objects: [VisibleObject])] = []
         /// The sleep set in force at the current point of the run.
         var sleep: [(thread: LabThreadID, objects: [VisibleObject])] = []
         /// The choice point of the transition now running, if it was chosen at one.
@@ -179,17 +182,17 @@ final class DPORPath: Sendable {
             state.threadClocks[thread] = clock
             for object in transition.objects { state.lastAccess[object] = index }
             state.pending.removeAll { $0.thread == thread }
-            for waiter in state.pending where transition.objects.contains(waiter.object) {
+            for waiter in state.pending where transition.isDependent(on: waiter.objects) {
                 addBacktrack(race: index, with: waiter.thread, clockBefore: state.threadClocks[waiter.thread], state: &state)
             }
-            if let object = transition.pending {
+            for object in transition.pending {
                 if let earlier = state.lastAccess[object], state.events[earlier].thread != thread,
                     Self.count(clock, state.events[earlier].thread) < Self.count(state.events[earlier].clock, state.events[earlier].thread)
                 {
                     addBacktrack(race: earlier, with: thread, clockBefore: clock, state: &state)
                 }
-                state.pending.append((thread, object))
             }
+            if !transition.pending.isEmpty { state.pending.append((thread, transition.pending)) }
             state.sleep.removeAll { $0.thread == thread || transition.isDependent(on: $0.objects) }
         }
     }

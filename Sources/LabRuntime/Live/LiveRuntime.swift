@@ -104,6 +104,10 @@ public final class LiveRuntime: Runtime {
 
     public func schedulingPoint(before operation: VisibleOperation, _ label: @autoclosure () -> String) {}
 
+    public var observesAccesses: Bool { false }
+
+    public func noteAccess(_ object: VisibleObject) {}
+
     public func sleep(until deadline: LabInstant) {
         var target = timespec()
         let absolute = epoch + deadline.nanoseconds

@@ -7,7 +7,8 @@ import Synchronization
 /// when one is readable or its deadline has come in virtual time. What the poll sees must
 /// not depend on the kernel's timing: eventfds, pipes and socket pairs show written data
 /// within the writing call, and the close of a socket-pair end is settled before the
-/// closing thread goes on (``CloseSettling``).
+/// closing thread goes on (``CloseSettling``). Changing the members touches the set, and a
+/// wait touches the set and every member's channel (``VisibleObject``).
 ///
 /// A member whose readiness changes only through calls on it (an eventfd, an end of a
 /// socket pair: see ``LabFileDescriptor/activity``) is polled again only once such a call
@@ -62,6 +63,7 @@ final class SimulatedPortSet: PortSet {
         guard let fd = descriptor.rawValue, descriptor.activity != nil || csystem_fcntl_getfd(fd) >= 0 else {
             throw SystemCallError("port set insert (\(descriptor.label))", errno: EBADF)
         }
+        simulation.noteAccess(.portSet(id))
         members.withLock { members in
             if let known = members.firstIndex(where: { $0.descriptor === descriptor }) {
                 members[known].interest = interest
@@ -73,10 +75,19 @@ final class SimulatedPortSet: PortSet {
     }
 
     func remove(_ descriptor: LabFileDescriptor) {
+        simulation.noteAccess(.portSet(id))
         members.withLock { $0.removeAll { $0.descriptor === descriptor } }
     }
 
-    func close() { members.withLock { $0.removeAll() } }
+    func close() {
+        simulation.noteAccess(.portSet(id))
+        members.withLock { $0.removeAll() }
+    }
+
+    /// The channels of the members: what a wait on the set reads (``VisibleObject/channel(_:)``).
+    func memberChannels() -> [VisibleObject] {
+        members.withLock { members in members.map { .channel($0.descriptor.channel.id) } }
+    }
 
     func wait(until deadline: LabInstant?) -> PortSetWaitResult {
         simulation.wait(on: self, until: deadline)

@@ -157,6 +157,16 @@ public final class Simulation: Runtime, @unchecked Sendable {
 
     public func now() -> LabInstant { LabInstant(nanoseconds: clock.load(ordering: .relaxed)) }
 
+    public var observesAccesses: Bool { observesTransitions }
+
+    public func noteAccess(_ object: VisibleObject) {
+        guard observesTransitions else { return }
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        guard !isOver, CurrentThreadSlot.get()?.runtime === self else { return }
+        touched.append(object)
+    }
+
     public func nextID(_ kind: LabObjectKind) -> Int {
         counters.withLock { counters in
             defer { counters[kind.rawValue] += 1 }
@@ -312,6 +322,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         me.blocker = .ports(set, deadline: deadline)
         pass(me, VisibleOperation(.receive, on: LabObjectID(.portSet, set.id)), "wait P\(set.id)")
         if isOver { return .runOver }
+        if observesTransitions { touched += set.memberChannels() }
         return set.firstReadyMember().map { PortSetWaitResult.ready($0.0, $0.1) } ?? .timedOut
     }
 
@@ -416,7 +427,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
             switchToCaller(from: me)
         }
         me.blocker = .none
-        touch(VisibleObject(touchedBy: operation))
+        if let object = VisibleObject(touchedBy: operation) { touch(object) }
     }
 
     /// Counts a step, lets time jump if nobody can run, and returns the thread to run next;
@@ -425,8 +436,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         let step = steps
         steps += 1
         if observesTransitions {
-            strategy.transitionEnded(
-                Transition(step: transitionStep, thread: me.id, objects: touched, pending: VisibleObject(touchedBy: me.nextOperation)))
+            strategy.transitionEnded(Transition(step: transitionStep, thread: me.id, objects: touched, pending: pendingObjects(of: me)))
             touched.removeAll(keepingCapacity: true)
         }
         guard step < stepLimit else { return finish(.stepLimitExceeded(steps: stepLimit)) }
@@ -474,6 +484,16 @@ public final class Simulation: Runtime, @unchecked Sendable {
             thread.runtime === self,
             "\(thread) is not a thread of this simulation; lab objects must be used from the lab threads of their own runtime")
         return threads[thread.id]
+    }
+
+    /// The objects `thread`'s next operation will touch first: a port-set wait's set and its
+    /// members' channels, or the object of its operation; none once it has exited.
+    private func pendingObjects(of thread: SimulatedThread) -> [VisibleObject] {
+        switch thread.blocker {
+        case .exited: return []
+        case let .ports(set, _): return [.portSet(set.id)] + set.memberChannels()
+        default: return VisibleObject(touchedBy: thread.nextOperation).map { [$0] } ?? []
+        }
     }
 
     /// Notes that the running transition touched `object`, when the strategy observes

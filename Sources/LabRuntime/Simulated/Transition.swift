@@ -1,6 +1,10 @@
 /// An object whose accesses a simulated run orders: two transitions that touch the same
 /// one are dependent (swapping them may change the run), two that touch none in common
-/// are independent. What partial-order reduction and partial-order sampling reason about.
+/// are independent. What partial-order reduction reasons about.
+///
+/// Virtual time is no object: no transition writes the clock, which moves only when no
+/// thread can run, so two threads that can both run see the same time whichever goes
+/// first. What a timed wait returns depends on its ports, which it touches.
 public enum VisibleObject: Sendable, Hashable {
     /// A lab lock, by id: acquire and release.
     case lock(Int)
@@ -11,23 +15,54 @@ public enum VisibleObject: Sendable, Hashable {
     /// A lab cell or atomic, by id: every load, store and read-modify-write of it
     /// (conservatively, two loads are dependent too).
     case cell(Int)
-    /// Everything else that is visible: port waits and signals, socket I/O, the clock
-    /// (sleeps), hand-placed `yield`s and other labelled points. Conservatively one
-    /// object, so all of them are dependent on each other.
+    /// The data path of a descriptor, by ``LabFileDescriptor/channel`` number: a port's
+    /// send and drain, a socket pair's writes, reads and closes on either end, and every
+    /// wait on a port set the descriptor is in (what the wait returns depends on it).
+    case channel(Int)
+    /// A port set, by id: adding and removing members, and every wait on it.
+    case portSet(Int)
+    /// State behind a ``VisibleMutex``, by its ``LabObjectKind/sharedState`` number: a run
+    /// loop's queue of blocks and its modes (every wake-up, perform and stop from another
+    /// thread, and the loop's own look at them), a source's signal, a timer's date.
+    case state(Int)
+    /// A message operation that names no object: conservatively one object, so all of them
+    /// are dependent on each other.
     case shared
 }
 
 extension VisibleObject {
-    /// The object `operation` touches: its lock, semaphore, joined thread or cell, and
-    /// ``shared`` for port messages, sleeps, yields and the thread's start.
-    public init(touchedBy operation: VisibleOperation) {
-        switch (operation.kind, operation.object) {
-        case let (.lockAcquire, object?), let (.lockRelease, object?): self = .lock(object.id)
-        case let (.semaphoreSignal, object?), let (.semaphoreWait, object?): self = .semaphore(object.id)
-        case let (.join, object?): self = .thread(object.id)
-        case let (.load, object?), let (.store, object?), let (.readModifyWrite, object?): self = .cell(object.id)
-        default: self = .shared
+    /// The object `object` names, if it is one of the kinds the scheduler orders.
+    public init?(_ object: LabObjectID) {
+        switch object.kind {
+        case .lock: self = .lock(object.id)
+        case .semaphore: self = .semaphore(object.id)
+        case .thread: self = .thread(object.id)
+        case .cell: self = .cell(object.id)
+        case .channel: self = .channel(object.id)
+        case .portSet: self = .portSet(object.id)
+        case .sharedState: self = .state(object.id)
+        default: return nil
         }
+    }
+
+    /// The object `operation` touches: its lock, semaphore, joined thread, cell, channel,
+    /// port set or state; ``shared`` for a message operation that names none of these;
+    /// `nil` for a start, a spawn, a sleep or a yield, which touch nothing (a spawn touches
+    /// the new thread, which the simulation notes itself).
+    public init?(touchedBy operation: VisibleOperation) {
+        switch operation.kind {
+        case .start, .spawn, .sleep, .yield: return nil
+        case .send, .receive: self = operation.object.flatMap(VisibleObject.init) ?? .shared
+        default:
+            guard let object = operation.object.flatMap(VisibleObject.init) else { return nil }
+            self = object
+        }
+    }
+
+    /// Notes that the calling lab thread's running transition touches this object
+    /// (``Runtime/noteAccess(_:)``); off a lab thread, nothing.
+    public func noteAccess() {
+        CurrentThreadSlot.get()?.runtime.noteAccess(self)
     }
 }
 
@@ -45,14 +80,15 @@ public struct Transition: Sendable, Equatable {
     public let thread: LabThreadID
     /// The objects it touched, in order (an object may repeat).
     public let objects: [VisibleObject]
-    /// The object of the operation the thread's next point comes before (a lock to acquire,
-    /// a semaphore to take, a thread to join, a cell to access), which its next transition
-    /// will touch first.
-    public let pending: VisibleObject?
+    /// The objects the operation the thread's next point comes before will touch first (a
+    /// lock to acquire, a semaphore to take, a thread to join, a cell to access, a port set
+    /// to wait on with its members' channels): what decides whether the thread can go on.
+    /// Empty once the thread has exited.
+    public let pending: [VisibleObject]
 
     /// A transition of `thread`, chosen at `step`, touching `objects`, ending at a point
     /// where the thread waits for `pending`.
-    public init(step: Int, thread: LabThreadID, objects: [VisibleObject], pending: VisibleObject? = nil) {
+    public init(step: Int, thread: LabThreadID, objects: [VisibleObject], pending: [VisibleObject] = []) {
         self.step = step
         self.thread = thread
         self.objects = objects

@@ -15,10 +15,13 @@
 ///   when they touch the same cell and at least one writes.
 /// - Locks and semaphores: every operation on the same lock (or the same semaphore) is
 ///   dependent on every other.
-/// - Messages: port signals, wake-ups and socket writes are ``Kind/send``s to their
-///   port, thread or connection; port-set waits and socket reads are ``Kind/receive``s.
-///   Two sends to different objects commute; every other pair of message operations is
-///   treated as dependent (a port-set wait may see any port signalled).
+/// - Messages: port signals and socket writes are ``Kind/send``s on the descriptor's
+///   ``LabFileDescriptor/channel``, wake-ups and main-queue signals on the run loop's state
+///   (``VisibleMutex``); port-set waits (on the set) and socket reads (on the channel) are
+///   ``Kind/receive``s. Two sends to different objects commute; every other pair of message
+///   operations is treated as dependent here, since a port-set wait may see any port
+///   signalled. Partial-order reduction is finer: it compares the objects each transition
+///   touched (``Transition``), a wait's being its set and every member's channel.
 /// - ``Kind/start``, ``Kind/spawn``, ``Kind/join``, ``Kind/sleep`` and ``Kind/yield``
 ///   touch nothing another thread's step can reorder with, so they are independent of
 ///   everything.
@@ -60,7 +63,8 @@ public struct VisibleOperation: Sendable, Hashable, CustomStringConvertible {
 
     /// What the operation does.
     public let kind: Kind
-    /// The object it works on (`nil` for ``Kind/start``, ``Kind/sleep`` and ``Kind/yield``).
+    /// The object it works on (`nil` for ``Kind/start``, ``Kind/spawn``, ``Kind/sleep`` and
+    /// ``Kind/yield``).
     public let object: LabObjectID?
 
     /// An operation of `kind` on `object`.
