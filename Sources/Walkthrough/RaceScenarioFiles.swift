@@ -9,7 +9,8 @@ public enum RaceScenarioFiles {
     /// The races whose only form is their files, each in `Fidelity.afn263` and
     /// `Fidelity.hardened` (`NAME-263.lab`, `NAME-hardened.lab`).
     public static let races = [
-        "pause-cancel", "pause-after-start", "cancel-completion", "pause-completion", "resume-limit", "kvo-under-lock", "pause-burst",
+        "pause-cancel-pair", "pause-cancel", "pause-after-start", "cancel-completion", "pause-completion", "resume-limit", "kvo-under-lock",
+        "pause-burst",
     ]
 
     /// `Tutorials/scenarios/races` of the checkout this file was compiled in.
@@ -30,8 +31,7 @@ public enum RaceScenarioFiles {
 }
 
 extension ScenarioRegistry {
-    /// Everything the command line can name: ``all``'s lab and AFNetworking scenarios, the
-    /// race files under their built-in names (``RaceScenarioFiles``), then the classic bugs.
-    public static let withRaceFiles = ScenarioRegistry.lab.adding(
-        afNetworkingScenarios + RaceScenarioFiles.scenarios + ClassicBug.suite.map(\.scenario))
+    /// Everything the command line can name: ``all``'s lab scenarios, the AFNetworking races
+    /// from their files under their built-in names (``RaceScenarioFiles``), then the classic bugs.
+    public static let withRaceFiles = ScenarioRegistry.lab.adding(RaceScenarioFiles.scenarios + ClassicBug.suite.map(\.scenario))
 }

@@ -198,6 +198,9 @@ struct ExploreCommandTests {
         #expect(options.scenario.name == "abba")
         #expect(options.jobs == 3)
         #expect(try ExploreBenchOptions.parse(["--help"]) == nil)
+        let fallback = try #require(try ExploreBenchOptions.parse([]))
+        #expect(fallback.scenario.name == "pause-cancel-pair-hardened")
+        #expect(fallback.scenario.checkers.map(\.name) == CheckerRegistry.all.checkers.map(\.name))
     }
 }
 

@@ -61,6 +61,8 @@ struct ScenarioFindingsTests {
         ("races/pause-burst-hardened.lab", "clean"),
         ("races/pause-cancel-263.lab", "operation-liveness: stuck operation"),
         ("races/pause-cancel-hardened.lab", "clean"),
+        ("races/pause-cancel-pair-263.lab", "notification-balance: notification imbalance"),
+        ("races/pause-cancel-pair-hardened.lab", "clean"),
         ("races/pause-completion-263.lab", "expect line 19"),
         ("races/pause-completion-hardened.lab", "clean"),
         ("races/resume-limit-263.lab", "expect line 20"),

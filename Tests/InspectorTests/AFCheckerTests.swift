@@ -184,30 +184,13 @@ struct AFCheckerTests {
         #expect(violations.allSatisfy { $0.kind == .notificationImbalance })
     }
 
-    @Test("the AFNetworking checkers and scenarios are registered by name, after the lab's")
-    func registration() throws {
+    @Test("the AFNetworking checkers are registered by name after the lab's; the Swift scenarios are the lab's then the classic bugs")
+    func registration() {
         #expect(
             CheckerRegistry.all.checkers.map(\.name).suffix(5)
                 == ["callback-ledger", "exactly-once", "operation-liveness", "notification-balance", "cancelled-fails"])
         #expect(
-            Array(ScenarioRegistry.all.scenarios.prefix(ScenarioRegistry.lab.scenarios.count)).map(\.name)
-                == ScenarioRegistry.lab.scenarios.map(\.name))
-        let names = ScenarioRegistry.afNetworkingScenarios.map(\.name)
-        #expect(
-            names == ["pause-cancel-pair-263", "pause-cancel-pair-hardened"])
-        _ = try ScenarioRegistry.all.scenario(named: "pause-cancel-pair-hardened")
-    }
-
-    @Test(
-        "no false alarms: the AFNetworking checkers stay quiet on every hardened scenario over 100 random schedules",
-        arguments: ScenarioRegistry.afNetworkingScenarios.filter { $0.name.hasSuffix("-hardened") }.map(\.name))
-    func hardenedIsQuiet(name: String) throws {
-        let scenario = try ScenarioRegistry.all.scenario(named: name)
-        for seed in UInt64(0)..<100 {
-            let run = scenario.run(RandomStrategy(seed: seed))
-            for checker in CheckerRegistry.afNetworkingCheckers {
-                #expect(checker.check(run).isEmpty, "\(name) seed \(seed) \(checker.name)")
-            }
-        }
+            ScenarioRegistry.all.scenarios.map(\.name)
+                == ScenarioRegistry.lab.scenarios.map(\.name) + ClassicBug.suite.map(\.scenario.name))
     }
 }

@@ -23,6 +23,7 @@ struct RaceFileHuntTests {
     }
 
     static let hunts = [
+        Hunt(race: "pause-cancel-pair", checker: "notification-balance", random: 56, pct: 2),
         Hunt(race: "pause-cancel", checker: "operation-liveness", random: 1, pct: 2),
         Hunt(race: "pause-after-start", checker: "notification-balance", random: 4, pct: 1),
         Hunt(race: "cancel-completion", checker: "cancelled-fails", random: 2, pct: 44),

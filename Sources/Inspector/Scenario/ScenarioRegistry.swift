@@ -13,6 +13,10 @@ public struct ScenarioRegistry: Sendable {
     /// The scenarios that need nothing but the runtime.
     public static let lab = ScenarioRegistry([.abba, .lockCounter, .lockPair, .lostSignal, .reentrantCallback, .spinWait])
 
+    /// ``lab`` and the classic-bug kernels: every scenario written in Swift. The AFNetworking
+    /// races are scenario files, named by the Walkthrough library's `withRaceFiles`.
+    public static let all = ScenarioRegistry.lab.adding(ClassicBug.suite.map(\.scenario))
+
     /// This registry with `more` scenarios after its own.
     public func adding(_ more: [Scenario]) -> ScenarioRegistry { ScenarioRegistry(scenarios + more) }
 

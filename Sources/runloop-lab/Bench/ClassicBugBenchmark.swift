@@ -2,7 +2,8 @@ import Inspector
 import LabRuntime
 
 /// `runloop-lab bench explore --suite`: every strategy against the classic-bug suite, and
-/// the reduction partial-order reduction gives on every built-in scenario.
+/// the reduction partial-order reduction gives on every scenario written in Swift
+/// (`ScenarioRegistry.all`: the lab's and the classic bugs; not the race files).
 ///
 /// It prints its figures; it never asserts them.
 enum ClassicBugBenchmark {
@@ -51,7 +52,7 @@ enum ClassicBugBenchmark {
         printReduction(budget: reductionBudget, console: console)
     }
 
-    /// Schedules that cover each built-in scenario with DPOR and without any reduction
+    /// Schedules that cover each scenario of `ScenarioRegistry.all` with DPOR and without any reduction
     /// (depth-first search of every schedule), no checker, so each search runs until its
     /// space or its budget is exhausted.
     private static func printReduction(budget: Int, console: any Console) {

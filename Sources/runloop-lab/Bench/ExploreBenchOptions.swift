@@ -21,11 +21,15 @@ struct ExploreBenchOptions {
     /// The schedules each search may spend on each scenario of the reduction table.
     var reductionBudget = 2_000
 
+    /// The scenario measured when `--scenario` is absent: the race file of two operations on
+    /// main, one paused and one cancelled, in the hardened flavour.
+    static let defaultScenario = "pause-cancel-pair-hardened"
+
     /// The options `bench explore` accepts.
     static let specs = [
         OptionSpec(
             name: "--scenario", valueName: "NAME",
-            help: "The scenario to measure, or a .lab file (default pause-cancel-pair-hardened; see 'explore --list')."),
+            help: "The scenario to measure, or a .lab file (default \(defaultScenario); see 'explore --list')."),
         OptionSpec(name: "--schedules", valueName: "N", help: "Random schedules per throughput figure (default 5000)."),
         OptionSpec(name: "--jobs", valueName: "N", help: "Simulations at once for the parallel figure (default: CPUs online)."),
         OptionSpec(name: "--preemption-bound", valueName: "B", help: "Bound of the timed exhaustive search (default 2)."),
@@ -46,7 +50,7 @@ struct ExploreBenchOptions {
     static func parse(_ arguments: [String]) throws(UsageError) -> ExploreBenchOptions? {
         let parsed = try OptionParser.parse(arguments, options: specs, usage: ExploreBenchmark.usage)
         if parsed.wantsHelp { return nil }
-        let scenario = parsed.isSet("--scenario") ? try ScenarioCatalog.scenario(parsed) : Scenario.pauseCancelPair(.hardened)
+        let scenario = try ScenarioCatalog.scenario(parsed, default: defaultScenario)
         var options = ExploreBenchOptions(scenario: scenario)
         options.schedules = try parsed.integer("--schedules", default: options.schedules, in: 1...10_000_000)
         options.jobs = try parsed.integer("--jobs", default: options.jobs, in: 1...256)

@@ -11,13 +11,14 @@ enum ScenarioCatalog {
     /// Every checker, by name.
     static let checkers = CheckerRegistry.selectable
 
-    /// The scenario named by `--scenario`: a built-in one, or the scenario file at that path
-    /// (see ``ScenarioFile/isPath(_:)``), named by its path.
+    /// The scenario named by `--scenario`, or by `fallback` when the option is absent: a
+    /// built-in one, or the scenario file at that path (see ``ScenarioFile/isPath(_:)``),
+    /// named by its path.
     ///
-    /// - Throws: ``UsageError`` when the option is missing, names no scenario, or names a
-    ///   file that cannot be read or does not parse (with its diagnostics).
-    static func scenario(_ parsed: ParsedOptions) throws(UsageError) -> Inspector.Scenario {
-        guard let name = parsed.string("--scenario") else {
+    /// - Throws: ``UsageError`` when no name is given, the name matches no scenario, or it
+    ///   names a file that cannot be read or does not parse (with its diagnostics).
+    static func scenario(_ parsed: ParsedOptions, default fallback: String? = nil) throws(UsageError) -> Inspector.Scenario {
+        guard let name = parsed.string("--scenario") ?? fallback else {
             throw UsageError(message: "missing --scenario NAME|FILE (see 'runloop-lab explore --list')", usage: parsed.usage)
         }
         if ScenarioFile.isPath(name) {
