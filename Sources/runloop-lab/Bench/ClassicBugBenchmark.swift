@@ -2,8 +2,8 @@ import Inspector
 import LabRuntime
 
 /// `runloop-lab bench explore --suite`: every strategy against the classic-bug suite, and
-/// the reduction partial-order reduction gives on every scenario written in Swift
-/// (`ScenarioRegistry.all`: the lab's and the classic bugs; not the race files).
+/// the reduction partial-order reduction gives on every built-in scenario (the lab's, the
+/// AFNetworking race files under their built-in names, and the classic bugs).
 ///
 /// It prints its figures; it never asserts them.
 enum ClassicBugBenchmark {
@@ -52,7 +52,7 @@ enum ClassicBugBenchmark {
         printReduction(budget: reductionBudget, console: console)
     }
 
-    /// Schedules that cover each scenario of `ScenarioRegistry.all` with DPOR and without any reduction
+    /// Schedules that cover each built-in scenario (``ScenarioCatalog/scenarios``) with DPOR and without any reduction
     /// (depth-first search of every schedule), no checker, so each search runs until its
     /// space or its budget is exhausted.
     private static func printReduction(budget: Int, console: any Console) {
@@ -61,7 +61,7 @@ enum ClassicBugBenchmark {
         console.printLine("")
         console.printLine("| scenario | DPOR | without reduction | factor |")
         console.printLine("|---|---:|---:|---:|")
-        for scenario in ScenarioRegistry.all.scenarios {
+        for scenario in ScenarioCatalog.scenarios.scenarios {
             console.printError("reduction: \(scenario.name)…")
             let reduced = Explorer(scenario: scenario, checkers: [], strategy: .dpor, schedules: budget).explore()
             let full = Explorer(scenario: scenario, checkers: [], strategy: .exhaustive(preemptionBound: 1_000), schedules: budget)

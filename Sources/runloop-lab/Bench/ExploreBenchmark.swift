@@ -26,7 +26,7 @@ enum ExploreBenchmark {
             PCT (depth 3), POS, preemption bounding, delay bounding and DPOR on each kernel
             of the classic-bug suite and prints which bugs each found after how many
             schedules, then the schedules DPOR and unreduced search need to cover each
-            scenario written in Swift (the lab's and the classic bugs).
+            built-in scenario (the lab's, the AFNetworking race files and the classic bugs).
             """,
         sections: [(title: "Options", rows: HelpText.optionRows(ExploreBenchOptions.specs))]
     )
