@@ -37,7 +37,7 @@ struct DescriptorExhaustionTests {
 
     @Test(
         "a live network benchmark out of descriptors exits with EMFILE named, not a signal or a spin",
-        arguments: [10, 12, 16, 24])
+        arguments: [10, 12, 16])
     func networkOutOfDescriptors(limit: Int) throws {
         let result = try Self.run(limit: limit, ["bench", "network", "--operations", "4", "--repeats", "1"])
         #expect(result.ending == .exit(71))
