@@ -34,7 +34,8 @@ extension ScenarioWorld {
         let once = OnceFlag()
         let queued = thread(trigger.thread)
         let label = "when (line \(line))"
-        let fire: @Sendable () -> Void = {
+        let fire: @Sendable () -> Void = { [weak self] in
+            guard let self else { return }
             if trigger.inline {
                 let current = LabThread.current
                 let target = self.scenarioThread(running: current.id) ?? ScenarioThread(name: current.name, thread: current)
@@ -53,8 +54,8 @@ extension ScenarioWorld {
             }
         case let .state(name, state):
             let operation = operation(name)
-            operation.addObserver { change in
-                guard change.phase == .did, change.key == state.key, operation.state == state, once.claim() else { return }
+            operation.addObserver { [weak operation] change in
+                guard let operation, change.phase == .did, change.key == state.key, operation.state == state, once.claim() else { return }
                 fire()
             }
         }

@@ -137,11 +137,11 @@ final class ScenarioWorld: Sendable {
         }
         let operations = URLConnectionOperation.batchOfRequestOperations(
             members.map(operation),
-            progress: { finished, total in
-                self.state.withLock { $0.batches[index].report.progress.append(BatchProgress(finished: finished, total: total)) }
+            progress: { [weak self] finished, total in
+                self?.state.withLock { $0.batches[index].report.progress.append(BatchProgress(finished: finished, total: total)) }
             },
-            completion: { _ in
-                self.state.withLock { $0.batches[index].report.completed = true }
+            completion: { [weak self] _ in
+                self?.state.withLock { $0.batches[index].report.completed = true }
             })
         state.withLock { $0.batches[index].operations = operations }
     }
@@ -350,9 +350,9 @@ final class ScenarioWorld: Sendable {
         if let stream = stream(declaration.stream) { operation.setOutputStream(stream) }
         if let redirect = declaration.redirect { operation.setRedirectResponseBlock(redirect.block) }
         let operationName = declaration.name
-        operation.downloadProgress = { read, total, expected in
+        operation.downloadProgress = { [weak self] read, total, expected in
             let call = ProgressCall(bytesRead: read, totalBytesRead: total, totalBytesExpected: expected)
-            self.state.withLock { $0.progressCalls[operationName, default: []].append(call) }
+            self?.state.withLock { $0.progressCalls[operationName, default: []].append(call) }
         }
         state.withLock { $0.operations.append((declaration.name, operation)) }
     }
