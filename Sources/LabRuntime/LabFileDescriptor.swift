@@ -118,7 +118,7 @@ public final class LabFileDescriptor: Sendable {
     /// spawning a process): the simulation must not see a different set of ready
     /// descriptors then. Live, the ends are independent and a close costs nothing more.
     /// A call on either end may change what both are ready for, and nothing else does
-    /// (see `changesOnlyThroughCalls` in ``init(adopting:label:runtime:changesOnlyThroughCalls:)``).
+    /// (see `changesOnlyThroughCalls` in ``init(adopting:label:runtime:channel:changesOnlyThroughCalls:)``).
     public static func adoptingPair(
         _ first: (rawValue: Int32, label: String), _ second: (rawValue: Int32, label: String), runtime: (any Runtime)? = nil
     ) -> (LabFileDescriptor, LabFileDescriptor) {
@@ -140,7 +140,7 @@ public final class LabFileDescriptor: Sendable {
 
     /// The raw descriptor, or `nil` once closed. Whoever asks for it may change what the
     /// descriptor is ready for, so under simulation asking is counted as such a call (see
-    /// `changesOnlyThroughCalls` in ``init(adopting:label:runtime:changesOnlyThroughCalls:)``).
+    /// `changesOnlyThroughCalls` in ``init(adopting:label:runtime:channel:changesOnlyThroughCalls:)``).
     public var rawValue: Int32? {
         activity?.note()
         return observedRawValue

@@ -7,7 +7,7 @@ extension RunLoop {
     ///
     /// Such a thread has nobody to tell when a descriptor its loop cannot do without is
     /// missing (no descriptor left, `EMFILE`), and work performed on it would wait forever,
-    /// so it gives up through ``Runtime/fail(_:)``: a simulation ends its run with the
+    /// so it gives up through `Runtime/fail(_:)`: a simulation ends its run with the
     /// error; live, the process ends with it named, as CF crashes. The end of a simulation
     /// returns.
     public static func runKeptAlive(portName: String) {
