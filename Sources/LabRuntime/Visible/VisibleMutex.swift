@@ -5,13 +5,14 @@ import Synchronization
 /// plain lock, such as a run loop's queue of blocks (CF's `_blocks_head` under the loop
 /// lock) or a source's signal, so that partial-order reduction orders two threads' looks
 /// at it. Locking is no scheduling point: the access belongs to the transition running.
-/// Off a simulation that observes transitions it is a plain `Mutex`.
+/// Off a simulation that observes transitions it is a plain `Mutex`: its methods are
+/// inlinable, so that a module using one of its own value type specialises them.
 public struct VisibleMutex<Value: ~Copyable>: ~Copyable, Sendable {
-    private let mutex: Mutex<Value>
+    @usableFromInline let mutex: Mutex<Value>
     /// The object its critical sections touch, numbered among the runtime's
     /// ``LabObjectKind/sharedState`` objects, for scheduling points that name it.
     public let object: LabObjectID
-    private let observed: Bool
+    @usableFromInline let observed: Bool
 
     /// A mutex holding `value`, touching `object` (a new ``LabObjectKind/sharedState``
     /// object of `runtime` by default) on every lock.
@@ -22,6 +23,7 @@ public struct VisibleMutex<Value: ~Copyable>: ~Copyable, Sendable {
     }
 
     /// Runs `body` with the value locked, as `Mutex.withLock` does, and notes the access.
+    @inlinable
     public borrowing func withLock<Result: ~Copyable, E: Error>(
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
@@ -30,7 +32,14 @@ public struct VisibleMutex<Value: ~Copyable>: ~Copyable, Sendable {
     }
 
     /// Notes an access to the object without locking: for a flag kept beside the value.
+    @inlinable
     public func noteAccess() {
-        if observed { VisibleObject(object)?.noteAccess() }
+        if observed { noteObservedAccess() }
+    }
+
+    /// Tells the running transition that it touches the object.
+    @usableFromInline
+    func noteObservedAccess() {
+        VisibleObject(object)?.noteAccess()
     }
 }
