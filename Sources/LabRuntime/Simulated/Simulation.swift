@@ -47,7 +47,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
 
     private let stepLimit: Int
     private let timeLimit: LabInstant?
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t> = .allocate(capacity: 1)
+    let mutex: UnsafeMutablePointer<pthread_mutex_t> = .allocate(capacity: 1)
     /// The context of the caller of ``run(main:)``, resumed when the run is over.
     let caller: UnsafeMutablePointer<csystem_fiber> = .allocate(capacity: 1)
     /// The caller's current-thread slot, put back when the run is over.
@@ -253,79 +253,6 @@ public final class Simulation: Runtime, @unchecked Sendable {
         pass(me, VisibleOperation(.sleep), "sleep until \(deadline)")
     }
 
-    // MARK: Primitives
-
-    func acquire(_ lock: SimulatedLock, at location: CodeLocation) {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        let me = currentLocked()
-        if lock.owner == me.id, lock.isRecursive {
-            touch(.lock(lock.id))
-            lock.depth += 1
-            appendLocked(me, .lockAcquire(lock: lock.traceName, lockClass: lock.lockClass, depth: lock.depth), at: location)
-            return
-        }
-        if let holder = lock.owner {
-            appendLocked(me, .lockWait(lock: lock.traceName, lockClass: lock.lockClass, holder: holder), at: location)
-            me.lockWaitRecorded = true
-        }
-        me.blocker = .lock(lock)
-        me.lockCallLocation = location
-        pass(me, VisibleOperation(.lockAcquire, on: LabObjectID(.lock, lock.id)), "lock \(lock.traceName)")
-        me.lockWaitRecorded = false
-        me.lockCallLocation = nil
-        lock.owner = me.id
-        lock.depth = 1
-        appendLocked(me, .lockAcquire(lock: lock.traceName, lockClass: lock.lockClass, depth: 1), at: location)
-    }
-
-    /// Releases one level of `lock`; if the caller does not hold it, traces
-    /// `lock.release-unheld` instead, changes nothing and returns false.
-    func release(_ lock: SimulatedLock, at location: CodeLocation) -> Bool {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        let me = currentLocked()
-        pass(me, VisibleOperation(.lockRelease, on: LabObjectID(.lock, lock.id)), "unlock \(lock.traceName)")
-        guard lock.owner == me.id else {
-            appendLocked(me, .lockReleaseUnheld(lock: lock.traceName, holder: lock.owner), at: location)
-            return false
-        }
-        appendLocked(me, .lockRelease(lock: lock.traceName, depth: lock.depth), at: location)
-        lock.depth -= 1
-        if lock.depth == 0 { lock.owner = nil }
-        return true
-    }
-
-    func signal(_ semaphore: SimulatedSemaphore, at location: CodeLocation) {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        let me = currentLocked()
-        pass(me, VisibleOperation(.semaphoreSignal, on: LabObjectID(.semaphore, semaphore.id)), "signal \(semaphore.name)")
-        semaphore.count += 1
-        appendLocked(me, .semaphoreSignal(name: semaphore.name), at: location)
-    }
-
-    func wait(_ semaphore: SimulatedSemaphore, at location: CodeLocation) {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        let me = currentLocked()
-        me.blocker = .semaphore(semaphore)
-        pass(me, VisibleOperation(.semaphoreWait, on: LabObjectID(.semaphore, semaphore.id)), "wait \(semaphore.name)")
-        semaphore.count -= 1
-        appendLocked(me, .semaphoreWait(name: semaphore.name), at: location)
-    }
-
-    func wait(on set: SimulatedPortSet, until deadline: LabInstant?) -> PortSetWaitResult {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        let me = currentLocked()
-        me.blocker = .ports(set, deadline: deadline)
-        pass(me, VisibleOperation(.receive, on: LabObjectID(.portSet, set.id)), "wait P\(set.id)")
-        if isOver { return .runOver }
-        if observesTransitions { touched += set.memberChannels() }
-        return set.firstReadyMember().map { PortSetWaitResult.ready($0.0, $0.1) } ?? .timedOut
-    }
-
     // MARK: The baton
 
     /// Registers a thread, which will get a pthread when it is first chosen. Mutex held.
@@ -409,7 +336,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
     /// resumed unless it unwinds (``unwindIdleThreads()``). `label` is only built when the
     /// strategy has a choice to make. Once the run is over, `me` is the unwinding thread:
     /// it goes on if it can without anyone else running, and is left where it is if not.
-    private func pass(_ me: SimulatedThread, _ operation: VisibleOperation, _ label: @autoclosure () -> String) {
+    func pass(_ me: SimulatedThread, _ operation: VisibleOperation, _ label: @autoclosure () -> String) {
         me.nextOperation = operation
         if isOver {
             unwindSteps += 1
@@ -478,7 +405,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         return nil
     }
 
-    private func currentLocked() -> SimulatedThread {
+    func currentLocked() -> SimulatedThread {
         let thread = LabThread.current
         precondition(
             thread.runtime === self,
@@ -498,8 +425,14 @@ public final class Simulation: Runtime, @unchecked Sendable {
 
     /// Notes that the running transition touched `object`, when the strategy observes
     /// transitions. Mutex held.
-    private func touch(_ object: VisibleObject) {
+    func touch(_ object: VisibleObject) {
         if observesTransitions { touched.append(object) }
+    }
+
+    /// Notes that the running transition touches every one of `objects`, which are listed
+    /// only when transitions are observed. Mutex held.
+    func touch(all objects: @autoclosure () -> [VisibleObject]) {
+        if observesTransitions { touched += objects() }
     }
 
     func appendLocked(
