@@ -135,7 +135,8 @@ extension Connection {
     /// chunk. When the head is that long again, the body lands at the start of the array
     /// and is handed to the delegate without a copy; when not, the parser joins the pieces
     /// into one chunk. Either way the read takes at most ``readLimit`` bytes and produces
-    /// the same messages.
+    /// the same messages. A read of less than half the array moves to an array of its own
+    /// size, so that a short body does not keep a whole read's room alive as its chunk.
     private func readable() {
         guard let (socket, startsResponse) = state.withLock({ state in state.socket.map { ($0, state.parser.awaitsStatusLine) } })
         else { return }
@@ -143,10 +144,11 @@ extension Connection {
         let headRoom = startsResponse ? Self.headLengthGuess.load(ordering: .relaxed) : 0
         let events = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: headRoom) { head -> [HTTPResponseEvent]? in
             var outcome = SocketTransfer.wouldBlock
-            let rest = [UInt8](unsafeUninitializedCapacity: Self.readLimit - headRoom) { storage, count in
+            var rest = [UInt8](unsafeUninitializedCapacity: Self.readLimit - headRoom) { storage, count in
                 outcome = LoopbackSocket.receive(socket, into: head, then: storage)
                 if case let .transferred(received) = outcome { count = max(0, received - headRoom) }
             }
+            if rest.count < rest.capacity / 2 { rest = rest.withUnsafeBufferPointer { Array($0) } }
             switch outcome {
             case .wouldBlock:
                 return nil
