@@ -1,6 +1,7 @@
 import Glibc
 import LabRuntime
 import RunLoopKit
+import Synchronization
 
 extension Connection {
     /// The most a single read takes from the socket: 64 KiB of body plus 4 KiB of room for
@@ -9,6 +10,16 @@ extension Connection {
     /// straggler of the head's length. `runloop-lab bench network` gives its C reader the
     /// same buffer.
     public static let readLimit = 68 * 1024
+
+    /// How long the last response head read was, in bytes: the room the next response's
+    /// first read leaves for its head, so that its body can be read straight into the array
+    /// handed to the delegate. Shared by every connection, whose responses (all from the
+    /// loopback server) have heads alike; only where bytes land depends on it, never what is
+    /// delivered.
+    private static let headLengthGuess = Atomic(0)
+
+    /// The longest head ``headLengthGuess`` makes room for: room on the stack.
+    private static let headLengthGuessLimit = 1024
 
     /// On the scheduled loop: dials, adds the socket's readable source and the timeout timer
     /// to every scheduled mode, and writes what it can of the request at once (a loopback
@@ -116,14 +127,29 @@ extension Connection {
         }
     }
 
-    /// The readable callout: reads what is there into a temporary buffer
-    /// (`withUnsafeTemporaryAllocation`), feeds the parser and sends the delegate the
-    /// messages it produces. Every byte counts as activity for the timeout.
+    /// The readable callout: reads what is there, feeds the parser and sends the delegate
+    /// the messages it produces. Every byte counts as activity for the timeout.
+    ///
+    /// A read that begins a response goes into two buffers: room for the head as long as
+    /// the last response's head (``headLengthGuess``), then the array that becomes the body
+    /// chunk. When the head is that long again, the body lands at the start of the array
+    /// and is handed to the delegate without a copy; when not, the parser joins the pieces
+    /// into one chunk. Either way the read takes at most ``readLimit`` bytes and produces
+    /// the same messages. A read of less than half the array moves to an array of its own
+    /// size, so that a short body does not keep a whole read's room alive as its chunk.
     private func readable() {
-        guard let socket = state.withLock({ $0.socket }) else { return }
+        guard let (socket, startsResponse) = state.withLock({ state in state.socket.map { ($0, state.parser.awaitsStatusLine) } })
+        else { return }
         runtime.schedulingPoint(before: VisibleOperation(.receive, on: socket.channel), "\(self) read")
-        let events = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.readLimit) { buffer -> [HTTPResponseEvent]? in
-            switch LoopbackSocket.receive(socket, into: buffer) {
+        let headRoom = startsResponse ? Self.headLengthGuess.load(ordering: .relaxed) : 0
+        let events = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: headRoom) { head -> [HTTPResponseEvent]? in
+            var outcome = SocketTransfer.wouldBlock
+            var rest = [UInt8](unsafeUninitializedCapacity: Self.readLimit - headRoom) { storage, count in
+                outcome = LoopbackSocket.receive(socket, into: head, then: storage)
+                if case let .transferred(received) = outcome { count = max(0, received - headRoom) }
+            }
+            if rest.count < rest.capacity / 2 { rest = rest.withUnsafeBufferPointer { Array($0) } }
+            switch outcome {
             case .wouldBlock:
                 return nil
             case let .failed(code):
@@ -131,10 +157,14 @@ extension Connection {
                 return nil
             case let .transferred(count):
                 let now = runtime.now()
-                return state.withLock { state in
+                let (events, bodyStart) = state.withLock { state in
                     state.lastActivity = now
-                    return state.parser.feed(UnsafeBufferPointer(rebasing: buffer[..<count]))
+                    return state.parser.feed(UnsafeBufferPointer(rebasing: head[..<min(count, headRoom)]), then: rest)
                 }
+                if let bodyStart, bodyStart <= Self.headLengthGuessLimit {
+                    Self.headLengthGuess.store(bodyStart, ordering: .relaxed)
+                }
+                return events
             case .endOfStream:
                 return state.withLock { $0.parser.finish() }
             }

@@ -14,8 +14,8 @@ enum HTTPBodyFraming: Equatable {
     static func resolve(
         statusCode: Int, headers: HTTPHeaders, requestWasHEAD: Bool
     ) throws(HTTPParseError) -> (framing: HTTPBodyFraming, contentLength: Int?) {
-        let contentLength = try parseContentLength(headers.values(for: "Content-Length"))
-        let codings = listElements(headers.values(for: "Transfer-Encoding"))
+        let contentLength = try parseContentLength(headers)
+        let codings = listElements(headers, named: "Transfer-Encoding")
         if !codings.isEmpty {
             guard
                 codings.map({ String(decoding: $0.map(HTTPGrammar.lowercased), as: UTF8.self) })
@@ -34,21 +34,23 @@ enum HTTPBodyFraming: Equatable {
         return (.untilClose, nil)
     }
 
-    /// The comma-separated elements of every value, trimmed, empty elements dropped.
-    private static func listElements(_ values: some Sequence<String>) -> [ArraySlice<UInt8>] {
-        values.flatMap { value in
-            Array(value.utf8).split(separator: HTTPGrammar.comma, omittingEmptySubsequences: false)
-                .map(HTTPGrammar.trimmed)
-                .filter { !$0.isEmpty }
+    /// The comma-separated elements of every value of the fields named `name`, trimmed,
+    /// empty elements dropped. Fields are matched in place, so a head without the field
+    /// allocates nothing.
+    private static func listElements(_ headers: HTTPHeaders, named name: String) -> [Substring.UTF8View] {
+        var elements: [Substring.UTF8View] = []
+        for field in headers.fields where field.hasName(name) {
+            elements += HTTPListElements(field.value).filter { !$0.isEmpty }
         }
+        return elements
     }
 
     /// The one Content-Length all values agree on, or nil when there is none.
-    private static func parseContentLength(_ values: some Sequence<String>) throws(HTTPParseError) -> Int? {
+    private static func parseContentLength(_ headers: HTTPHeaders) throws(HTTPParseError) -> Int? {
         var agreed: Int?
-        for value in values {
-            for element in Array(value.utf8).split(separator: HTTPGrammar.comma, omittingEmptySubsequences: false) {
-                let length = try parseLength(HTTPGrammar.trimmed(element))
+        for field in headers.fields where field.hasName("Content-Length") {
+            for element in HTTPListElements(field.value) {
+                let length = try parseLength(element)
                 if let agreed, agreed != length {
                     throw .conflictingContentLength(first: agreed, second: length)
                 }
@@ -58,8 +60,8 @@ enum HTTPBodyFraming: Equatable {
         return agreed
     }
 
-    private static func parseLength(_ text: ArraySlice<UInt8>) throws(HTTPParseError) -> Int {
-        let shown = String(decoding: text, as: UTF8.self)
+    private static func parseLength(_ text: Substring.UTF8View) throws(HTTPParseError) -> Int {
+        let shown = String(Substring(text))
         guard !text.isEmpty else { throw .invalidContentLength("empty value") }
         if text.first == UInt8(ascii: "-"), text.count > 1,
             text.dropFirst().allSatisfy({ HTTPGrammar.decimalValue($0) != nil })

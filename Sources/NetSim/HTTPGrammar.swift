@@ -46,7 +46,7 @@ enum HTTPGrammar {
     }
 
     /// `bytes` without leading and trailing spaces and tabs.
-    static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    static func trimmed<Bytes: BidirectionalCollection<UInt8>>(_ bytes: Bytes) -> Bytes where Bytes.SubSequence == Bytes {
         guard let first = bytes.firstIndex(where: { !isWhitespace($0) }),
             let last = bytes.lastIndex(where: { !isWhitespace($0) })
         else { return bytes[bytes.endIndex...] }

@@ -68,21 +68,38 @@ struct HTTPRequestReader {
         return nil
     }
 
+    /// Parses a head that ends at its first blank line, reading lines and the request
+    /// line's three parts in place.
     private static func parseHead(_ bytes: ArraySlice<UInt8>) throws(HTTPParseError) -> HTTPRequestHead {
-        var lines = bytes.split(separator: HTTPGrammar.lf, omittingEmptySubsequences: false).map { line in
-            line.last == HTTPGrammar.cr ? line.dropLast() : line
-        }
-        while lines.last?.isEmpty == true { lines.removeLast() }
-        guard let requestLine = lines.first else { throw .malformedStatusLine("empty request") }
-        let parts = requestLine.split(separator: HTTPGrammar.space, omittingEmptySubsequences: false)
-        guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy(HTTPGrammar.isTokenByte),
-            parts[1].first == UInt8(ascii: "/"), parts[1].allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
-            parts[2].elementsEqual("HTTP/1.1".utf8) || parts[2].elementsEqual("HTTP/1.0".utf8)
+        var rest = bytes
+        let requestLine = nextLine(&rest)
+        guard !requestLine.isEmpty else { throw .malformedStatusLine("empty request") }
+        guard let firstSpace = requestLine.firstIndex(of: HTTPGrammar.space),
+            let secondSpace = requestLine[(firstSpace + 1)...].firstIndex(of: HTTPGrammar.space)
+        else { throw .malformedStatusLine("not 'METHOD /target HTTP/1.x'") }
+        let method = requestLine[..<firstSpace]
+        let target = requestLine[(firstSpace + 1)..<secondSpace]
+        let version = requestLine[(secondSpace + 1)...]
+        guard !method.isEmpty, method.allSatisfy(HTTPGrammar.isTokenByte),
+            target.first == UInt8(ascii: "/"), target.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
+            version.elementsEqual("HTTP/1.1".utf8) || version.elementsEqual("HTTP/1.0".utf8)
         else { throw .malformedStatusLine("not 'METHOD /target HTTP/1.x'") }
         var fields: [HTTPHeaderField] = []
-        for line in lines.dropFirst() { fields.append(try HTTPHeaderLine.parse(line)) }
+        while case let line = nextLine(&rest), !line.isEmpty {
+            fields.append(try HTTPHeaderLine.parse(line))
+        }
         return HTTPRequestHead(
-            method: String(decoding: parts[0], as: UTF8.self),
-            target: String(decoding: parts[1], as: UTF8.self), headers: HTTPHeaders(fields))
+            method: String(decoding: method, as: UTF8.self),
+            target: String(decoding: target, as: UTF8.self), headers: HTTPHeaders(fields))
+    }
+
+    /// Takes the next line off `rest`, without its LF and one CR before it; empty at the
+    /// blank line and once `rest` is used up.
+    private static func nextLine(_ rest: inout ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        let end = rest.firstIndex(of: HTTPGrammar.lf) ?? rest.endIndex
+        var line = rest[..<end]
+        rest = end == rest.endIndex ? rest[end...] : rest[(end + 1)...]
+        if line.last == HTTPGrammar.cr { line = line.dropLast() }
+        return line
     }
 }

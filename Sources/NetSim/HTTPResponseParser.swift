@@ -34,6 +34,9 @@ public struct HTTPResponseParser: Sendable {
 
     /// Room made for a head's fields up front, so that a typical head fills one array.
     private static let typicalHeaderCount = 16
+    /// Room made for a feed's events up front: a whole response read at once is a head, its
+    /// body and the end.
+    private static let typicalEventCount = 3
 
     private var state = State.statusLine
     private var line = LineAccumulator()
@@ -57,15 +60,67 @@ public struct HTTPResponseParser: Sendable {
     /// complete, in order. Ignored once ``isDone``.
     public mutating func feed(_ bytes: some Collection<UInt8>) -> [HTTPResponseEvent] {
         var events: [HTTPResponseEvent] = []
-        var index = bytes.startIndex
+        events.reserveCapacity(Self.typicalEventCount)
         do {
-            while index != bytes.endIndex, !isDone {
-                index = try step(bytes, from: index, events: &events)
-            }
+            _ = try advance(bytes, from: bytes.startIndex, untilBody: false, events: &events)
         } catch {
             fail(error, events: &events)
         }
         return events
+    }
+
+    /// Consumes one read that arrived in two buffers, `first` and then `rest`, and returns
+    /// the events that feeding them together as one collection would. When `first` ends
+    /// exactly where body bytes begin and they run to the end of `rest`, the body chunk is
+    /// `rest` itself, not a copy; when body bytes begin inside `first`, they are joined with
+    /// `rest` into one chunk. `bodyStart` is where body bytes began, counted from the start
+    /// of `first`, when this read began a response's status line and reached its body.
+    mutating func feed(
+        _ first: UnsafeBufferPointer<UInt8>, then rest: [UInt8]
+    ) -> (events: [HTTPResponseEvent], bodyStart: Int?) {
+        var events: [HTTPResponseEvent] = []
+        events.reserveCapacity(Self.typicalEventCount)
+        let startsResponse = awaitsStatusLine
+        var bodyStart: Int?
+        do {
+            let stop = try advance(first, from: first.startIndex, untilBody: true, events: &events)
+            if stop != first.endIndex {
+                guard isInBody else { return (events, nil) }
+                bodyStart = stop
+                let joined = Array(first[stop...]) + rest
+                _ = try advance(joined, from: joined.startIndex, untilBody: false, events: &events)
+            } else {
+                let restStop = try advance(rest, from: rest.startIndex, untilBody: true, events: &events)
+                if isInBody { bodyStart = first.count + restStop }
+                _ = try advance(rest, from: restStop, untilBody: false, events: &events)
+            }
+        } catch {
+            fail(error, events: &events)
+        }
+        return (events, startsResponse ? bodyStart : nil)
+    }
+
+    /// Whether the next bytes begin a response's status line.
+    var awaitsStatusLine: Bool { state == .statusLine }
+
+    /// Whether the next bytes are body bytes, which ``step(_:from:events:)`` reports as they are.
+    private var isInBody: Bool {
+        switch state {
+        case .body, .chunkData, .untilClose: true
+        default: false
+        }
+    }
+
+    /// Steps through `bytes` from `index` until they run out or parsing is over, or, with
+    /// `untilBody`, until the next bytes are body bytes; returns where it stopped.
+    private mutating func advance<Bytes: Collection<UInt8>>(
+        _ bytes: Bytes, from index: Bytes.Index, untilBody: Bool, events: inout [HTTPResponseEvent]
+    ) throws(HTTPParseError) -> Bytes.Index {
+        var index = index
+        while index != bytes.endIndex, !isDone, !(untilBody && isInBody) {
+            index = try step(bytes, from: index, events: &events)
+        }
+        return index
     }
 
     /// Signals end of stream (the peer closed the connection) and returns the final events:

@@ -21,11 +21,13 @@ struct HTTPStatusLine: Equatable {
             throw .malformedStatusLine("missing space after the version")
         }
         rest = rest.dropFirst()
-        let code = rest.prefix(3).compactMap(HTTPGrammar.decimalValue)
-        guard code.count == 3, rest.dropFirst(3).first.map({ $0 == HTTPGrammar.space }) ?? true else {
+        let digits = rest.prefix(3)
+        guard digits.count == 3, digits.allSatisfy({ HTTPGrammar.decimalValue($0) != nil }),
+            rest.dropFirst(3).first.map({ $0 == HTTPGrammar.space }) ?? true
+        else {
             throw .malformedStatusLine("the status code is not three digits")
         }
-        let statusCode = code[0] * 100 + code[1] * 10 + code[2]
+        let statusCode = digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
         guard (100...599).contains(statusCode) else {
             throw .malformedStatusLine("status code \(statusCode) is outside 100...599")
         }

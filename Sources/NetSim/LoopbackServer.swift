@@ -91,16 +91,15 @@ public final class LoopbackServer: Sendable, CustomStringConvertible {
     /// ``dial(_:)`` on behalf of connection `C<connection>`, so the server's trace events
     /// carry the client's name.
     func dial(_ url: LabURL, connection: Int?) throws(NetError) -> LabFileDescriptor {
-        let refused = NetError(.cannotConnectToHost, failingURL: url.description)
         let family: LoopbackAddress = url.host == "localhost" ? address : url.isIPv6 ? .ipv6 : .ipv4
-        guard !core.isStopped else { throw refused }
+        guard !core.isStopped else { throw Self.refusal(for: url) }
         if let reason = core.cannotServe {
             throw NetError(.cannotConnectToHost, message: reason, failingURL: url.description)
         }
         let client = core.clientName(connection)
         guard core.listener != nil else {
-            guard url.port == port, family == address else { throw refused }
-            return try dialSocketPair(client: client, refused: refused)
+            guard url.port == port, family == address else { throw Self.refusal(for: url) }
+            return try dialSocketPair(client: client, url: url)
         }
         var boundPort: Int?
         let core = core
@@ -128,12 +127,17 @@ public final class LoopbackServer: Sendable, CustomStringConvertible {
         thread.join()
     }
 
-    private func dialSocketPair(client: String, refused: NetError) throws(NetError) -> LabFileDescriptor {
+    /// The error of a dial to `url` that the server refuses, made only when one is.
+    private static func refusal(for url: LabURL) -> NetError {
+        NetError(.cannotConnectToHost, failingURL: url.description)
+    }
+
+    private func dialSocketPair(client: String, url: LabURL) throws(NetError) -> LabFileDescriptor {
         let pair: (client: LabFileDescriptor, server: LabFileDescriptor)
         do {
             pair = try LoopbackSocket.pair(client: "\(client) socket", server: "\(client) server socket")
         } catch {
-            throw NetError(.cannotConnectToHost, message: "\(error)", failingURL: refused.failingURL)
+            throw NetError(.cannotConnectToHost, message: "\(error)", failingURL: url.description)
         }
         let core = core
         let serverEnd = pair.server
@@ -144,7 +148,7 @@ public final class LoopbackServer: Sendable, CustomStringConvertible {
         } catch {
             pair.client.close()
             serverEnd.close()
-            throw refused
+            throw Self.refusal(for: url)
         }
         return pair.client
     }

@@ -104,11 +104,20 @@ enum LoopbackSocket {
         return (outcome, bytes)
     }
 
-    /// Reads what is available into `buffer`, up to its size, without blocking.
-    static func receive(_ socket: LabFileDescriptor, into buffer: UnsafeMutableBufferPointer<UInt8>) -> SocketTransfer {
+    /// Reads what is available into `first` and then `second`, up to their sizes together,
+    /// without blocking: one `readv`, so one read however the bytes are split.
+    static func receive(
+        _ socket: LabFileDescriptor, into first: UnsafeMutableBufferPointer<UInt8>, then second: UnsafeMutableBufferPointer<UInt8>
+    ) -> SocketTransfer {
         socket.noteAccess()
         guard let fd = socket.rawValue else { return .failed(EBADF) }
-        let received = recv(fd, buffer.baseAddress, buffer.count, 0)
+        var vectors = (
+            iovec(iov_base: UnsafeMutableRawPointer(first.baseAddress), iov_len: first.count),
+            iovec(iov_base: UnsafeMutableRawPointer(second.baseAddress), iov_len: second.count)
+        )
+        let received = withUnsafeMutablePointer(to: &vectors) {
+            $0.withMemoryRebound(to: iovec.self, capacity: 2) { readv(fd, $0, 2) }
+        }
         return received > 0 ? .transferred(received) : received == 0 ? .endOfStream : failure(csystem_errno())
     }
 

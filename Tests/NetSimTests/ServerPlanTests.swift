@@ -39,6 +39,8 @@ struct ServerPlanTests {
         arguments: [
             ("GARBAGE\r\n\r\n", 400), ("GET /x HTTP/1.1\r\nno colon here\r\n\r\n", 400),
             ("GET x HTTP/1.1\r\n\r\n", 400), ("GET /x HTTP/1.1\r\nContent-Length: -1\r\n\r\n", 400),
+            ("\r\n", 400), (" GET /x HTTP/1.1\r\n\r\n", 400), ("GET /x  HTTP/1.1\r\n\r\n", 400),
+            ("GET /x HTTP/1.1 x\r\n\r\n", 400),
             ("GET /x HTTP/1.1\r\nX: " + String(repeating: "a", count: 9000) + "\r\n\r\n", 431),
             ("GET /x HTTP/1.1\r\nX: " + String(repeating: "a", count: 9000), 431),
         ])

@@ -14,21 +14,26 @@ import Synchronization
 /// between them, which is exactly how an unsynchronised read-then-write races. Objective-C's
 /// `nonatomic` properties read and written without a lock are such cells.
 ///
-/// Its accessors are inlinable, so that a module using a cell of its own type specialises
-/// them: unspecialised, every live access would look up `Mutex<Value>`'s generic metadata.
-public final class LabCell<Value: Sendable>: Sendable {
+/// Its initialiser and accessors are inlinable, so that a module using a cell of its own
+/// type specialises them: unspecialised, every live access would look up generic metadata.
+/// For the same reason the value sits beside a lock of its own rather than in a
+/// `Mutex<Value>`, so that releasing a cell destroys a plain `Value`.
+public final class LabCell<Value: Sendable>: @unchecked Sendable { // `value` is only touched under `lock`
     @usableFromInline let cell: VisibleCell
-    @usableFromInline let value: Mutex<Value>
+    @usableFromInline let lock = Mutex(())
+    /// Guarded by ``lock``, which is what makes exclusive access hold.
+    @exclusivity(unchecked) @usableFromInline var value: Value
     @usableFromInline let describe: @Sendable (Value) -> String
 
     /// A cell named `name` holding `initial`, numbered in `runtime` (the caller's by
     /// default). `describe` says how traces show a value.
+    @inlinable
     public init(
         _ name: String, _ initial: Value, runtime: any Runtime = currentRuntime(),
         describe: @escaping @Sendable (Value) -> String = { String(describing: $0) }
     ) {
         cell = VisibleCell(named: name, runtime: runtime, atomic: false)
-        value = Mutex(initial)
+        value = initial
         self.describe = describe
     }
 
@@ -42,7 +47,7 @@ public final class LabCell<Value: Sendable>: Sendable {
     @inlinable
     public func load(fileID: StaticString = #fileID, line: UInt = #line) -> Value {
         let visible = cell.begin(.load)
-        let current = value.withLock { $0 }
+        let current = lock.withLock { _ in value }
         if visible { cell.traced(at: CodeLocation(fileID: fileID, line: line), .load, "→ \(describe(current))") }
         return current
     }
@@ -51,7 +56,7 @@ public final class LabCell<Value: Sendable>: Sendable {
     @inlinable
     public func store(_ newValue: Value, fileID: StaticString = #fileID, line: UInt = #line) {
         let visible = cell.begin(.store)
-        value.withLock { $0 = newValue }
+        lock.withLock { _ in value = newValue }
         if visible { cell.traced(at: CodeLocation(fileID: fileID, line: line), .store, "← \(describe(newValue))") }
     }
 
@@ -59,7 +64,7 @@ public final class LabCell<Value: Sendable>: Sendable {
     @inlinable
     public func exchange(_ newValue: Value, fileID: StaticString = #fileID, line: UInt = #line) -> Value {
         let visible = cell.begin(.readModifyWrite)
-        let old = value.withLock { value in
+        let old = lock.withLock { _ in
             defer { value = newValue }
             return value
         }
@@ -74,7 +79,7 @@ public final class LabCell<Value: Sendable>: Sendable {
     @inlinable
     public func update<Result>(fileID: StaticString = #fileID, line: UInt = #line, _ body: (inout Value) -> Result) -> Result {
         let visible = cell.begin(.readModifyWrite)
-        let (result, newValue) = value.withLock { value in (body(&value), value) }
+        let (result, newValue) = lock.withLock { _ in (body(&value), value) }
         if visible { cell.traced(at: CodeLocation(fileID: fileID, line: line), .update, "← \(describe(newValue))") }
         return result
     }
@@ -97,7 +102,7 @@ extension LabCell where Value: Equatable {
         expected: Value, desired: Value, fileID: StaticString = #fileID, line: UInt = #line
     ) -> (exchanged: Bool, original: Value) {
         let visible = cell.begin(.readModifyWrite)
-        let original = value.withLock { value in
+        let original = lock.withLock { _ in
             defer { if value == expected { value = desired } }
             return value
         }

@@ -17,6 +17,7 @@ struct VisibleCell: Sendable {
     private let isAtomic: Bool
 
     /// A cell named `name` in `runtime`; `atomic` for a ``LabAtomic``.
+    @usableFromInline
     init(named name: String, runtime: any Runtime, atomic: Bool) {
         let id = runtime.nextID(.cell)
         object = LabObjectID(.cell, id)

@@ -16,6 +16,7 @@ public struct VisibleMutex<Value: ~Copyable>: ~Copyable, Sendable {
 
     /// A mutex holding `value`, touching `object` (a new ``LabObjectKind/sharedState``
     /// object of `runtime` by default) on every lock.
+    @inlinable
     public init(_ value: consuming sending Value, object: LabObjectID? = nil, runtime: any Runtime) {
         mutex = Mutex(value)
         self.object = object ?? LabObjectID(.sharedState, runtime.nextID(.sharedState))
