@@ -52,7 +52,7 @@ extension RunLoop {
 
     /// Why the loop cannot wait in `mode`: the creation error of its wake port, of the mode's
     /// port set or of the main queue's port (live, no descriptor left), or `nil`.
-    private func missingDescriptor(for mode: RunLoopMode, in state: LoopState) -> SystemCallError? {
+    func missingDescriptor(for mode: RunLoopMode, in state: LoopState) -> SystemCallError? {
         wakePort.descriptor.creationError
             ?? state.index(of: mode).flatMap { state.modes[$0].portSet.creationError }
             ?? state.mainQueue?.port.descriptor.creationError
