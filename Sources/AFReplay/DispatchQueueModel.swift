@@ -35,6 +35,9 @@ public final class DispatchQueueModel: LabDispatchQueue {
     private let trace: TraceRecorder
 
     /// A queue of `width` workers (1: serial) under `runtime`; the workers start at once.
+    /// A live worker whose loop gets no descriptor (`EMFILE`) still ends the process with the
+    /// error named (`RunLoop.runKeptAlive(portName:)`): nobody is told, since `dispatch_async`
+    /// cannot fail.
     public init(label: String, width: Int = 1, runtime: any Runtime = currentRuntime()) {
         precondition(width >= 1, "a dispatch queue needs at least one worker")
         self.label = label

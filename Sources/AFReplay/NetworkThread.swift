@@ -19,18 +19,17 @@ public enum NetworkThread {
     /// The thread's name, as the entry point sets it.
     public static let name = "AFNetworking"
 
-    private static let threads = RuntimeLocal<LabThread>("networkRequestThread") { runtime in
-        runtime.spawnThread(named: name, entryPoint)
+    /// `+networkRequestThreadEntryPoint:`: keep-alive port in the default mode, then `run`.
+    private static let threads = RuntimeLocal<ServiceThread>("networkRequestThread") { runtime in
+        ServiceThread(named: name, portName: "AFNetworking keep-alive port", in: runtime)
     }
 
     /// The network thread of `runtime` (the caller's by default), created and started on
     /// first use (`+networkRequestThread`, with its `dispatch_once`).
-    public static func thread(in runtime: any Runtime = currentRuntime()) -> LabThread {
-        threads.value(in: runtime)
-    }
-
-    /// `+networkRequestThreadEntryPoint:`: keep-alive port in the default mode, then `run`.
-    private static func entryPoint() {
-        RunLoop.runKeptAlive(portName: "AFNetworking keep-alive port")
+    ///
+    /// Live, throws ``RunLoopError/systemCallFailed(_:)`` when the thread's loop could not
+    /// be set up (no descriptor left, `EMFILE`); the start is not tried again in `runtime`.
+    public static func thread(in runtime: any Runtime = currentRuntime()) throws(RunLoopError) -> LabThread {
+        try threads.value(in: runtime).thread()
     }
 }

@@ -13,14 +13,15 @@ public enum SessionLoaderThread {
     /// The thread's name.
     public static let name = "com.apple.NSURLConnectionLoader"
 
-    private static let threads = RuntimeLocal<LabThread>("NSURLConnectionLoader") { runtime in
-        runtime.spawnThread(named: name) {
-            RunLoop.runKeptAlive(portName: "\(name) keep-alive port")
-        }
+    private static let threads = RuntimeLocal<ServiceThread>("NSURLConnectionLoader") { runtime in
+        ServiceThread(named: name, portName: "\(name) keep-alive port", in: runtime)
     }
 
     /// The loader thread of `runtime` (the caller's by default), started on first use.
-    public static func thread(in runtime: any Runtime = currentRuntime()) -> LabThread {
-        threads.value(in: runtime)
+    ///
+    /// Live, throws ``RunLoopError/systemCallFailed(_:)`` when the thread's loop could not
+    /// be set up (no descriptor left, `EMFILE`); the start is not tried again in `runtime`.
+    public static func thread(in runtime: any Runtime = currentRuntime()) throws(RunLoopError) -> LabThread {
+        try threads.value(in: runtime).thread()
     }
 }

@@ -66,7 +66,9 @@ public final class SessionTask: ConnectionDelegate, TraceNamed, CustomStringConv
 
     /// `resume`: from suspended, creates the connection on the first call, schedules it on
     /// the loader thread's loop and starts it; a task cancelled while its connection was
-    /// being made cancels the connection instead. Any other state: nothing.
+    /// being made cancels the connection instead. Any other state: nothing. Live, when the
+    /// loader thread's loop could not be set up (no descriptor left, `EMFILE`), the task
+    /// completes at once with that error.
     public func resume() {
         let claimed = storage.withLock { storage -> Bool in
             guard storage.state == .suspended, storage.connection == nil else { return false }
@@ -83,7 +85,14 @@ public final class SessionTask: ConnectionDelegate, TraceNamed, CustomStringConv
             connection.cancel()
             return
         }
-        connection.schedule(in: RunLoop.of(SessionLoaderThread.thread(in: session.runtime)), forMode: .default)
+        let loader: LabThread
+        do throws(RunLoopError) {
+            loader = try SessionLoaderThread.thread(in: session.runtime)
+        } catch {
+            complete(with: .serviceThreadUnavailable(error))
+            return
+        }
+        connection.schedule(in: RunLoop.of(loader), forMode: .default)
         connection.start()
     }
 

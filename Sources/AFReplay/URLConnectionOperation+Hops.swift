@@ -1,12 +1,32 @@
+import LabRuntime
 import RunLoopKit
 
 extension URLConnectionOperation {
     /// `performSelector:onThread:[networkRequestThread] withObject:nil waitUntilDone:NO
     /// modes:[runLoopModes allObjects]`: one of the four hops (spec §1.3).
+    ///
+    /// Live, when the network thread's loop could not be set up (no descriptor left,
+    /// `EMFILE`), nothing would ever run the hop, so the operation fails at once, on the
+    /// caller's thread, with that error in `NSPOSIXErrorDomain`, as an `NSURLConnection`
+    /// that gets no socket fails.
     func performOnNetworkThread(_ selector: String, _ body: @escaping @Sendable () -> Void) {
+        let thread: LabThread
+        do throws(RunLoopError) {
+            thread = try NetworkThread.thread(in: runtime)
+        } catch {
+            failWithoutNetworkThread(error)
+            return
+        }
         try? RunLoop.perform(
-            on: NetworkThread.thread(in: runtime), modes: servedRunLoopModes, waitUntilDone: false,
-            label: "\(selector) \(name)", body)
+            on: thread, modes: servedRunLoopModes, waitUntilDone: false, label: "\(selector) \(name)", body)
+    }
+
+    /// Sets `error` as the operation's error and finishes it (``finish()``), unless it has
+    /// finished already.
+    private func failWithoutNetworkThread(_ error: RunLoopError) {
+        guard !isFinished else { return }
+        setError(.serviceThreadUnavailable(error))
+        finish()
     }
 
     /// The modes the hops and the connection use: ``runLoopModes``, and under

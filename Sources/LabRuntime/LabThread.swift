@@ -20,7 +20,7 @@ public final class LabThread: Sendable, CustomStringConvertible {
         var exitHandlers: [@Sendable () -> Void] = []
     }
     private let local = Mutex(Local())
-    private let exited = Atomic<Bool>(false)
+    @usableFromInline let exited = Atomic<Bool>(false)
     /// How many ``inspecting(_:)`` calls are open on this thread.
     private let inspectionDepth = Atomic<Int>(0)
 
@@ -64,11 +64,11 @@ public final class LabThread: Sendable, CustomStringConvertible {
     private let runLoopOwner = Mutex<(AnyObject & Sendable)?>(nil)
     /// The same object's address (0 for none), for the lock-free read on every cross-thread
     /// perform; `runLoopOwner` keeps it alive.
-    private let runLoopAddress = Atomic<Int>(0)
+    @usableFromInline let runLoopAddress = Atomic<Int>(0)
 
     /// The object RunLoopKit installed as this thread's run loop (CF's per-thread loop),
     /// or `nil`; lock-free.
-    public var runLoopObject: AnyObject? {
+    @inlinable public var runLoopObject: AnyObject? {
         UnsafeRawPointer(bitPattern: runLoopAddress.load(ordering: .acquiring))
             .map { Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue() }
     }
@@ -105,7 +105,7 @@ public final class LabThread: Sendable, CustomStringConvertible {
     public var description: String { "T\(id) \(name)" }
 
     /// Whether the thread's body has returned and its exit handlers have run.
-    public var hasExited: Bool { exited.load(ordering: .acquiring) }
+    @inlinable public var hasExited: Bool { exited.load(ordering: .acquiring) }
 
     /// Waits for the thread to exit (`pthread_join`). Under simulation the wait is a
     /// scheduling point, and joining a thread that never exits is reported as a deadlock.

@@ -1,11 +1,67 @@
 /// A block queued with `perform`: CF's block item, run when the loop is in one of `modes`.
+///
+/// The common block, unlabelled (no trace) for the default mode only with nothing to call
+/// on teardown, is its closure alone: queueing and running it copies no label or mode and
+/// allocates nothing beyond the closure's context.
 struct QueuedBlock: Sendable {
-    let label: String
-    let modes: BlockModes
     let body: @Sendable () -> Void
+    /// The label, modes and teardown callback of any other block; `nil` for the common one.
+    private let details: BlockDetails?
+
+    init(label: String, modes: BlockModes, body: @escaping @Sendable () -> Void, abandon: (@Sendable () -> Void)? = nil) {
+        self.body = body
+        details =
+            label == BlockDetails.plainLabel && modes.isDefaultOnly && abandon == nil
+            ? nil : BlockDetails(label: label, modes: modes, abandon: abandon)
+    }
+
+    /// The common block: `body` alone.
+    private init(plain body: @escaping @Sendable () -> Void) {
+        self.body = body
+        details = nil
+    }
+
+    /// A block queued for `modes`; the shared ``RunLoopMode/defaultOnly`` list is
+    /// recognised without copying a mode.
+    init(label: String, modes: [RunLoopMode], body: @escaping @Sendable () -> Void, abandon: (@Sendable () -> Void)? = nil) {
+        if modes == RunLoopMode.defaultOnly, label == BlockDetails.plainLabel, abandon == nil {
+            self.init(plain: body)
+        } else {
+            self.init(label: label, modes: BlockModes(modes), body: body, abandon: abandon)
+        }
+    }
+
+    /// The block's name in the trace.
+    var label: String { details?.label ?? BlockDetails.plainLabel }
+
+    /// The modes the block may run in.
+    var modes: BlockModes { details?.modes ?? .one(.default) }
+
     /// Called instead of `body` when the loop is torn down first: releases a
     /// `waitUntilDone` caller.
-    var abandon: (@Sendable () -> Void)? = nil
+    var abandon: (@Sendable () -> Void)? { details?.abandon }
+
+    /// Whether the block runs in the default mode only.
+    var isDefaultOnly: Bool { details?.modes.isDefaultOnly ?? true }
+
+    /// Whether the block names a real mode other than the default one.
+    var namesOtherModes: Bool { details?.modes.namesOtherModes ?? false }
+}
+
+/// What a ``QueuedBlock`` other than the common one carries, in one allocation.
+final class BlockDetails: Sendable {
+    /// The label of an unlabelled block while the trace is off.
+    static var plainLabel: String { "block" }
+
+    let label: String
+    let modes: BlockModes
+    let abandon: (@Sendable () -> Void)?
+
+    init(label: String, modes: BlockModes, abandon: (@Sendable () -> Void)?) {
+        self.label = label
+        self.modes = modes
+        self.abandon = abandon
+    }
 }
 
 /// The modes a queued block may run in. A single mode is stored inline, so the common
@@ -34,6 +90,11 @@ enum BlockModes: Sendable {
         }
     }
 
+    /// Whether the only mode is the default one.
+    var isDefaultOnly: Bool {
+        if case let .one(mode) = self { mode == .default } else { false }
+    }
+
     /// Whether any mode is a real mode other than the default one (which always exists).
     var namesOtherModes: Bool {
         switch self {
@@ -58,6 +119,9 @@ struct Inbox: Sendable {
     /// The emptied array of the last batch the loop ran, handed back so the next batch
     /// queues into storage that is already grown (double buffering).
     var recycled: [QueuedBlock] = []
+    /// Whether every queued block runs in the default mode only: the loop then takes the
+    /// whole queue in the default mode, and nothing in any other, without looking at each.
+    var holdsOnlyDefaultModeBlocks = true
     /// Per activation, innermost last: false from the wake-up until the top of the next
     /// pass (CF's per-run `ignoreWakeUps`), when a wake-up is redundant because the loop
     /// will look at its sources and blocks before sleeping. Empty when not running.

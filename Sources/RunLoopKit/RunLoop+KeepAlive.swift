@@ -1,22 +1,71 @@
 import LabRuntime
+import Synchronization
 
 extension RunLoop {
-    /// The body of a thread that serves its loop until stopped, such as AFNetworking's
-    /// network thread (`+networkRequestThreadEntryPoint:`): adds a keep-alive port named
-    /// `portName` to the calling thread's loop in the default mode, then runs it (``run()``).
+    /// Starts a thread named `name` that serves its loop until stopped, such as
+    /// AFNetworking's network thread (`+networkRequestThread` starting
+    /// `+networkRequestThreadEntryPoint:`): the thread adds a keep-alive port named
+    /// `portName` to its loop in the default mode, then runs it (``run()``).
+    ///
+    /// Live, the call returns once the thread's loop is set up, and throws
+    /// ``RunLoopError/systemCallFailed(_:)`` when it could not be (no descriptor left for its
+    /// wake port, its port set or the keep-alive port, `EMFILE`): the thread has then
+    /// exited, and nothing waits for it. CF crashes there instead (`__CFRunLoopCreate`).
+    /// Under a simulation the call returns at once, with no extra scheduling point, and a
+    /// failure ends the run with the error (``runKeptAlive(portName:)``).
+    public static func spawnKeptAlive(
+        named name: String, portName: String, in runtime: any Runtime
+    ) throws(RunLoopError) -> LabThread {
+        guard runtime.flavor == .live else {
+            return runtime.spawnThread(named: name) { runKeptAlive(portName: portName) }
+        }
+        let ready = runtime.replySemaphore(named: "\(name) loop set up")
+        let failure = Mutex<RunLoopError?>(nil)
+        let thread = runtime.spawnThread(named: name) {
+            let loop = RunLoop.current
+            do throws(RunLoopError) {
+                try loop.addKeepAlivePort(named: portName)
+                if let error = loop.state.withLock({ loop.missingDescriptor(for: .default, in: $0) }) {
+                    throw .systemCallFailed(error)
+                }
+            } catch {
+                failure.withLock { $0 = error }
+                ready.signal()
+                return
+            }
+            ready.signal()
+            try? loop.run()
+        }
+        ready.wait()
+        if let error = failure.withLock({ $0 }) {
+            thread.join()
+            throw error
+        }
+        return thread
+    }
+
+    /// The body of a thread that serves its loop until stopped, for a thread the caller
+    /// spawned itself: adds a keep-alive port named `portName` to the calling thread's loop
+    /// in the default mode, then runs it (``run()``).
     ///
     /// Such a thread has nobody to tell when a descriptor its loop cannot do without is
-    /// missing (no descriptor left, `EMFILE`), and work performed on it would wait forever,
-    /// so it gives up through `Runtime/fail(_:)`: a simulation ends its run with the
-    /// error; live, the process ends with it named, as CF crashes. The end of a simulation
-    /// returns.
+    /// missing (no descriptor left, `EMFILE`), so it gives up through `Runtime/fail(_:)`: a
+    /// simulation ends its run with the error; live, the process ends with it named, as CF
+    /// crashes. ``spawnKeptAlive(named:portName:in:)`` tells the creator instead. The end of
+    /// a simulation returns.
     public static func runKeptAlive(portName: String) {
         let loop = RunLoop.current
         do throws(RunLoopError) {
-            try loop.add(EventFDPort(name: portName, runtime: loop.runtime), forMode: .default)
+            try loop.addKeepAlivePort(named: portName)
             try loop.run()
         } catch {
             if case let .systemCallFailed(failure) = error { loop.runtime.fail(failure) }
         }
+    }
+
+    /// Adds a keep-alive port named `portName` in the default mode (an `NSPort` in
+    /// `NSDefaultRunLoopMode`).
+    private func addKeepAlivePort(named portName: String) throws(RunLoopError) {
+        try add(EventFDPort(name: portName, runtime: runtime), forMode: .default)
     }
 }

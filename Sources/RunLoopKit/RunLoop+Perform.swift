@@ -11,7 +11,7 @@ extension RunLoop {
         inModes modes: [RunLoopMode] = RunLoopMode.defaultOnly, label: @autoclosure () -> String? = nil,
         _ block: @escaping @Sendable () -> Void
     ) {
-        _ = enqueue(QueuedBlock(label: blockLabel(label), modes: BlockModes(modes), body: block))
+        _ = enqueue(QueuedBlock(label: blockLabel(label), modes: modes, body: block))
     }
 
     /// Queues `block`, creating its modes, unless the loop has been torn down; says whether
@@ -19,7 +19,7 @@ extension RunLoop {
     /// same lock as the enqueue (one lock per cross-thread perform). The block is moved into
     /// the queue, not copied: what the trace needs of it is taken first, and only when tracing.
     func enqueue(_ block: consuming QueuedBlock, wake: Bool = false) -> Bool {
-        if block.modes.namesOtherModes {
+        if block.namesOtherModes {
             state.withLock { state in
                 guard !state.isTornDown else { return }
                 for mode in block.modes.list where mode != .common { ensureMode(mode, in: &state) }
@@ -27,9 +27,11 @@ extension RunLoop {
         }
         if wake { runtime.schedulingPoint(before: VisibleOperation(.send, on: state.object), "wake T\(thread.id)") }
         let traced = trace.isEnabled ? (label: block.label, modes: block.modes.list.map(\.name)) : nil
+        let defaultOnly = block.isDefaultOnly
         let (queued, deliver) = inbox.withLock { [block] inbox -> (Bool, Bool) in
             guard !inbox.isClosed else { return (false, false) }
             inbox.blocks.append(block)
+            if !defaultOnly { inbox.holdsOnlyDefaultModeBlocks = false }
             return (true, inbox.wakeUpDelivered)
         }
         guard queued else { return false }
@@ -61,7 +63,7 @@ extension RunLoop {
             return
         }
         guard waitUntilDone else {
-            guard loop.enqueue(QueuedBlock(label: name, modes: BlockModes(modes), body: block), wake: true) else {
+            guard loop.enqueue(QueuedBlock(label: name, modes: modes, body: block), wake: true) else {
                 throw .threadExited(thread.description)
             }
             return
@@ -69,7 +71,7 @@ extension RunLoop {
         let waiter = PerformWaiter(thread.runtime.replySemaphore(named: "waitUntilDone \(name)"))
         let queued = loop.enqueue(
             QueuedBlock(
-                label: name, modes: BlockModes(modes),
+                label: name, modes: modes,
                 body: {
                     block(); waiter.release(ran: true)
                 },
@@ -100,7 +102,7 @@ extension RunLoop {
 
     /// The same for any queue of blocks under `runtime`, whose trace is `trace`.
     static func blockLabel(_ label: () -> String?, trace: TraceRecorder, runtime: any Runtime) -> String {
-        guard trace.isEnabled else { return "block" }
+        guard trace.isEnabled else { return BlockDetails.plainLabel }
         return label() ?? "block \(runtime.nextID(.block))"
     }
 
@@ -160,7 +162,10 @@ extension RunLoop {
             let dropped = inbox.withLock { inbox in
                 inbox.isClosed = true
                 inbox.acceptsWakeUps = []
-                defer { inbox.blocks = [] }
+                defer {
+                    inbox.blocks = []
+                    inbox.holdsOnlyDefaultModeBlocks = true
+                }
                 return inbox.blocks
             }
             return (cancelled, timers, observers, portSets, dropped)

@@ -52,7 +52,7 @@ extension RunLoop {
 
     /// Why the loop cannot wait in `mode`: the creation error of its wake port, of the mode's
     /// port set or of the main queue's port (live, no descriptor left), or `nil`.
-    private func missingDescriptor(for mode: RunLoopMode, in state: LoopState) -> SystemCallError? {
+    func missingDescriptor(for mode: RunLoopMode, in state: LoopState) -> SystemCallError? {
         wakePort.descriptor.creationError
             ?? state.index(of: mode).flatMap { state.modes[$0].portSet.creationError }
             ?? state.mainQueue?.port.descriptor.creationError
@@ -270,13 +270,22 @@ extension RunLoop {
     /// Runs the queued blocks that match `mode`, in FIFO order (`__CFRunLoopDoBlocks`). The
     /// whole queue is taken first, so while the blocks run the others are not queued (a
     /// nested run in their mode finds it empty); afterwards they go back, in order, ahead of
-    /// anything queued meanwhile.
+    /// anything queued meanwhile. While every queued block is for the default mode only,
+    /// the queue is taken (or left) whole without looking at each block.
     private func runBlocks(in mode: RunLoopMode) {
         let (runnable, kept) = state.withLock { state in
             inbox.withLock { inbox -> ([QueuedBlock], [QueuedBlock]) in
-                // Nothing queued: leave the spare storage where it is.
+                // Nothing queued, or nothing for this mode: leave the spare storage where it is.
                 guard !inbox.blocks.isEmpty else { return ([], []) }
-                guard !inbox.blocks.allSatisfy({ state.blockMatches($0.modes, in: mode) }) else {
+                let takesAll: Bool
+                if inbox.holdsOnlyDefaultModeBlocks {
+                    guard mode == .default else { return ([], []) }
+                    takesAll = true
+                } else {
+                    takesAll = inbox.blocks.allSatisfy { state.blockMatches($0.modes, in: mode) }
+                }
+                inbox.holdsOnlyDefaultModeBlocks = true
+                guard !takesAll else {
                     defer {
                         inbox.blocks = inbox.recycled
                         inbox.recycled = []
@@ -290,15 +299,20 @@ extension RunLoop {
                 return split
             }
         }
-        for block in runnable {
-            record(.performRun(label: block.label, mode: mode.name))
-            block.body()
+        if trace.isEnabled {
+            for index in runnable.indices {
+                record(.performRun(label: runnable[index].label, mode: mode.name))
+                runnable[index].body()
+            }
+        } else {
+            for index in runnable.indices { runnable[index].body() }
         }
         recycle(consume runnable)
         guard !kept.isEmpty else { return }
         let dropped = inbox.withLock { inbox -> [QueuedBlock] in
             guard !inbox.isClosed else { return kept }
             inbox.blocks = kept + inbox.blocks
+            if !kept.allSatisfy(\.isDefaultOnly) { inbox.holdsOnlyDefaultModeBlocks = false }
             return []
         }
         for block in dropped { block.abandon?() }

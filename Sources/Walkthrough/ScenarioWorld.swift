@@ -267,7 +267,12 @@ final class ScenarioWorld: Sendable {
     func thread(_ name: String) -> ScenarioThread {
         if let found = state.withLock({ $0.threads.first { $0.name == name } }) { return found }
         precondition(name == NetworkThread.name, "thread \(name) is used before its declaration ran")
-        let network = ScenarioThread(name: name, thread: NetworkThread.thread(in: runtime))
+        let network: ScenarioThread
+        do throws(RunLoopError) {
+            network = ScenarioThread(name: name, thread: try NetworkThread.thread(in: runtime))
+        } catch {
+            preconditionFailure("a simulated network thread starts without waiting, so it cannot fail: \(error)")
+        }
         return state.withLock { state in
             if let raced = state.threads.first(where: { $0.name == name }) { return raced }
             state.threads.append(network)

@@ -116,8 +116,7 @@ struct DispatchModelTests {
         let threads = Shared<[LabThread]>([])
         let loopSeen = Shared<(ports: [String], modes: [RunLoopMode])?>(nil)
         let result = simulate(seed: 0) {
-            let first = NetworkThread.thread()
-            let second = NetworkThread.thread()
+            guard let first = try? NetworkThread.thread(), let second = try? NetworkThread.thread() else { return }
             threads.update { $0 = [first, second] }
             try? RunLoop.perform(on: first, modes: [.default], label: "look at the loop") {
                 let loop = RunLoop.current
@@ -125,7 +124,7 @@ struct DispatchModelTests {
             }
         }
         let other = Simulation.run(seed: 0) {
-            threads.append(NetworkThread.thread())
+            if let third = try? NetworkThread.thread() { threads.append(third) }
         }
         #expect(result.outcome == .quiescent && other.outcome == .quiescent)
         let (first, second, third) = (threads.value[0], threads.value[1], threads.value[2])

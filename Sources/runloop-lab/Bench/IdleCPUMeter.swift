@@ -18,17 +18,18 @@ enum IdleCPUMeter {
     ///
     /// - Parameters:
     ///   - seconds: how long to measure; must be positive.
-    ///   - start: starts the idle thread and returns a handle to it.
+    ///   - start: starts the idle thread and returns a handle to it; what it throws, the
+    ///     measurement throws.
     ///   - threadCPU: the idle thread's CPU time so far in nanoseconds, read on that thread.
     ///   - stop: stops the idle thread after the measurement.
-    static func percentOfOneCore<Idle>(
+    static func percentOfOneCore<Idle, Failure: Error>(
         over seconds: Double,
-        starting start: () -> Idle,
+        starting start: () throws(Failure) -> Idle,
         threadCPU: (Idle) -> Int64,
         stopping stop: (Idle) -> Void
-    ) -> Double {
+    ) throws(Failure) -> Double {
         precondition(seconds > 0, "idle CPU is measured over a positive time")
-        let idle = start()
+        let idle = try start()
         MonotonicClock.sleep(seconds: settleSeconds)
         let cpuBefore = threadCPU(idle)
         let wallBefore = MonotonicClock.nanoseconds()

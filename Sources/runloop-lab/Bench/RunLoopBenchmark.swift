@@ -39,7 +39,7 @@ enum RunLoopBenchmark {
         console.printError("measuring \(DispatchQueueBench.name)…")
         let dispatch = DispatchQueueBench.measure(options)
         console.printError("measuring \(RunLoopLabBench.name)…")
-        let lab = RunLoopLabBench.measure(options)
+        let lab = try RunLoopLabBench.measure(options)
         let idle = options.idleSeconds > 0 ? "idle CPU over \(options.idleSeconds) s" : "idle CPU skipped"
         console.printLine(
             "bench runloop: \(options.roundTrips) round trips after \(options.warmUpRoundTrips) warm-up, "

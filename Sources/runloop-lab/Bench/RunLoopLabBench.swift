@@ -14,9 +14,12 @@ enum RunLoopLabBench {
     /// - Throughput: `options.items` calls of `RunLoop.perform(on:)` (queue + wake-up) from
     ///   one producer; the time runs until the last block has run.
     /// - Idle CPU: ``IdleCPUMeter`` over a fresh keep-alive lab loop with nothing to do.
-    static func measure(_ options: RunLoopBenchOptions) -> BenchFigures? {
+    ///
+    /// - Throws: ``BenchFailure`` naming the error when a lab loop cannot be set up (no
+    ///   descriptor left, `EMFILE`).
+    static func measure(_ options: RunLoopBenchOptions) throws(BenchFailure) -> BenchFigures? {
         let runtime = LiveRuntime(tracing: false)
-        let worker = startKeepAliveThread(runtime)
+        let worker = try startKeepAliveThread(runtime)
         let roundTrip = LatencySample.measure(iterations: options.roundTrips, warmUp: options.warmUpRoundTrips) {
             try! RunLoop.perform(on: worker, waitUntilDone: true) {}
         }
@@ -26,9 +29,9 @@ enum RunLoopLabBench {
         stop(worker)
         let idle =
             options.idleSeconds > 0
-            ? IdleCPUMeter.percentOfOneCore(
+            ? try IdleCPUMeter.percentOfOneCore(
                 over: options.idleSeconds,
-                starting: { startKeepAliveThread(runtime) },
+                starting: { () throws(BenchFailure) in try startKeepAliveThread(runtime) },
                 threadCPU: { thread in
                     let cpu = Atomic<Int64>(0)
                     try! RunLoop.perform(on: thread, waitUntilDone: true) {
@@ -42,16 +45,14 @@ enum RunLoopLabBench {
     }
 
     /// A lab thread running `RunLoop.run()` with a keep-alive port, returned once its loop
-    /// runs. With no descriptor left for its ports, the process ends with `EMFILE` named
-    /// (`RunLoop.runKeptAlive(portName:)`).
-    private static func startKeepAliveThread(_ runtime: LiveRuntime) -> LabThread {
-        let running = runtime.makeSemaphore(named: "running", value: 0)
-        let thread = runtime.spawnThread(named: "bench-runloop") {
-            RunLoop.current.perform { running.signal() }
-            RunLoop.runKeptAlive(portName: "keep-alive")
+    /// is set up (`RunLoop.spawnKeptAlive(named:portName:in:)`); with no descriptor left for
+    /// its ports, a ``BenchFailure`` naming the error (`EMFILE`).
+    private static func startKeepAliveThread(_ runtime: LiveRuntime) throws(BenchFailure) -> LabThread {
+        do throws(RunLoopError) {
+            return try RunLoop.spawnKeptAlive(named: "bench-runloop", portName: "keep-alive", in: runtime)
+        } catch {
+            throw BenchFailure(message: "\(name): \(error)")
         }
-        running.wait()
-        return thread
     }
 
     private static func stop(_ thread: LabThread) {

@@ -1,0 +1,77 @@
+import AFReplay
+import Glibc
+import LabRuntime
+import LabTestSupport
+import NetSim
+import RunLoopKit
+import Testing
+
+/// A live service thread whose loop gets no descriptor (`EMFILE`) fails whoever started it,
+/// with the error named, instead of ending the process. The descriptors run out in a child
+/// process (this test bundle again, running only ``childSide()``), which lowers its own
+/// `RLIMIT_NOFILE` and fills the table, so the tests sharing this process keep theirs.
+@Suite("Live: a service thread out of descriptors is an error for its creator", .timeLimit(.minutes(2)))
+struct ServiceThreadExhaustionTests {
+    /// Set in the child's environment: only the child runs ``childSide()``.
+    static let childVariable = "RUNLOOP_LAB_DESCRIPTORS_EXHAUSTED"
+    static var isChild: Bool { getenv(childVariable) != nil }
+
+    @Test(
+        "out of descriptors, starting a kept-alive thread throws EMFILE and an operation fails with it; the child neither crashes nor hangs",
+        .enabled(if: !isChild))
+    func exhaustedChildReportsEMFILE() throws {
+        let bundle = try #require(realpath("/proc/self/exe", nil))
+        defer { free(bundle) }
+        let child = try ChildProcess.run(
+            "/bin/sh",
+            [
+                "-c",
+                "exec 2>&1; \(Self.childVariable)=1 exec \"$0\" --testing-library swift-testing --filter \"$1\"",
+                String(cString: bundle), "ServiceThreadExhaustionTests",
+            ])
+        #expect(child.ending == .exit(0), "\(child.standardOutput)")
+        let lines = child.standardOutput.split(separator: "\n").map(String.init)
+        let started = lines.first { $0.hasPrefix("spawnKeptAlive: ") }
+        let operation = lines.first { $0.hasPrefix("operation: ") }
+        #expect(started?.contains("Too many open files (EMFILE)") == true, "\(child.standardOutput)")
+        #expect(operation?.contains("finished, NSPOSIXErrorDomain \(EMFILE): ") == true, "\(child.standardOutput)")
+        #expect(operation?.contains("(EMFILE)") == true)
+    }
+
+    /// Runs in the child only: fills the descriptor table, then starts a kept-alive thread
+    /// and an operation that needs AFNetworking's network thread, and prints what they
+    /// reported.
+    @Test("child side: start a service thread with no descriptor left", .enabled(if: isChild))
+    func childSide() {
+        let runtime = LiveRuntime(tracing: false)
+        let creator = runtime.spawnThread(named: "creator") {
+            let server = LoopbackServer(name: "server")
+            let op = URLConnectionOperation(request: get("/nothing", on: server), server: server, name: "op A")
+            let held = Self.fillDescriptorTable()
+            defer { held.forEach { _ = close($0) } }
+            do throws(RunLoopError) {
+                let thread = try RunLoop.spawnKeptAlive(named: "service", portName: "keep-alive", in: runtime)
+                print("spawnKeptAlive: started \(thread)")
+            } catch {
+                print("spawnKeptAlive: \(error)")
+            }
+            op.start()
+            print("operation: \(op.isFinished ? "finished" : "not finished"), \(op.error.map { "\($0)" } ?? "no error")")
+            server.stop()
+        }
+        creator.join()
+    }
+
+    /// Lowers the soft descriptor limit a little above the descriptors in use, then opens
+    /// `/dev/null` until `open` fails; returns the descriptors to close.
+    private static func fillDescriptorTable() -> [Int32] {
+        let probe = open("/dev/null", O_RDONLY)
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        limit.rlim_cur = rlim_t(probe + 16)
+        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        var held = [probe]
+        while case let fd = open("/dev/null", O_RDONLY), fd >= 0 { held.append(fd) }
+        return held
+    }
+}
