@@ -12,6 +12,11 @@ public final class TraceRecorder: Sendable {
     }
     private let state = Mutex(State())
     private let enabled: Atomic<Bool>
+    /// How many events the last finished recording held, at most ``reservedLengthLimit``: a
+    /// new recording reserves that much room at its first event, so that a search's runs,
+    /// each about as long as the one before, append without growing their array.
+    private static let lastFinishedLength = Atomic<Int>(0)
+    private static let reservedLengthLimit = 1 << 14
 
     /// A recorder that starts on or off.
     public init(enabled: Bool = true) {
@@ -25,13 +30,18 @@ public final class TraceRecorder: Sendable {
     }
 
     /// Appends an event by `thread` at `time`, recorded at `location`.
-    /// With no listener, the event is built in place and never copied.
-    public func append(thread: LabThread, time: LabInstant, kind: TraceEvent.Kind, location: CodeLocation) {
+    /// With no listener, the event is built in place and never copied, and `kind` is moved
+    /// into it.
+    public func append(thread: LabThread, time: LabInstant, kind: consuming TraceEvent.Kind, location: CodeLocation) {
+        var unappended = Optional(kind)
         let heard = state.withLock { state -> (TraceEvent, [@Sendable (TraceEvent) -> Void])? in
+            if state.events.capacity == 0 {
+                state.events.reserveCapacity(Self.lastFinishedLength.load(ordering: .relaxed))
+            }
             state.events.append(
                 TraceEvent(
                     sequence: state.events.count, time: time, thread: thread.id,
-                    threadName: thread.name, kind: kind, location: location))
+                    threadName: thread.name, kind: unappended.take()!, location: location))
             return state.listeners.isEmpty ? nil : (state.events[state.events.count - 1], state.listeners)
         }
         guard let (event, listeners) = heard else { return }
@@ -52,10 +62,12 @@ public final class TraceRecorder: Sendable {
     /// too.
     func finish() -> [TraceEvent] {
         enabled.store(false, ordering: .relaxed)
-        return state.withLock { state in
+        let events = state.withLock { state in
             defer { state = State() }
             return state.events
         }
+        Self.lastFinishedLength.store(min(events.count, Self.reservedLengthLimit), ordering: .relaxed)
+        return events
     }
 
     /// The events so far, one ``TraceEvent/description`` per line.
