@@ -6,9 +6,13 @@ import Synchronization
 /// thread runs at a time, so the order is deterministic. Tracing can be turned off for
 /// benchmarks, where an event per block would dominate the cost being measured.
 public final class TraceRecorder: Sendable {
+    private struct Listener {
+        let wants: @Sendable (TraceEvent.Kind) -> Bool
+        let hear: @Sendable (TraceEvent) -> Void
+    }
     private struct State {
         var events: [TraceEvent] = []
-        var listeners: [@Sendable (TraceEvent) -> Void] = []
+        var listeners: [Listener] = []
     }
     private let state = Mutex(State())
     private let enabled: Atomic<Bool>
@@ -30,27 +34,37 @@ public final class TraceRecorder: Sendable {
     }
 
     /// Appends an event by `thread` at `time`, recorded at `location`.
-    /// With no listener, the event is built in place and never copied, and `kind` is moved
-    /// into it.
+    /// Unless a listener wants it, the event is built in place and never copied, and `kind`
+    /// is moved into it.
     public func append(thread: LabThread, time: LabInstant, kind: consuming TraceEvent.Kind, location: CodeLocation) {
         var unappended = Optional(kind)
-        let heard = state.withLock { state -> (TraceEvent, [@Sendable (TraceEvent) -> Void])? in
+        let heard = state.withLock { state -> (TraceEvent, [Listener])? in
             if state.events.capacity == 0 {
                 state.events.reserveCapacity(Self.lastFinishedLength.load(ordering: .relaxed))
             }
-            state.events.append(
-                TraceEvent(
-                    sequence: state.events.count, time: time, thread: thread.id,
-                    threadName: thread.name, kind: unappended.take()!, location: location))
-            return state.listeners.isEmpty ? nil : (state.events[state.events.count - 1], state.listeners)
+            let event = TraceEvent(
+                sequence: state.events.count, time: time, thread: thread.id,
+                threadName: thread.name, kind: unappended.take()!, location: location)
+            var heard: (TraceEvent, [Listener])?
+            for listener in state.listeners where listener.wants(event.kind) {
+                heard = (event, state.listeners)
+                break
+            }
+            state.events.append(event)
+            return heard
         }
         guard let (event, listeners) = heard else { return }
-        for listener in listeners { listener(event) }
+        for listener in listeners where listener.wants(event.kind) { listener.hear(event) }
     }
 
-    /// Calls `listener` with every event appended from now on, on the appending thread.
-    public func addListener(_ listener: @escaping @Sendable (TraceEvent) -> Void) {
-        state.withLock { $0.listeners.append(listener) }
+    /// Calls `listener` with every event appended from now on whose kind `wants` accepts
+    /// (every event by default), on the appending thread. An event no listener wants is not
+    /// copied for them.
+    public func addListener(
+        where wants: @escaping @Sendable (TraceEvent.Kind) -> Bool = { _ in true },
+        _ listener: @escaping @Sendable (TraceEvent) -> Void
+    ) {
+        state.withLock { $0.listeners.append(Listener(wants: wants, hear: listener)) }
     }
 
     /// The events so far.
