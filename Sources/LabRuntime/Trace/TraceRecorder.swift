@@ -42,14 +42,12 @@ public final class TraceRecorder: Sendable {
             if state.events.capacity == 0 {
                 state.events.reserveCapacity(Self.lastFinishedLength.load(ordering: .relaxed))
             }
+            let kind = unappended.take()!
+            let wanted = state.listeners.contains { $0.wants(kind) }
             let event = TraceEvent(
                 sequence: state.events.count, time: time, thread: thread.id,
-                threadName: thread.name, kind: unappended.take()!, location: location)
-            var heard: (TraceEvent, [Listener])?
-            for listener in state.listeners where listener.wants(event.kind) {
-                heard = (event, state.listeners)
-                break
-            }
+                threadName: thread.name, kind: kind, location: location)
+            let heard = wanted ? (event, state.listeners) : nil
             state.events.append(event)
             return heard
         }
