@@ -131,9 +131,10 @@ extension Runtime {
     }
 
     /// Appends an event by the current lab thread, recorded at `location`, if tracing is on:
-    /// for a helper that records on behalf of its caller.
+    /// for a helper that records on behalf of its caller. The recorder is fetched once.
     @inlinable
     public func record(_ kind: @autoclosure () -> TraceEvent.Kind, at location: CodeLocation) {
+        let trace = trace
         if trace.isEnabled { trace.append(thread: LabThread.current, time: now(), kind: kind(), location: location) }
     }
 }

@@ -119,8 +119,9 @@ public struct ScenarioRunner: Sendable {
         let simulation = Simulation(
             strategy: InterleavingStrategy(base: strategy, plan: plan),
             stepLimit: scenario.stepLimit ?? stepLimit, timeLimit: scenario.timeLimit ?? timeLimit)
-        simulation.trace.addListener { event in
-            if case .threadStart = event.kind { plan.learnName(of: event.thread, event.threadName) }
+        let isThreadStart: @Sendable (TraceEvent.Kind) -> Bool = { if case .threadStart = $0 { true } else { false } }
+        simulation.trace.addListener(where: isThreadStart) { event in
+            plan.learnName(of: event.thread, event.threadName)
         }
         let world = Mutex<ScenarioWorld?>(nil)
         let result = simulation.run {

@@ -21,21 +21,24 @@ public struct CallbackLedgerChecker: Checker {
         var delegates: [Int: String] = [:]
         var finishedAt: [String: Int] = [:]
         var violations: [Violation] = []
-        for event in run.trace {
-            switch event.kind {
+        for position in run.trace.indices {
+            switch run.trace[position].kind {
             case let .connectionCreated(connection, _, delegate):
                 delegates[connection] = delegate
             case let .operationState(operation, _, "finished", true):
-                finishedAt[operation] = finishedAt[operation] ?? event.sequence
+                finishedAt[operation] = finishedAt[operation] ?? run.trace[position].sequence
             case let .delegateCallback(connection, callback, delegate):
                 guard let owner = delegates[connection] else {
-                    violations.append(stray(event, "C\(connection) \(callback) reached \(delegate), but C\(connection) was never created"))
+                    violations.append(
+                        stray(run.trace[position], "C\(connection) \(callback) reached \(delegate), but C\(connection) was never created"))
                     continue
                 }
                 if let other = Self.connectionSide(of: delegate, delegates: delegates), other != owner {
-                    violations.append(stray(event, "C\(connection) \(callback) reached \(delegate), not its delegate \(owner)"))
+                    violations.append(
+                        stray(run.trace[position], "C\(connection) \(callback) reached \(delegate), not its delegate \(owner)"))
                 } else if let finished = finishedAt[owner] {
-                    violations.append(stray(event, "C\(connection) \(callback) reached \(owner) after it finished (#\(finished))"))
+                    violations.append(
+                        stray(run.trace[position], "C\(connection) \(callback) reached \(owner) after it finished (#\(finished))"))
                 }
             default:
                 continue

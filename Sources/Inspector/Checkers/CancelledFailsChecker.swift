@@ -22,14 +22,14 @@ public struct CancelledFailsChecker: Checker {
 
     public func check(_ run: SimulationResult) -> [Violation] {
         var ledgers = FirstSeenLedger<String, Ledger>(empty: Ledger())
-        for event in run.trace {
-            switch event.kind {
+        for position in run.trace.indices {
+            switch run.trace[position].kind {
             case let .operationCancelled(operation):
-                ledgers.note(operation) { $0.cancelledAt = $0.cancelledAt ?? event.sequence }
+                ledgers.note(operation) { $0.cancelledAt = $0.cancelledAt ?? run.trace[position].sequence }
             case let .operationState(operation, _, "finished", true):
-                ledgers.note(operation) { $0.finishedAt = $0.finishedAt ?? event.sequence }
+                ledgers.note(operation) { $0.finishedAt = $0.finishedAt ?? run.trace[position].sequence }
             case let .completion(operation, "success"):
-                ledgers.note(operation) { $0.successAt = $0.successAt ?? event.sequence }
+                ledgers.note(operation) { $0.successAt = $0.successAt ?? run.trace[position].sequence }
             default:
                 continue
             }

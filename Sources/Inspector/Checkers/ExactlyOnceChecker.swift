@@ -22,16 +22,16 @@ public struct ExactlyOnceChecker: Checker {
 
     public func check(_ run: SimulationResult) -> [Violation] {
         var ledgers = FirstSeenLedger<String, Ledger>(empty: Ledger())
-        for event in run.trace {
-            switch event.kind {
+        for position in run.trace.indices {
+            switch run.trace[position].kind {
             case let .operationState(operation, _, "finished", true):
-                ledgers.note(operation) { $0.finishes.append(event.sequence) }
+                ledgers.note(operation) { $0.finishes.append(run.trace[position].sequence) }
             case let .completion(operation, "completion block"):
-                ledgers.note(operation) { $0.completionBlocks.append(event.sequence) }
+                ledgers.note(operation) { $0.completionBlocks.append(run.trace[position].sequence) }
             case let .completion(operation, "success"):
-                ledgers.note(operation) { $0.successes.append(event.sequence) }
+                ledgers.note(operation) { $0.successes.append(run.trace[position].sequence) }
             case let .completion(operation, "failure"):
-                ledgers.note(operation) { $0.failures.append(event.sequence) }
+                ledgers.note(operation) { $0.failures.append(run.trace[position].sequence) }
             default:
                 continue
             }

@@ -34,8 +34,8 @@ public struct NotificationBalanceChecker: Checker {
     /// the operations first posted.
     private func operationImbalances(in trace: [TraceEvent]) -> [Violation] {
         var counts = FirstSeenLedger<String, (starts: Int, finishes: Int)>(empty: (0, 0))
-        for event in trace {
-            guard case let .notificationPosted(name, object) = event.kind else { continue }
+        for position in trace.indices {
+            guard case let .notificationPosted(name, object) = trace[position].kind else { continue }
             switch Notification.Name(name) {
             case .operationDidStart: counts.note(object) { $0.starts += 1 }
             case .operationDidFinish: counts.note(object) { $0.finishes += 1 }
@@ -58,8 +58,8 @@ public struct NotificationBalanceChecker: Checker {
     /// The activity indicator's count after the DidStart/DidFinish notifications of `trace`.
     private func indicatorCount(after trace: [TraceEvent]) -> Int {
         var count = 0
-        for event in trace {
-            guard case let .notificationPosted(name, _) = event.kind else { continue }
+        for position in trace.indices {
+            guard case let .notificationPosted(name, _) = trace[position].kind else { continue }
             switch Notification.Name(name) {
             case .operationDidStart: count += 1
             case .operationDidFinish: count = max(count - 1, 0)
@@ -75,19 +75,19 @@ public struct NotificationBalanceChecker: Checker {
         var count = 0
         var posted = FirstSeenLedger<String, [String]>(empty: [])
         var clamped: [String] = []
-        for event in trace {
-            guard case let .notificationPosted(name, object) = event.kind else { continue }
+        for position in trace.indices {
+            guard case let .notificationPosted(name, object) = trace[position].kind else { continue }
             let notification = Notification.Name(name)
             switch notification {
             case .operationDidStart:
                 count += 1
             case .operationDidFinish:
-                if count == 0 { clamped.append("#\(event.sequence) DidFinish of \(object) at count 0 (clamped)") }
+                if count == 0 { clamped.append("#\(trace[position].sequence) DidFinish of \(object) at count 0 (clamped)") }
                 count = max(count - 1, 0)
             default:
                 continue
             }
-            posted.note(object) { $0.append("\(notification.shortName)#\(event.sequence)") }
+            posted.note(object) { $0.append("\(notification.shortName)#\(trace[position].sequence)") }
         }
         return posted.keys.map { "\($0): " + posted[$0].joined(separator: ", ") } + clamped
     }

@@ -28,13 +28,13 @@ public struct OperationLivenessChecker: Checker {
         guard run.outcome == .quiescent else { return [] }
         var records = FirstSeenLedger<String, Record>(empty: Record())
         var owners: [Int: String] = [:]
-        for event in run.trace {
-            switch event.kind {
+        for position in run.trace.indices {
+            switch run.trace[position].kind {
             case let .operationState(operation, from, to, true):
                 records.note(operation) { record in
                     record.state = to
-                    if from == "ready", to == "executing", event.threadName.hasPrefix("NSOperationQueue") {
-                        record.queueThread = event.threadName
+                    if from == "ready", to == "executing", run.trace[position].threadName.hasPrefix("NSOperationQueue") {
+                        record.queueThread = run.trace[position].threadName
                     }
                 }
             case let .operationCancelled(operation):

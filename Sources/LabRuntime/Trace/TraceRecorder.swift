@@ -6,12 +6,21 @@ import Synchronization
 /// thread runs at a time, so the order is deterministic. Tracing can be turned off for
 /// benchmarks, where an event per block would dominate the cost being measured.
 public final class TraceRecorder: Sendable {
+    private struct Listener {
+        let wants: @Sendable (TraceEvent.Kind) -> Bool
+        let hear: @Sendable (TraceEvent) -> Void
+    }
     private struct State {
         var events: [TraceEvent] = []
-        var listeners: [@Sendable (TraceEvent) -> Void] = []
+        var listeners: [Listener] = []
     }
     private let state = Mutex(State())
     @usableFromInline let enabled: Atomic<Bool>
+    /// How many events the last finished recording held, at most ``reservedLengthLimit``: a
+    /// new recording reserves that much room at its first event, so that a search's runs,
+    /// each about as long as the one before, append without growing their array.
+    private static let lastFinishedLength = Atomic<Int>(0)
+    private static let reservedLengthLimit = 1 << 14
 
     /// A recorder that starts on or off.
     public init(enabled: Bool = true) {
@@ -26,22 +35,35 @@ public final class TraceRecorder: Sendable {
     }
 
     /// Appends an event by `thread` at `time`, recorded at `location`.
-    /// With no listener, the event is built in place and never copied.
-    public func append(thread: LabThread, time: LabInstant, kind: TraceEvent.Kind, location: CodeLocation) {
-        let heard = state.withLock { state -> (TraceEvent, [@Sendable (TraceEvent) -> Void])? in
-            state.events.append(
-                TraceEvent(
-                    sequence: state.events.count, time: time, thread: thread.id,
-                    threadName: thread.name, kind: kind, location: location))
-            return state.listeners.isEmpty ? nil : (state.events[state.events.count - 1], state.listeners)
+    /// Unless a listener wants it, the event is built in place and never copied, and `kind`
+    /// is moved into it.
+    public func append(thread: LabThread, time: LabInstant, kind: consuming TraceEvent.Kind, location: CodeLocation) {
+        var unappended = Optional(kind)
+        let heard = state.withLock { state -> (TraceEvent, [Listener])? in
+            if state.events.capacity == 0 {
+                state.events.reserveCapacity(Self.lastFinishedLength.load(ordering: .relaxed))
+            }
+            let kind = unappended.take()!
+            let wanted = state.listeners.contains { $0.wants(kind) }
+            let event = TraceEvent(
+                sequence: state.events.count, time: time, thread: thread.id,
+                threadName: thread.name, kind: kind, location: location)
+            let heard = wanted ? (event, state.listeners) : nil
+            state.events.append(event)
+            return heard
         }
         guard let (event, listeners) = heard else { return }
-        for listener in listeners { listener(event) }
+        for listener in listeners where listener.wants(event.kind) { listener.hear(event) }
     }
 
-    /// Calls `listener` with every event appended from now on, on the appending thread.
-    public func addListener(_ listener: @escaping @Sendable (TraceEvent) -> Void) {
-        state.withLock { $0.listeners.append(listener) }
+    /// Calls `listener` with every event appended from now on whose kind `wants` accepts
+    /// (every event by default), on the appending thread. An event no listener wants is not
+    /// copied for them.
+    public func addListener(
+        where wants: @escaping @Sendable (TraceEvent.Kind) -> Bool = { _ in true },
+        _ listener: @escaping @Sendable (TraceEvent) -> Void
+    ) {
+        state.withLock { $0.listeners.append(Listener(wants: wants, hear: listener)) }
     }
 
     /// The events so far.
@@ -53,10 +75,12 @@ public final class TraceRecorder: Sendable {
     /// too.
     func finish() -> [TraceEvent] {
         enabled.store(false, ordering: .relaxed)
-        return state.withLock { state in
+        let events = state.withLock { state in
             defer { state = State() }
             return state.events
         }
+        Self.lastFinishedLength.store(min(events.count, Self.reservedLengthLimit), ordering: .relaxed)
+        return events
     }
 
     /// The events so far, one ``TraceEvent/description`` per line.

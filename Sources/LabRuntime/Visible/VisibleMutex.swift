@@ -15,7 +15,8 @@ public struct VisibleMutex<Value: ~Copyable>: ~Copyable, Sendable {
     @usableFromInline let observed: Bool
 
     /// A mutex holding `value`, touching `object` (a new ``LabObjectKind/sharedState``
-    /// object of `runtime` by default) on every lock.
+    /// object of `runtime` by default) on every lock. Inlinable, so that a module making one
+    /// of its own value type does not look up `Mutex<Value>`'s generic metadata each time.
     @inlinable
     public init(_ value: consuming sending Value, object: LabObjectID? = nil, runtime: any Runtime) {
         mutex = Mutex(value)
