@@ -11,6 +11,8 @@ final class SimulatedLock: LabLock, @unchecked Sendable {
     private unowned let simulation: Simulation
     var owner: LabThreadID?
     var depth = 0
+    /// The threads whose blocker is this lock.
+    var waiters = WaitingThreads()
 
     init(id: Int, name: String, lockClass: String, recursive: Bool, simulation: Simulation) {
         self.id = id
@@ -33,6 +35,8 @@ final class SimulatedSemaphore: LabSemaphore, @unchecked Sendable {
     let name: String
     private unowned let simulation: Simulation
     var count: Int
+    /// The threads whose blocker is this semaphore.
+    var waiters = WaitingThreads()
 
     init(id: Int, name: String, value: Int, simulation: Simulation) {
         self.id = id

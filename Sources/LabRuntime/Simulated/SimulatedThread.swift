@@ -15,7 +15,13 @@ final class SimulatedThread {
     let thread: LabThread
     /// The fiber the thread runs on, from its first turn until the run ends.
     var stack: FiberStack?
+    /// Set through ``Simulation/block(_:on:)`` and ``Simulation/unblock(_:)``, which keep
+    /// the waiting lists up to date.
     var blocker: Blocker = .none
+    /// The thread's place in the ``WaitingThreads`` of its blocker, or -1.
+    var waitSlot = -1
+    /// The threads waiting for this one to exit.
+    var joiners = WaitingThreads()
     /// Whether the thread's wait for the lock in its blocker is already in the trace.
     var lockWaitRecorded = false
     /// The line that asked for the lock in its blocker, where its trace events are recorded.

@@ -1,28 +1,134 @@
-/// Which threads can run at a scheduling point. Mutex held.
+/// Which threads can run at a scheduling point, kept up to date as threads block and wake
+/// instead of found by looking at every thread, so that a point costs no more with more
+/// threads. Mutex held throughout.
+///
+/// A thread's runnability (``isRunnable(_:at:)``) changes only when its own blocker does
+/// (it is then the thread at the point), when the object it waits on changes (a lock taken
+/// or freed, a semaphore's count leaving or reaching 0, a thread exiting: the object's
+/// ``WaitingThreads`` are looked at again), or, for a port-set wait or a sleep, when time
+/// passes or a member becomes ready: those threads (``timedWaiters``) are looked at at every
+/// point, as a port set polls only the members whose readiness may have changed
+/// (``SimulatedPortSet/firstReadyMember()``). ``runnable`` holds the answers; ``enabled``
+/// and ``nextOperations`` are rebuilt from it only when it has changed. Debug builds check
+/// the result against a look at every thread.
 extension Simulation {
-    /// Fills ``enabled`` with the threads that can run now, ascending. A port set polls only
-    /// the members whose readiness may have changed since it last asked
-    /// (``SimulatedPortSet/firstReadyMember()``).
-    func collectEnabled() {
-        enabled.removeAll(keepingCapacity: true)
+    /// Makes `blocker` what `thread` (which runs, and waits on nothing) waits for.
+    func block(_ thread: SimulatedThread, on blocker: SimulatedThread.Blocker) {
+        thread.blocker = blocker
+        switch blocker {
+        case let .lock(lock): lock.waiters.add(thread)
+        case let .semaphore(semaphore): semaphore.waiters.add(thread)
+        case let .join(target): target.joiners.add(thread)
+        case .ports, .sleep: timedWaiters.add(thread)
+        case .none, .exited: break
+        }
+    }
+
+    /// Ends `thread`'s wait: it has been chosen and goes on.
+    func unblock(_ thread: SimulatedThread) {
+        switch thread.blocker {
+        case let .lock(lock): lock.waiters.remove(thread)
+        case let .semaphore(semaphore): semaphore.waiters.remove(thread)
+        case let .join(target): target.joiners.remove(thread)
+        case .ports, .sleep: timedWaiters.remove(thread)
+        case .none, .exited: return
+        }
+        thread.blocker = .none
+    }
+
+    /// Marks `thread` exited; the threads joining it can run.
+    func markExited(_ thread: SimulatedThread) {
+        thread.blocker = .exited
+        refresh(thread.joiners)
+    }
+
+    /// Looks again at the threads waiting for `lock`, whose owner has changed.
+    func lockChanged(_ lock: SimulatedLock) {
+        refresh(lock.waiters)
+    }
+
+    /// Looks again at the threads waiting on `semaphore`, whose count has left or reached 0.
+    func semaphoreChanged(_ semaphore: SimulatedSemaphore) {
+        refresh(semaphore.waiters)
+    }
+
+    /// Registers a new thread, which can run.
+    func noteNewThread(_ thread: SimulatedThread) {
+        if runnable.update(thread.id, isMember: true) { enabledIsStale = true }
+    }
+
+    /// Brings ``enabled`` and ``nextOperations`` up to date at a point `me` has reached,
+    /// after its blocker and its next operation were set: `me` and every thread waiting for
+    /// time or a port set are looked at again.
+    func updateEnabled(at me: SimulatedThread) {
         let time = now()
-        for thread in threads {
-            let runnable: Bool
-            switch thread.blocker {
-            case .none: runnable = true
-            case let .lock(lock): runnable = lock.owner == nil
-            case let .semaphore(semaphore): runnable = semaphore.count > 0
-            case let .ports(set, deadline):
-                if let deadline, deadline <= time {
-                    runnable = true
-                } else {
-                    runnable = set.firstReadyMember() != nil
-                }
-            case let .sleep(until): runnable = until <= time
-            case let .join(target): runnable = target.hasExited
-            case .exited: runnable = false
+        refresh(me, at: time)
+        refreshTimedWaiters(at: time)
+        if !enabledIsStale, runnable.contains(me.id), let slot = slotInEnabled(of: me.id) {
+            nextOperations[slot] = me.nextOperation
+        }
+        rebuildEnabledIfStale()
+    }
+
+    /// Looks again at every thread waiting for time or a port set, as after the clock moved.
+    func refreshTimedWaiters() {
+        refreshTimedWaiters(at: now())
+        rebuildEnabledIfStale()
+    }
+
+    private func refreshTimedWaiters(at time: LabInstant) {
+        for entry in timedWaiters.entries { refresh(entry.thread, at: time) }
+    }
+
+    private func refresh(_ waiters: WaitingThreads) {
+        guard !waiters.isEmpty else { return }
+        let time = now()
+        for entry in waiters.entries { refresh(entry.thread, at: time) }
+    }
+
+    private func refresh(_ thread: SimulatedThread, at time: LabInstant) {
+        if runnable.update(thread.id, isMember: isRunnable(thread, at: time)) { enabledIsStale = true }
+    }
+
+    /// The index of `thread` in ``enabled``, which is ascending.
+    private func slotInEnabled(of thread: LabThreadID) -> Int? {
+        var low = 0
+        var high = enabled.count
+        while low < high {
+            let middle = (low + high) / 2
+            if enabled[middle] < thread { low = middle + 1 } else { high = middle }
+        }
+        return low < enabled.count && enabled[low] == thread ? low : nil
+    }
+
+    private func rebuildEnabledIfStale() {
+        if enabledIsStale {
+            enabledIsStale = false
+            enabled.removeAll(keepingCapacity: true)
+            nextOperations.removeAll(keepingCapacity: true)
+            runnable.forEach { thread in
+                enabled.append(thread)
+                nextOperations.append(threads[thread].nextOperation)
             }
-            if runnable { enabled.append(thread.id) }
+        }
+        assert(
+            enabled == threads.filter { isRunnable($0, at: now()) }.map(\.id)
+                && nextOperations == enabled.map { threads[$0].nextOperation },
+            "the enabled threads kept up to date differ from a look at every thread")
+    }
+
+    /// Whether `thread` can run at `time`. A port set polls only the members whose
+    /// readiness may have changed since it last asked.
+    private func isRunnable(_ thread: SimulatedThread, at time: LabInstant) -> Bool {
+        switch thread.blocker {
+        case .none: true
+        case let .lock(lock): lock.owner == nil
+        case let .semaphore(semaphore): semaphore.count > 0
+        case let .ports(set, deadline):
+            if let deadline, deadline <= time { true } else { set.firstReadyMember() != nil }
+        case let .sleep(until): until <= time
+        case let .join(target): target.hasExited
+        case .exited: false
         }
     }
 }

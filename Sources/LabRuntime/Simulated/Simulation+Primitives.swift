@@ -18,13 +18,14 @@ extension Simulation {
             appendLocked(me, .lockWait(lock: lock.traceName, lockClass: lock.lockClass, holder: holder), at: location)
             me.lockWaitRecorded = true
         }
-        me.blocker = .lock(lock)
+        block(me, on: .lock(lock))
         me.lockCallLocation = location
         pass(me, VisibleOperation(.lockAcquire, on: LabObjectID(.lock, lock.id)), "lock \(lock.traceName)")
         me.lockWaitRecorded = false
         me.lockCallLocation = nil
         lock.owner = me.id
         lock.depth = 1
+        lockChanged(lock)
         appendLocked(me, .lockAcquire(lock: lock.traceName, lockClass: lock.lockClass, depth: 1), at: location)
     }
 
@@ -41,7 +42,10 @@ extension Simulation {
         }
         appendLocked(me, .lockRelease(lock: lock.traceName, depth: lock.depth), at: location)
         lock.depth -= 1
-        if lock.depth == 0 { lock.owner = nil }
+        if lock.depth == 0 {
+            lock.owner = nil
+            lockChanged(lock)
+        }
         return true
     }
 
@@ -51,6 +55,7 @@ extension Simulation {
         let me = currentLocked()
         pass(me, VisibleOperation(.semaphoreSignal, on: LabObjectID(.semaphore, semaphore.id)), "signal \(semaphore.name)")
         semaphore.count += 1
+        if semaphore.count == 1 { semaphoreChanged(semaphore) }
         appendLocked(me, .semaphoreSignal(name: semaphore.name), at: location)
     }
 
@@ -58,9 +63,10 @@ extension Simulation {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         let me = currentLocked()
-        me.blocker = .semaphore(semaphore)
+        block(me, on: .semaphore(semaphore))
         pass(me, VisibleOperation(.semaphoreWait, on: LabObjectID(.semaphore, semaphore.id)), "wait \(semaphore.name)")
         semaphore.count -= 1
+        if semaphore.count == 0 { semaphoreChanged(semaphore) }
         appendLocked(me, .semaphoreWait(name: semaphore.name), at: location)
     }
 
@@ -68,7 +74,7 @@ extension Simulation {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         let me = currentLocked()
-        me.blocker = .ports(set, deadline: deadline)
+        block(me, on: .ports(set, deadline: deadline))
         pass(me, VisibleOperation(.receive, on: LabObjectID(.portSet, set.id)), "wait P\(set.id)")
         if isOver { return .runOver }
         touch(all: set.memberChannels())

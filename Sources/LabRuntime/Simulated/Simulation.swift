@@ -70,10 +70,18 @@ public final class Simulation: Runtime, @unchecked Sendable {
     /// Scheduling points an unwinding thread may pass before it is left where it is: its
     /// unwinding has turned into more work.
     private static let unwindStepLimit = 10_000
-    /// Reused by every scheduling point to list the runnable threads.
+    /// The threads that can run, kept up to date as they block and wake
+    /// (`Simulation+EnabledThreads.swift`).
+    var runnable = ThreadSet()
+    /// Whether ``enabled`` and ``nextOperations`` no longer list ``runnable``.
+    var enabledIsStale = false
+    /// The threads waiting on a port set or sleeping, looked at again at every point.
+    var timedWaiters = WaitingThreads()
+    /// The runnable threads, ascending; a decision and its trace event share it until it
+    /// changes.
     var enabled: [LabThreadID] = []
-    /// Reused by every decision to list the next operations of the runnable threads.
-    private var nextOperations: [VisibleOperation] = []
+    /// The next operations of the threads of ``enabled``, in the same order.
+    var nextOperations: [VisibleOperation] = []
     /// Whether the strategy is told each transition's objects.
     private let observesTransitions: Bool
     /// The objects the running transition has touched so far (when observed).
@@ -214,7 +222,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         precondition(thread.runtime === self && thread.id < threads.count, "join: \(thread) belongs to another runtime")
         precondition(thread.id != me.id, "join: \(thread) cannot join itself")
         let target = threads[thread.id]
-        if !target.hasExited { me.blocker = .join(target) }
+        if !target.hasExited { block(me, on: .join(target)) }
         pass(me, VisibleOperation(.join, on: LabObjectID(.thread, thread.id)), "join T\(thread.id)")
         appendLocked(me, .join(thread: thread.id))
     }
@@ -249,7 +257,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         let me = currentLocked()
-        me.blocker = .sleep(until: deadline)
+        block(me, on: .sleep(until: deadline))
         pass(me, VisibleOperation(.sleep), "sleep until \(deadline)")
     }
 
@@ -259,6 +267,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
     private func makeThread(named name: String, _ body: @escaping @Sendable () -> Void) -> SimulatedThread {
         let record = SimulatedThread(thread: LabThread(id: threads.count, name: name, runtime: self), body: body)
         threads.append(record)
+        noteNewThread(record)
         return record
     }
 
@@ -305,7 +314,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         pthread_mutex_lock(mutex)
         appendLocked(record, .threadExit)
         touch(.thread(record.id))
-        record.blocker = .exited
+        markExited(record)
         let stack = record.stack!
         if isOver { return (stack.fiber, caller) }
         guard let next = choose(after: record, "exit T\(record.id)") else {
@@ -353,7 +362,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         } else {
             switchToCaller(from: me)
         }
-        me.blocker = .none
+        unblock(me)
         if let object = VisibleObject(touchedBy: operation) { touch(object) }
     }
 
@@ -367,29 +376,27 @@ public final class Simulation: Runtime, @unchecked Sendable {
             touched.removeAll(keepingCapacity: true)
         }
         guard step < stepLimit else { return finish(.stepLimitExceeded(steps: stepLimit)) }
-        collectEnabled()
+        updateEnabled(at: me)
         while enabled.isEmpty {
-            guard let next = threads.compactMap({ $0.deadline }).filter({ $0 > now() }).min() else {
+            guard let next = timedWaiters.entries.compactMap({ $0.thread.deadline }).filter({ $0 > now() }).min() else {
                 return finish(stalledOutcome())
             }
             if let timeLimit, next > timeLimit { return finish(.timeLimitReached(timeLimit)) }
             clock.store(next.nanoseconds, ordering: .relaxed)
             appendLocked(me, .clockAdvance)
-            collectEnabled()
+            refreshTimedWaiters()
         }
-        let canContinue = enabled.contains(me.id)
+        let canContinue = runnable.contains(me.id)
         let defaultChoice = canContinue ? me.id : enabled[0]
         var chosen = defaultChoice
         if enabled.count > 1 {
             let point = label()
-            nextOperations.removeAll(keepingCapacity: true)
-            for id in enabled { nextOperations.append(threads[id].nextOperation) }
             chosen = strategy.choose(
                 SchedulingDecision(
                     step: step, enabled: enabled, current: me.id,
                     defaultChoice: defaultChoice, label: point,
                     nextOperations: nextOperations))
-            guard enabled.contains(chosen) else {
+            guard runnable.contains(chosen) else {
                 return finish(.replayDiverged(step: step, wanted: chosen, enabled: enabled))
             }
             appendLocked(me, .schedule(chosen: chosen, enabled: enabled, point: point, step: step))
