@@ -104,12 +104,21 @@ extension Simulation {
     private func rebuildEnabledIfStale() {
         if enabledIsStale {
             enabledIsStale = false
-            enabled.removeAll(keepingCapacity: true)
-            nextOperations.removeAll(keepingCapacity: true)
+            // Built in local arrays, which reuse the old storage unless a trace event or a
+            // decision still holds it.
+            var list = enabled
+            var operations = nextOperations
+            enabled = []
+            nextOperations = []
+            list.removeAll(keepingCapacity: true)
+            operations.removeAll(keepingCapacity: true)
+            let threads = threads
             runnable.forEach { thread in
-                enabled.append(thread)
-                nextOperations.append(threads[thread].nextOperation)
+                list.append(thread)
+                operations.append(threads[thread].nextOperation)
             }
+            enabled = list
+            nextOperations = operations
         }
         assert(
             enabled == threads.filter { isRunnable($0, at: now()) }.map(\.id)

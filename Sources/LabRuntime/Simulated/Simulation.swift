@@ -41,6 +41,8 @@ public final class Simulation: Runtime, @unchecked Sendable {
     // @unchecked: every mutable stored property below is read and written only with
     // `mutex` held. A fiber switch happens with `mutex` held: the fiber that resumes
     // returns from its own switch holding it.
+    // `@exclusivity(unchecked)`: that also makes every access exclusive (no access spans a
+    // switch), and the dynamic check would cost a thread-local lookup per access.
     public let trace: TraceRecorder
     public let locals = RuntimeLocals()
     public var flavor: RuntimeFlavor { .simulated }
@@ -51,43 +53,43 @@ public final class Simulation: Runtime, @unchecked Sendable {
     /// The context of the caller of ``run(main:)``, resumed when the run is over.
     let caller: UnsafeMutablePointer<csystem_fiber> = .allocate(capacity: 1)
     /// The caller's current-thread slot, put back when the run is over.
-    var callerThreadSlot: UnsafeMutableRawPointer?
+    @exclusivity(unchecked) var callerThreadSlot: UnsafeMutableRawPointer?
     /// Stacks of threads that exited during the run, for the run's next new threads.
-    private var exitedStacks: [FiberStack] = []
+    @exclusivity(unchecked) private var exitedStacks: [FiberStack] = []
     private let clock = Atomic<Int64>(0)
     private let counters = Mutex([Int](repeating: 0, count: LabObjectKind.allCases.count))
     private let descriptors = Mutex<[LabFileDescriptor]>([])
-    private var strategy: any SchedulingStrategy
-    var threads: [SimulatedThread] = []
-    private var steps = 0
-    private var switches: [Schedule.Switch] = []
-    private var outcome: SimulationOutcome?
-    private var hasRun = false
+    @exclusivity(unchecked) private var strategy: any SchedulingStrategy
+    @exclusivity(unchecked) var threads: [SimulatedThread] = []
+    @exclusivity(unchecked) private var steps = 0
+    @exclusivity(unchecked) private var switches: [Schedule.Switch] = []
+    @exclusivity(unchecked) private var outcome: SimulationOutcome?
+    @exclusivity(unchecked) private var hasRun = false
     /// Whether the run is over and its idle threads are unwinding (see ``unwindIdleThreads()``).
-    var isOver = false
+    @exclusivity(unchecked) var isOver = false
     /// Scheduling points the unwinding thread has passed, against ``unwindStepLimit``.
-    var unwindSteps = 0
+    @exclusivity(unchecked) var unwindSteps = 0
     /// Scheduling points an unwinding thread may pass before it is left where it is: its
     /// unwinding has turned into more work.
     private static let unwindStepLimit = 10_000
     /// The threads that can run, kept up to date as they block and wake
     /// (`Simulation+EnabledThreads.swift`).
-    var runnable = ThreadSet()
+    @exclusivity(unchecked) var runnable = ThreadSet()
     /// Whether ``enabled`` and ``nextOperations`` no longer list ``runnable``.
-    var enabledIsStale = false
+    @exclusivity(unchecked) var enabledIsStale = false
     /// The threads waiting on a port set or sleeping, looked at again at every point.
-    var timedWaiters = WaitingThreads()
+    @exclusivity(unchecked) var timedWaiters = WaitingThreads()
     /// The runnable threads, ascending; a decision and its trace event share it until it
     /// changes.
-    var enabled: [LabThreadID] = []
+    @exclusivity(unchecked) var enabled: [LabThreadID] = []
     /// The next operations of the threads of ``enabled``, in the same order.
-    var nextOperations: [VisibleOperation] = []
+    @exclusivity(unchecked) var nextOperations: [VisibleOperation] = []
     /// Whether the strategy is told each transition's objects.
     private let observesTransitions: Bool
     /// The objects the running transition has touched so far (when observed).
-    private var touched: [VisibleObject] = []
+    @exclusivity(unchecked) private var touched: [VisibleObject] = []
     /// The scheduling point where the running transition's thread was chosen.
-    private var transitionStep = -1
+    @exclusivity(unchecked) private var transitionStep = -1
 
     /// A simulation that chooses with `strategy`. It gives up after `stepLimit` scheduling
     /// points (a livelock) or when virtual time would pass `timeLimit`.
