@@ -9,8 +9,9 @@
 /// passes or a member becomes ready: those threads (``timedWaiters``) are looked at at every
 /// point, as a port set polls only the members whose readiness may have changed
 /// (``SimulatedPortSet/firstReadyMember()``). ``runnable`` holds the answers; ``enabled``
-/// and ``nextOperations`` are rebuilt from it only when it has changed. Debug builds check
-/// the result against a look at every thread.
+/// and ``nextOperations`` follow it, a few threads in or out at a time (``changedThreads``)
+/// or rebuilt when many changed. Debug builds check the result against a look at every
+/// thread.
 extension Simulation {
     /// Makes `blocker` what `thread` (which runs, and waits on nothing) waits for.
     func block(_ thread: SimulatedThread, on blocker: SimulatedThread.Blocker) {
@@ -54,7 +55,7 @@ extension Simulation {
 
     /// Registers a new thread, which can run.
     func noteNewThread(_ thread: SimulatedThread) {
-        if runnable.update(thread.id, isMember: true) { enabledIsStale = true }
+        if runnable.update(thread.id, isMember: true) { changedThreads.append(thread.id) }
     }
 
     /// Brings ``enabled`` and ``nextOperations`` up to date at a point `me` has reached,
@@ -64,16 +65,16 @@ extension Simulation {
         let time = now()
         refresh(me, at: time)
         refreshTimedWaiters(at: time)
-        if !enabledIsStale, runnable.contains(me.id), let slot = slotInEnabled(of: me.id) {
-            nextOperations[slot] = me.nextOperation
-        }
-        rebuildEnabledIfStale()
+        applyChanges()
+        if runnable.contains(me.id), let slot = slotInEnabled(of: me.id) { nextOperations[slot] = me.nextOperation }
+        checkEnabled()
     }
 
     /// Looks again at every thread waiting for time or a port set, as after the clock moved.
     func refreshTimedWaiters() {
         refreshTimedWaiters(at: now())
-        rebuildEnabledIfStale()
+        applyChanges()
+        checkEnabled()
     }
 
     private func refreshTimedWaiters(at time: LabInstant) {
@@ -87,39 +88,67 @@ extension Simulation {
     }
 
     private func refresh(_ thread: SimulatedThread, at time: LabInstant) {
-        if runnable.update(thread.id, isMember: isRunnable(thread, at: time)) { enabledIsStale = true }
+        if runnable.update(thread.id, isMember: isRunnable(thread, at: time)) { changedThreads.append(thread.id) }
     }
 
     /// The index of `thread` in ``enabled``, which is ascending.
     private func slotInEnabled(of thread: LabThreadID) -> Int? {
-        var low = 0
-        var high = enabled.count
-        while low < high {
-            let middle = (low + high) / 2
-            if enabled[middle] < thread { low = middle + 1 } else { high = middle }
-        }
-        return low < enabled.count && enabled[low] == thread ? low : nil
+        let slot = Simulation.lowerBound(of: thread, in: enabled)
+        return slot < enabled.count && enabled[slot] == thread ? slot : nil
     }
 
-    private func rebuildEnabledIfStale() {
-        if enabledIsStale {
-            enabledIsStale = false
-            // Built in local arrays, which reuse the old storage unless a trace event or a
-            // decision still holds it.
-            var list = enabled
-            var operations = nextOperations
-            enabled = []
-            nextOperations = []
+    /// The first index of the ascending `list` whose thread is `thread` or above.
+    private static func lowerBound(of thread: LabThreadID, in list: [LabThreadID]) -> Int {
+        var low = 0
+        var high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle] < thread { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Brings ``enabled`` and ``nextOperations`` in line with ``runnable``: the threads of
+    /// ``changedThreads`` go in or out one by one, or, when many changed, the lists are
+    /// rebuilt. The lists are changed in local copies, which reuse the old storage unless a
+    /// trace event or a decision still holds it.
+    private func applyChanges() {
+        guard !changedThreads.isEmpty else { return }
+        var list = enabled
+        var operations = nextOperations
+        enabled = []
+        nextOperations = []
+        let threads = threads
+        if changedThreads.count > Simulation.changesAppliedOneByOne {
             list.removeAll(keepingCapacity: true)
             operations.removeAll(keepingCapacity: true)
-            let threads = threads
             runnable.forEach { thread in
                 list.append(thread)
                 operations.append(threads[thread].nextOperation)
             }
-            enabled = list
-            nextOperations = operations
+        } else {
+            for thread in changedThreads {
+                let slot = Simulation.lowerBound(of: thread, in: list)
+                let isListed = slot < list.count && list[slot] == thread
+                if runnable.contains(thread), !isListed {
+                    list.insert(thread, at: slot)
+                    operations.insert(threads[thread].nextOperation, at: slot)
+                } else if !runnable.contains(thread), isListed {
+                    list.remove(at: slot)
+                    operations.remove(at: slot)
+                }
+            }
         }
+        changedThreads.removeAll(keepingCapacity: true)
+        enabled = list
+        nextOperations = operations
+    }
+
+    /// The number of changed threads above which ``applyChanges()`` rebuilds the lists.
+    private static let changesAppliedOneByOne = 8
+
+    /// In debug builds, checks the lists against a look at every thread.
+    private func checkEnabled() {
         assert(
             enabled == threads.filter { isRunnable($0, at: now()) }.map(\.id)
                 && nextOperations == enabled.map { threads[$0].nextOperation },

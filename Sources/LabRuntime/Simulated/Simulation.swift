@@ -75,8 +75,8 @@ public final class Simulation: Runtime, @unchecked Sendable {
     /// The threads that can run, kept up to date as they block and wake
     /// (`Simulation+EnabledThreads.swift`).
     @exclusivity(unchecked) var runnable = ThreadSet()
-    /// Whether ``enabled`` and ``nextOperations`` no longer list ``runnable``.
-    @exclusivity(unchecked) var enabledIsStale = false
+    /// The threads that went in or out of ``runnable`` since ``enabled`` last followed it.
+    @exclusivity(unchecked) var changedThreads: [LabThreadID] = []
     /// The threads waiting on a port set or sleeping, looked at again at every point.
     @exclusivity(unchecked) var timedWaiters = WaitingThreads()
     /// The runnable threads, ascending; a decision and its trace event share it until it
