@@ -4,13 +4,13 @@ struct ThreadSet {
     private var words: [UInt64] = []
 
     /// Whether `thread` is in the set.
-    func contains(_ thread: LabThreadID) -> Bool {
+    @inline(__always) func contains(_ thread: LabThreadID) -> Bool {
         let word = thread >> 6
         return word < words.count && words[word] & (1 << UInt64(thread & 63)) != 0
     }
 
     /// Puts `thread` in or out of the set; returns whether that changed it.
-    mutating func update(_ thread: LabThreadID, isMember: Bool) -> Bool {
+    @inline(__always) mutating func update(_ thread: LabThreadID, isMember: Bool) -> Bool {
         let word = thread >> 6
         if word >= words.count {
             guard isMember else { return false }
