@@ -40,17 +40,18 @@ extension Simulation {
     /// Marks `thread` exited; the threads joining it can run.
     func markExited(_ thread: SimulatedThread) {
         thread.blocker = .exited
-        refresh(thread.joiners)
+        setRunnable(thread.joiners, true)
     }
 
-    /// Looks again at the threads waiting for `lock`, whose owner has changed.
+    /// Notes that `lock` was taken or freed: the threads waiting for it can run if it is free.
     func lockChanged(_ lock: SimulatedLock) {
-        refresh(lock.waiters)
+        setRunnable(lock.waiters, lock.owner == nil)
     }
 
-    /// Looks again at the threads waiting on `semaphore`, whose count has left or reached 0.
+    /// Notes that `semaphore`'s count left or reached 0: the threads waiting on it can run
+    /// if it is positive.
     func semaphoreChanged(_ semaphore: SimulatedSemaphore) {
-        refresh(semaphore.waiters)
+        setRunnable(semaphore.waiters, semaphore.count > 0)
     }
 
     /// Registers a new thread, which can run.
@@ -81,10 +82,10 @@ extension Simulation {
         for entry in timedWaiters.entries { refresh(entry.thread, at: time) }
     }
 
-    private func refresh(_ waiters: WaitingThreads) {
-        guard !waiters.isEmpty else { return }
-        let time = now()
-        for entry in waiters.entries { refresh(entry.thread, at: time) }
+    private func setRunnable(_ waiters: WaitingThreads, _ isRunnable: Bool) {
+        for entry in waiters.entries where runnable.update(entry.thread.id, isMember: isRunnable) {
+            changedThreads.append(entry.thread.id)
+        }
     }
 
     private func refresh(_ thread: SimulatedThread, at time: LabInstant) {
