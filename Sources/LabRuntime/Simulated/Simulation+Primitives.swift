@@ -20,7 +20,7 @@ extension Simulation {
         }
         block(me, on: .lock(lock))
         me.lockCallLocation = location
-        pass(me, VisibleOperation(.lockAcquire, on: LabObjectID(.lock, lock.id)), "lock \(lock.traceName)")
+        pass(me, VisibleOperation(.lockAcquire, on: LabObjectID(.lock, lock.id)), lock.acquireLabel)
         me.lockWaitRecorded = false
         me.lockCallLocation = nil
         lock.owner = me.id
@@ -35,7 +35,7 @@ extension Simulation {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         let me = currentLocked()
-        pass(me, VisibleOperation(.lockRelease, on: LabObjectID(.lock, lock.id)), "unlock \(lock.traceName)")
+        pass(me, VisibleOperation(.lockRelease, on: LabObjectID(.lock, lock.id)), lock.releaseLabel)
         guard lock.owner == me.id else {
             appendLocked(me, .lockReleaseUnheld(lock: lock.traceName, holder: lock.owner), at: location)
             return false
@@ -53,7 +53,7 @@ extension Simulation {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         let me = currentLocked()
-        pass(me, VisibleOperation(.semaphoreSignal, on: LabObjectID(.semaphore, semaphore.id)), "signal \(semaphore.name)")
+        pass(me, VisibleOperation(.semaphoreSignal, on: LabObjectID(.semaphore, semaphore.id)), semaphore.signalLabel)
         semaphore.count += 1
         if semaphore.count == 1 { semaphoreChanged(semaphore) }
         appendLocked(me, .semaphoreSignal(name: semaphore.name), at: location)
@@ -64,7 +64,7 @@ extension Simulation {
         defer { pthread_mutex_unlock(mutex) }
         let me = currentLocked()
         block(me, on: .semaphore(semaphore))
-        pass(me, VisibleOperation(.semaphoreWait, on: LabObjectID(.semaphore, semaphore.id)), "wait \(semaphore.name)")
+        pass(me, VisibleOperation(.semaphoreWait, on: LabObjectID(.semaphore, semaphore.id)), semaphore.waitLabel)
         semaphore.count -= 1
         if semaphore.count == 0 { semaphoreChanged(semaphore) }
         appendLocked(me, .semaphoreWait(name: semaphore.name), at: location)
@@ -75,7 +75,7 @@ extension Simulation {
         defer { pthread_mutex_unlock(mutex) }
         let me = currentLocked()
         block(me, on: .ports(set, deadline: deadline))
-        pass(me, VisibleOperation(.receive, on: LabObjectID(.portSet, set.id)), "wait P\(set.id)")
+        pass(me, VisibleOperation(.receive, on: LabObjectID(.portSet, set.id)), set.waitLabel)
         if isOver { return .runOver }
         touch(all: set.memberChannels())
         return set.firstReadyMember().map { PortSetWaitResult.ready($0.0, $0.1) } ?? .timedOut
