@@ -52,8 +52,10 @@ struct FiberStack: @unchecked Sendable {
 /// The process's spare fiber stacks: a finished simulation returns its stacks here and
 /// the next one takes them, so that a stack is mapped once, not once per lab thread.
 enum FiberStackPool {
-    /// Spare stacks kept at most; more are unmapped.
-    static let capacity = 64
+    /// Spare stacks kept at most; more are unmapped. Enough for the widest lab program
+    /// (`pipeline`, 101 threads) with room to spare, so that its runs map no stack after the
+    /// first; a spare stack holds only the pages its threads touched.
+    static let capacity = 256
     private static let spare = Mutex<[FiberStack]>([])
 
     /// A spare stack, or a newly mapped one.

@@ -31,11 +31,12 @@ public struct PCTStrategy: SchedulingStrategy {
     private let changePoints: [Int]
     /// Threads in initial-priority order, highest first.
     private var ranking: [LabThreadID] = []
-    /// Per thread id: its index in ``ranking``, or -1 before it is met; so that meeting a
-    /// known thread and reading a priority take constant time, however many threads run.
-    private var rankIndex: [Int] = []
-    /// Per thread id: the lowered priority (1 … depth − 1), or 0 while it keeps its initial one.
-    private var lowered: [Int] = []
+    /// Per thread id: its current priority, or 0 before it is met; kept up to date as
+    /// threads are met and lowered, so that a choice reads one number per enabled thread,
+    /// however many threads run.
+    private var priorities: [Int] = []
+    /// Per thread id: whether its priority was lowered at a change point.
+    private var isLowered: [Bool] = []
     private var choicePoint = 0
 
     /// A strategy whose priorities and change points are determined by `seed`.
@@ -61,27 +62,27 @@ public struct PCTStrategy: SchedulingStrategy {
 
     public mutating func choose(_ decision: SchedulingDecision) -> LabThreadID {
         meet(decision.current)
-        for thread in decision.enabled { meet(thread) }
+        for thread in decision.enabled where thread >= priorities.count || priorities[thread] == 0 { meet(thread) }
         choicePoint += 1
-        if let index = changePoints.firstIndex(of: choicePoint) { lowered[decision.current] = index + 1 }
-        return decision.highestPriority { priority(of: $0) }
+        if let index = changePoints.firstIndex(of: choicePoint) {
+            priorities[decision.current] = index + 1
+            isLowered[decision.current] = true
+        }
+        let priorities = priorities
+        return decision.highestPriority { priorities[$0] }
     }
 
-    /// Gives a thread seen for the first time a random place among the initial priorities.
+    /// Gives a thread seen for the first time a random place among the initial priorities:
+    /// `depth + ` its rank from the bottom. The threads it goes below rise by one.
     private mutating func meet(_ thread: LabThreadID) {
-        if thread < rankIndex.count, rankIndex[thread] >= 0 { return }
-        if thread >= lowered.count {
-            lowered += Array(repeating: 0, count: thread + 1 - lowered.count)
-            rankIndex += Array(repeating: -1, count: thread + 1 - rankIndex.count)
+        if thread < priorities.count, priorities[thread] > 0 { return }
+        if thread >= priorities.count {
+            priorities += repeatElement(0, count: thread + 1 - priorities.count)
+            isLowered += repeatElement(false, count: thread + 1 - isLowered.count)
         }
         let position = Int(generator.next() % UInt64(ranking.count + 1))
+        for above in ranking[..<position] where !isLowered[above] { priorities[above] += 1 }
         ranking.insert(thread, at: position)
-        for index in position..<ranking.count { rankIndex[ranking[index]] = index }
-    }
-
-    /// The thread's current priority: its lowered one, or `depth + ` its rank from the bottom.
-    private func priority(of thread: LabThreadID) -> Int {
-        if lowered[thread] > 0 { return lowered[thread] }
-        return depth + ranking.count - 1 - rankIndex[thread]
+        priorities[thread] = depth + ranking.count - 1 - position
     }
 }

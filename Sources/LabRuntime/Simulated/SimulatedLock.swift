@@ -1,16 +1,24 @@
 /// A ``LabLock`` under simulation: an owner and a depth, with a scheduling point at every
 /// acquire and release. Blocking is the scheduler not choosing the thread.
 final class SimulatedLock: LabLock, @unchecked Sendable {
-    // @unchecked: `owner` and `depth` are only touched with the simulation's mutex held.
+    // @unchecked: `owner`, `depth` and `waiters` are only touched with the simulation's mutex
+    // held, by one fiber at a time, with no access spanning a fiber switch: so they are
+    // exclusive without the dynamic check (`@exclusivity(unchecked)`).
     let id: Int
     let name: String
     let lockClass: String
     let isRecursive: Bool
     /// `"L3 operation lock A"`, made once: every acquire and release traces it.
     let traceName: String
+    /// The labels of its scheduling points, `"lock L3 operation lock A"` and `"unlock …"`,
+    /// made at its first choice rather than at every one.
+    private(set) lazy var acquireLabel = "lock \(traceName)"
+    private(set) lazy var releaseLabel = "unlock \(traceName)"
     private unowned let simulation: Simulation
-    var owner: LabThreadID?
-    var depth = 0
+    @exclusivity(unchecked) var owner: LabThreadID?
+    @exclusivity(unchecked) var depth = 0
+    /// The threads whose blocker is this lock.
+    @exclusivity(unchecked) var waiters = WaitingThreads()
 
     init(id: Int, name: String, lockClass: String, recursive: Bool, simulation: Simulation) {
         self.id = id
@@ -28,11 +36,18 @@ final class SimulatedLock: LabLock, @unchecked Sendable {
 /// A ``LabSemaphore`` under simulation: a count, with a scheduling point at every signal
 /// and wait.
 final class SimulatedSemaphore: LabSemaphore, @unchecked Sendable {
-    // @unchecked: `count` is only touched with the simulation's mutex held.
+    // @unchecked: `count` and `waiters` are only touched with the simulation's mutex held,
+    // as a lock's fields are.
     let id: Int
     let name: String
+    /// The labels of its scheduling points, `"signal available"` and `"wait available"`,
+    /// made at its first choice rather than at every one.
+    private(set) lazy var signalLabel = "signal \(name)"
+    private(set) lazy var waitLabel = "wait \(name)"
     private unowned let simulation: Simulation
-    var count: Int
+    @exclusivity(unchecked) var count: Int
+    /// The threads whose blocker is this semaphore.
+    @exclusivity(unchecked) var waiters = WaitingThreads()
 
     init(id: Int, name: String, value: Int, simulation: Simulation) {
         self.id = id

@@ -48,11 +48,15 @@ final class SimulatedPortSet: PortSet {
     }
 
     let id: Int
+    /// The label of a wait's scheduling point, `"wait P2"`, made once rather than at every
+    /// choice.
+    let waitLabel: String
     private unowned let simulation: Simulation
     private let members = Mutex<[Member]>([])
 
     init(id: Int, simulation: Simulation) {
         self.id = id
+        waitLabel = "wait P\(id)"
         self.simulation = simulation
     }
 

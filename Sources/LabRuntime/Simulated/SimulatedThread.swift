@@ -1,5 +1,8 @@
 /// The scheduler's record of one lab thread: its fiber stack and what it waits for.
 /// Every field is guarded by the owning ``Simulation``'s mutex.
+/// `@exclusivity(unchecked)`: with the mutex held, one fiber at a time reads and writes
+/// them, and no access spans a fiber switch; the dynamic check would cost a thread-local
+/// lookup per access.
 final class SimulatedThread {
     /// Why a thread cannot run, or `none` when it can.
     enum Blocker {
@@ -14,17 +17,23 @@ final class SimulatedThread {
 
     let thread: LabThread
     /// The fiber the thread runs on, from its first turn until the run ends.
-    var stack: FiberStack?
-    var blocker: Blocker = .none
+    @exclusivity(unchecked) var stack: FiberStack?
+    /// Set through ``Simulation/block(_:on:)`` and ``Simulation/unblock(_:)``, which keep
+    /// the waiting lists up to date.
+    @exclusivity(unchecked) var blocker: Blocker = .none
+    /// The thread's place in the ``WaitingThreads`` of its blocker, or -1.
+    @exclusivity(unchecked) var waitSlot = -1
+    /// The threads waiting for this one to exit.
+    @exclusivity(unchecked) var joiners = WaitingThreads()
     /// Whether the thread's wait for the lock in its blocker is already in the trace.
-    var lockWaitRecorded = false
+    @exclusivity(unchecked) var lockWaitRecorded = false
     /// The line that asked for the lock in its blocker, where its trace events are recorded.
-    var lockCallLocation: CodeLocation?
+    @exclusivity(unchecked) var lockCallLocation: CodeLocation?
     /// What the thread does when it is next chosen: the operation its last scheduling
     /// point came before (``VisibleOperation/Kind/start`` until its first point).
-    var nextOperation = VisibleOperation(.start)
+    @exclusivity(unchecked) var nextOperation = VisibleOperation(.start)
     /// The body, until the thread is first chosen and runs it on its fiber.
-    var unstartedBody: (@Sendable () -> Void)?
+    @exclusivity(unchecked) var unstartedBody: (@Sendable () -> Void)?
 
     init(thread: LabThread, body: @escaping @Sendable () -> Void) {
         self.thread = thread

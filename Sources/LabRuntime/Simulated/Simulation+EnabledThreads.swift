@@ -1,28 +1,173 @@
-/// Which threads can run at a scheduling point. Mutex held.
+/// Which threads can run at a scheduling point, kept up to date as threads block and wake
+/// instead of found by looking at every thread, so that a point costs no more with more
+/// threads. Mutex held throughout.
+///
+/// A thread's runnability (``isRunnable(_:at:)``) changes only when its own blocker does
+/// (it is then the thread at the point), when the object it waits on changes (a lock taken
+/// or freed, a semaphore's count leaving or reaching 0, a thread exiting: the object's
+/// ``WaitingThreads`` are looked at again), or, for a port-set wait or a sleep, when time
+/// passes or a member becomes ready: those threads (``timedWaiters``) are looked at at every
+/// point, as a port set polls only the members whose readiness may have changed
+/// (``SimulatedPortSet/firstReadyMember()``). ``runnable`` holds the answers; ``enabled``
+/// and ``nextOperations`` follow it, a few threads in or out at a time (``changedThreads``)
+/// or rebuilt when many changed. Debug builds check the result against a look at every
+/// thread.
 extension Simulation {
-    /// Fills ``enabled`` with the threads that can run now, ascending. A port set polls only
-    /// the members whose readiness may have changed since it last asked
-    /// (``SimulatedPortSet/firstReadyMember()``).
-    func collectEnabled() {
-        enabled.removeAll(keepingCapacity: true)
+    /// Makes `blocker` what `thread` (which runs, and waits on nothing) waits for.
+    func block(_ thread: SimulatedThread, on blocker: SimulatedThread.Blocker) {
+        thread.blocker = blocker
+        switch blocker {
+        case let .lock(lock): lock.waiters.add(thread)
+        case let .semaphore(semaphore): semaphore.waiters.add(thread)
+        case let .join(target): target.joiners.add(thread)
+        case .ports, .sleep: timedWaiters.add(thread)
+        case .none, .exited: break
+        }
+    }
+
+    /// Ends `thread`'s wait: it has been chosen and goes on.
+    func unblock(_ thread: SimulatedThread) {
+        switch thread.blocker {
+        case let .lock(lock): lock.waiters.remove(thread)
+        case let .semaphore(semaphore): semaphore.waiters.remove(thread)
+        case let .join(target): target.joiners.remove(thread)
+        case .ports, .sleep: timedWaiters.remove(thread)
+        case .none, .exited: return
+        }
+        thread.blocker = .none
+    }
+
+    /// Marks `thread` exited; the threads joining it can run.
+    func markExited(_ thread: SimulatedThread) {
+        thread.blocker = .exited
+        setRunnable(thread.joiners, true)
+    }
+
+    /// Notes that `lock` was taken or freed: the threads waiting for it can run if it is free.
+    func lockChanged(_ lock: SimulatedLock) {
+        setRunnable(lock.waiters, lock.owner == nil)
+    }
+
+    /// Notes that `semaphore`'s count left or reached 0: the threads waiting on it can run
+    /// if it is positive.
+    func semaphoreChanged(_ semaphore: SimulatedSemaphore) {
+        setRunnable(semaphore.waiters, semaphore.count > 0)
+    }
+
+    /// Registers a new thread, which can run.
+    func noteNewThread(_ thread: SimulatedThread) {
+        if runnable.update(thread.id, isMember: true) { changedThreads.append(thread.id) }
+    }
+
+    /// Brings ``enabled`` and ``nextOperations`` up to date at a point `me` has reached,
+    /// after its blocker and its next operation were set: `me` and every thread waiting for
+    /// time or a port set are looked at again.
+    func updateEnabled(at me: SimulatedThread) {
         let time = now()
-        for thread in threads {
-            let runnable: Bool
-            switch thread.blocker {
-            case .none: runnable = true
-            case let .lock(lock): runnable = lock.owner == nil
-            case let .semaphore(semaphore): runnable = semaphore.count > 0
-            case let .ports(set, deadline):
-                if let deadline, deadline <= time {
-                    runnable = true
-                } else {
-                    runnable = set.firstReadyMember() != nil
-                }
-            case let .sleep(until): runnable = until <= time
-            case let .join(target): runnable = target.hasExited
-            case .exited: runnable = false
+        refresh(me, at: time)
+        refreshTimedWaiters(at: time)
+        applyChanges()
+        if runnable.contains(me.id), let slot = slotInEnabled(of: me.id) { nextOperations[slot] = me.nextOperation }
+        checkEnabled()
+    }
+
+    /// Looks again at every thread waiting for time or a port set, as after the clock moved.
+    func refreshTimedWaiters() {
+        refreshTimedWaiters(at: now())
+        applyChanges()
+        checkEnabled()
+    }
+
+    private func refreshTimedWaiters(at time: LabInstant) {
+        for entry in timedWaiters.entries { refresh(entry.thread, at: time) }
+    }
+
+    private func setRunnable(_ waiters: WaitingThreads, _ isRunnable: Bool) {
+        for entry in waiters.entries where runnable.update(entry.thread.id, isMember: isRunnable) {
+            changedThreads.append(entry.thread.id)
+        }
+    }
+
+    private func refresh(_ thread: SimulatedThread, at time: LabInstant) {
+        if runnable.update(thread.id, isMember: isRunnable(thread, at: time)) { changedThreads.append(thread.id) }
+    }
+
+    /// The index of `thread` in ``enabled``, which is ascending.
+    private func slotInEnabled(of thread: LabThreadID) -> Int? {
+        let slot = Simulation.lowerBound(of: thread, in: enabled)
+        return slot < enabled.count && enabled[slot] == thread ? slot : nil
+    }
+
+    /// The first index of the ascending `list` whose thread is `thread` or above.
+    private static func lowerBound(of thread: LabThreadID, in list: [LabThreadID]) -> Int {
+        var low = 0
+        var high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle] < thread { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Brings ``enabled`` and ``nextOperations`` in line with ``runnable``: the threads of
+    /// ``changedThreads`` go in or out one by one, or, when many changed, the lists are
+    /// rebuilt. The lists are changed in local copies, which reuse the old storage unless a
+    /// trace event or a decision still holds it.
+    private func applyChanges() {
+        guard !changedThreads.isEmpty else { return }
+        var list = enabled
+        var operations = nextOperations
+        enabled = []
+        nextOperations = []
+        let threads = threads
+        if changedThreads.count > Simulation.changesAppliedOneByOne {
+            list.removeAll(keepingCapacity: true)
+            operations.removeAll(keepingCapacity: true)
+            runnable.forEach { thread in
+                list.append(thread)
+                operations.append(threads[thread].nextOperation)
             }
-            if runnable { enabled.append(thread.id) }
+        } else {
+            for thread in changedThreads {
+                let slot = Simulation.lowerBound(of: thread, in: list)
+                let isListed = slot < list.count && list[slot] == thread
+                if runnable.contains(thread), !isListed {
+                    list.insert(thread, at: slot)
+                    operations.insert(threads[thread].nextOperation, at: slot)
+                } else if !runnable.contains(thread), isListed {
+                    list.remove(at: slot)
+                    operations.remove(at: slot)
+                }
+            }
+        }
+        changedThreads.removeAll(keepingCapacity: true)
+        enabled = list
+        nextOperations = operations
+    }
+
+    /// The number of changed threads above which ``applyChanges()`` rebuilds the lists.
+    private static let changesAppliedOneByOne = 8
+
+    /// In debug builds, checks the lists against a look at every thread.
+    private func checkEnabled() {
+        assert(
+            enabled == threads.filter { isRunnable($0, at: now()) }.map(\.id)
+                && nextOperations == enabled.map { threads[$0].nextOperation },
+            "the enabled threads kept up to date differ from a look at every thread")
+    }
+
+    /// Whether `thread` can run at `time`. A port set polls only the members whose
+    /// readiness may have changed since it last asked.
+    private func isRunnable(_ thread: SimulatedThread, at time: LabInstant) -> Bool {
+        switch thread.blocker {
+        case .none: true
+        case let .lock(lock): lock.owner == nil
+        case let .semaphore(semaphore): semaphore.count > 0
+        case let .ports(set, deadline):
+            if let deadline, deadline <= time { true } else { set.firstReadyMember() != nil }
+        case let .sleep(until): until <= time
+        case let .join(target): target.hasExited
+        case .exited: false
         }
     }
 }

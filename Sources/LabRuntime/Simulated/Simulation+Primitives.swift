@@ -18,13 +18,14 @@ extension Simulation {
             appendLocked(me, .lockWait(lock: lock.traceName, lockClass: lock.lockClass, holder: holder), at: location)
             me.lockWaitRecorded = true
         }
-        me.blocker = .lock(lock)
+        block(me, on: .lock(lock))
         me.lockCallLocation = location
-        pass(me, VisibleOperation(.lockAcquire, on: LabObjectID(.lock, lock.id)), "lock \(lock.traceName)")
+        pass(me, VisibleOperation(.lockAcquire, on: LabObjectID(.lock, lock.id)), lock.acquireLabel)
         me.lockWaitRecorded = false
         me.lockCallLocation = nil
         lock.owner = me.id
         lock.depth = 1
+        lockChanged(lock)
         appendLocked(me, .lockAcquire(lock: lock.traceName, lockClass: lock.lockClass, depth: 1), at: location)
     }
 
@@ -34,14 +35,17 @@ extension Simulation {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         let me = currentLocked()
-        pass(me, VisibleOperation(.lockRelease, on: LabObjectID(.lock, lock.id)), "unlock \(lock.traceName)")
+        pass(me, VisibleOperation(.lockRelease, on: LabObjectID(.lock, lock.id)), lock.releaseLabel)
         guard lock.owner == me.id else {
             appendLocked(me, .lockReleaseUnheld(lock: lock.traceName, holder: lock.owner), at: location)
             return false
         }
         appendLocked(me, .lockRelease(lock: lock.traceName, depth: lock.depth), at: location)
         lock.depth -= 1
-        if lock.depth == 0 { lock.owner = nil }
+        if lock.depth == 0 {
+            lock.owner = nil
+            lockChanged(lock)
+        }
         return true
     }
 
@@ -49,8 +53,9 @@ extension Simulation {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         let me = currentLocked()
-        pass(me, VisibleOperation(.semaphoreSignal, on: LabObjectID(.semaphore, semaphore.id)), "signal \(semaphore.name)")
+        pass(me, VisibleOperation(.semaphoreSignal, on: LabObjectID(.semaphore, semaphore.id)), semaphore.signalLabel)
         semaphore.count += 1
+        if semaphore.count == 1 { semaphoreChanged(semaphore) }
         appendLocked(me, .semaphoreSignal(name: semaphore.name), at: location)
     }
 
@@ -58,9 +63,10 @@ extension Simulation {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         let me = currentLocked()
-        me.blocker = .semaphore(semaphore)
-        pass(me, VisibleOperation(.semaphoreWait, on: LabObjectID(.semaphore, semaphore.id)), "wait \(semaphore.name)")
+        block(me, on: .semaphore(semaphore))
+        pass(me, VisibleOperation(.semaphoreWait, on: LabObjectID(.semaphore, semaphore.id)), semaphore.waitLabel)
         semaphore.count -= 1
+        if semaphore.count == 0 { semaphoreChanged(semaphore) }
         appendLocked(me, .semaphoreWait(name: semaphore.name), at: location)
     }
 
@@ -68,8 +74,8 @@ extension Simulation {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         let me = currentLocked()
-        me.blocker = .ports(set, deadline: deadline)
-        pass(me, VisibleOperation(.receive, on: LabObjectID(.portSet, set.id)), "wait P\(set.id)")
+        block(me, on: .ports(set, deadline: deadline))
+        pass(me, VisibleOperation(.receive, on: LabObjectID(.portSet, set.id)), set.waitLabel)
         if isOver { return .runOver }
         touch(all: set.memberChannels())
         return set.firstReadyMember().map { PortSetWaitResult.ready($0.0, $0.1) } ?? .timedOut

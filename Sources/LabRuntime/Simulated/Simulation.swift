@@ -41,6 +41,8 @@ public final class Simulation: Runtime, @unchecked Sendable {
     // @unchecked: every mutable stored property below is read and written only with
     // `mutex` held. A fiber switch happens with `mutex` held: the fiber that resumes
     // returns from its own switch holding it.
+    // `@exclusivity(unchecked)`: that also makes every access exclusive (no access spans a
+    // switch), and the dynamic check would cost a thread-local lookup per access.
     public let trace: TraceRecorder
     public let locals = RuntimeLocals()
     public var flavor: RuntimeFlavor { .simulated }
@@ -51,35 +53,43 @@ public final class Simulation: Runtime, @unchecked Sendable {
     /// The context of the caller of ``run(main:)``, resumed when the run is over.
     let caller: UnsafeMutablePointer<csystem_fiber> = .allocate(capacity: 1)
     /// The caller's current-thread slot, put back when the run is over.
-    var callerThreadSlot: UnsafeMutableRawPointer?
+    @exclusivity(unchecked) var callerThreadSlot: UnsafeMutableRawPointer?
     /// Stacks of threads that exited during the run, for the run's next new threads.
-    private var exitedStacks: [FiberStack] = []
+    @exclusivity(unchecked) private var exitedStacks: [FiberStack] = []
     private let clock = Atomic<Int64>(0)
     private let counters = Mutex([Int](repeating: 0, count: LabObjectKind.allCases.count))
     private let descriptors = Mutex<[LabFileDescriptor]>([])
-    private var strategy: any SchedulingStrategy
-    var threads: [SimulatedThread] = []
-    private var steps = 0
-    private var switches: [Schedule.Switch] = []
-    private var outcome: SimulationOutcome?
-    private var hasRun = false
+    @exclusivity(unchecked) private var strategy: any SchedulingStrategy
+    @exclusivity(unchecked) var threads: [SimulatedThread] = []
+    @exclusivity(unchecked) private var steps = 0
+    @exclusivity(unchecked) private var switches: [Schedule.Switch] = []
+    @exclusivity(unchecked) private var outcome: SimulationOutcome?
+    @exclusivity(unchecked) private var hasRun = false
     /// Whether the run is over and its idle threads are unwinding (see ``unwindIdleThreads()``).
-    var isOver = false
+    @exclusivity(unchecked) var isOver = false
     /// Scheduling points the unwinding thread has passed, against ``unwindStepLimit``.
-    var unwindSteps = 0
+    @exclusivity(unchecked) var unwindSteps = 0
     /// Scheduling points an unwinding thread may pass before it is left where it is: its
     /// unwinding has turned into more work.
     private static let unwindStepLimit = 10_000
-    /// Reused by every scheduling point to list the runnable threads.
-    var enabled: [LabThreadID] = []
-    /// Reused by every decision to list the next operations of the runnable threads.
-    private var nextOperations: [VisibleOperation] = []
+    /// The threads that can run, kept up to date as they block and wake
+    /// (`Simulation+EnabledThreads.swift`).
+    @exclusivity(unchecked) var runnable = ThreadSet()
+    /// The threads that went in or out of ``runnable`` since ``enabled`` last followed it.
+    @exclusivity(unchecked) var changedThreads: [LabThreadID] = []
+    /// The threads waiting on a port set or sleeping, looked at again at every point.
+    @exclusivity(unchecked) var timedWaiters = WaitingThreads()
+    /// The runnable threads, ascending; a decision and its trace event share it until it
+    /// changes.
+    @exclusivity(unchecked) var enabled: [LabThreadID] = []
+    /// The next operations of the threads of ``enabled``, in the same order.
+    @exclusivity(unchecked) var nextOperations: [VisibleOperation] = []
     /// Whether the strategy is told each transition's objects.
     private let observesTransitions: Bool
     /// The objects the running transition has touched so far (when observed).
-    private var touched: [VisibleObject] = []
+    @exclusivity(unchecked) private var touched: [VisibleObject] = []
     /// The scheduling point where the running transition's thread was chosen.
-    private var transitionStep = -1
+    @exclusivity(unchecked) private var transitionStep = -1
 
     /// A simulation that chooses with `strategy`. It gives up after `stepLimit` scheduling
     /// points (a livelock) or when virtual time would pass `timeLimit`.
@@ -214,7 +224,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         precondition(thread.runtime === self && thread.id < threads.count, "join: \(thread) belongs to another runtime")
         precondition(thread.id != me.id, "join: \(thread) cannot join itself")
         let target = threads[thread.id]
-        if !target.hasExited { me.blocker = .join(target) }
+        if !target.hasExited { block(me, on: .join(target)) }
         pass(me, VisibleOperation(.join, on: LabObjectID(.thread, thread.id)), "join T\(thread.id)")
         appendLocked(me, .join(thread: thread.id))
     }
@@ -249,7 +259,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         let me = currentLocked()
-        me.blocker = .sleep(until: deadline)
+        block(me, on: .sleep(until: deadline))
         pass(me, VisibleOperation(.sleep), "sleep until \(deadline)")
     }
 
@@ -259,6 +269,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
     private func makeThread(named name: String, _ body: @escaping @Sendable () -> Void) -> SimulatedThread {
         let record = SimulatedThread(thread: LabThread(id: threads.count, name: name, runtime: self), body: body)
         threads.append(record)
+        noteNewThread(record)
         return record
     }
 
@@ -305,7 +316,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         pthread_mutex_lock(mutex)
         appendLocked(record, .threadExit)
         touch(.thread(record.id))
-        record.blocker = .exited
+        markExited(record)
         let stack = record.stack!
         if isOver { return (stack.fiber, caller) }
         guard let next = choose(after: record, "exit T\(record.id)") else {
@@ -353,7 +364,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         } else {
             switchToCaller(from: me)
         }
-        me.blocker = .none
+        unblock(me)
         if let object = VisibleObject(touchedBy: operation) { touch(object) }
     }
 
@@ -367,29 +378,27 @@ public final class Simulation: Runtime, @unchecked Sendable {
             touched.removeAll(keepingCapacity: true)
         }
         guard step < stepLimit else { return finish(.stepLimitExceeded(steps: stepLimit)) }
-        collectEnabled()
+        updateEnabled(at: me)
         while enabled.isEmpty {
-            guard let next = threads.compactMap({ $0.deadline }).filter({ $0 > now() }).min() else {
+            guard let next = timedWaiters.entries.compactMap({ $0.thread.deadline }).filter({ $0 > now() }).min() else {
                 return finish(stalledOutcome())
             }
             if let timeLimit, next > timeLimit { return finish(.timeLimitReached(timeLimit)) }
             clock.store(next.nanoseconds, ordering: .relaxed)
             appendLocked(me, .clockAdvance)
-            collectEnabled()
+            refreshTimedWaiters()
         }
-        let canContinue = enabled.contains(me.id)
+        let canContinue = runnable.contains(me.id)
         let defaultChoice = canContinue ? me.id : enabled[0]
         var chosen = defaultChoice
         if enabled.count > 1 {
             let point = label()
-            nextOperations.removeAll(keepingCapacity: true)
-            for id in enabled { nextOperations.append(threads[id].nextOperation) }
             chosen = strategy.choose(
                 SchedulingDecision(
                     step: step, enabled: enabled, current: me.id,
                     defaultChoice: defaultChoice, label: point,
                     nextOperations: nextOperations))
-            guard enabled.contains(chosen) else {
+            guard runnable.contains(chosen) else {
                 return finish(.replayDiverged(step: step, wanted: chosen, enabled: enabled))
             }
             appendLocked(me, .schedule(chosen: chosen, enabled: enabled, point: point, step: step))
