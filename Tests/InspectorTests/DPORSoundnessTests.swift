@@ -1,3 +1,4 @@
+import AFReplay
 import Glibc
 import Inspector
 import LabRuntime
@@ -5,13 +6,16 @@ import RunLoopKit
 import Synchronization
 import Testing
 
-/// DPOR against an unreduced oracle on small programs of ports, port sets, sockets and run
-/// loops: every outcome that some schedule reaches, DPOR reaches too.
+/// DPOR against an unreduced oracle on small programs of ports, port sets, sockets, run
+/// loops and AFReplay's models: every outcome that some schedule reaches, DPOR reaches too.
 @Suite("DPOR soundness")
 struct DPORSoundnessTests {
     @Test(
         "DPOR reaches every outcome that enumerating every schedule reaches, in fewer runs",
-        arguments: [SmallPrograms.ports, SmallPrograms.timedWaits, SmallPrograms.sockets, SmallPrograms.runLoop])
+        arguments: [
+            SmallPrograms.ports, SmallPrograms.timedWaits, SmallPrograms.sockets, SmallPrograms.runLoop,
+            SmallPrograms.notifications, SmallPrograms.dispatchGroup, SmallPrograms.operationState,
+        ])
     func sameOutcomes(scenario: Scenario) {
         let everySchedule = EverySchedule.outcomes(of: scenario)
         let collector = OutcomeCollector()
@@ -193,6 +197,59 @@ private enum SmallPrograms {
             }
         }
         for thread in performers + [looper] { thread.join() }
+    }
+
+    /// Main registers an observer with a notification center while another thread posts:
+    /// the post reaches the observer only if the registration came first. Neither touches
+    /// anything but the center's list of observers; the yields are points where either can go
+    /// first, and touch nothing.
+    static let notifications = Scenario(name: "notifications", summary: "an observer added while a notification is posted") {
+        let runtime = currentRuntime()
+        let center = NotificationCenter(runtime: runtime)
+        let poster = runtime.spawnThread(named: "poster") {
+            runtime.yield("before posting")
+            center.post(name: .operationDidStart, object: nil)
+        }
+        runtime.yield("before adding the observer")
+        center.addObserver(for: .operationDidStart, observerName: "observer") { _ in runtime.record(.note("delivered")) }
+        poster.join()
+    }
+
+    /// Main enters a dispatch group while another thread asks to be notified when it is
+    /// empty: the notify block runs at once only if it came first.
+    static let dispatchGroup = Scenario(name: "dispatch-group", summary: "a group entered while a notify is registered") {
+        let runtime = currentRuntime()
+        let group = DispatchGroupModel(label: "group", runtime: runtime)
+        let queue = InlineQueue()
+        let notifier = runtime.spawnThread(named: "notify") {
+            runtime.yield("before notifying")
+            group.notify(queue: queue, label: "notify") { runtime.record(.note("notified")) }
+        }
+        runtime.yield("before entering")
+        group.enter()
+        notifier.join()
+    }
+
+    /// Main cancels an operation while another thread reads its `isCancelled`.
+    static let operationState = Scenario(name: "operation-state", summary: "an operation cancelled while read") {
+        let runtime = currentRuntime()
+        let operation = LabOperation(name: "op")
+        let reader = runtime.spawnThread(named: "reader") {
+            runtime.yield("before reading")
+            runtime.record(.note("cancelled \(operation.isCancelled)"))
+        }
+        runtime.yield("before cancelling")
+        operation.cancel()
+        reader.join()
+    }
+
+    /// A dispatch queue that runs each block at once on the calling thread.
+    private final class InlineQueue: LabDispatchQueue {
+        let label = "inline"
+
+        func async(label blockLabel: @autoclosure () -> String, _ block: @escaping @Sendable () -> Void) {
+            block()
+        }
     }
 
     /// A connected, non-blocking socket pair, with one channel for both ends.
