@@ -7,7 +7,8 @@ import Synchronization
 import Testing
 
 /// DPOR against an unreduced oracle on small programs of ports, port sets, sockets, run
-/// loops and AFReplay's models: every outcome that some schedule reaches, DPOR reaches too.
+/// loops, cells read concurrently and AFReplay's models: every outcome that some schedule
+/// reaches, DPOR reaches too.
 @Suite("DPOR soundness")
 struct DPORSoundnessTests {
     @Test(
@@ -15,6 +16,7 @@ struct DPORSoundnessTests {
         arguments: [
             SmallPrograms.ports, SmallPrograms.timedWaits, SmallPrograms.sockets, SmallPrograms.runLoop,
             SmallPrograms.notifications, SmallPrograms.dispatchGroup, SmallPrograms.operationState,
+            SmallPrograms.cells, SmallPrograms.readers,
         ])
     func sameOutcomes(scenario: Scenario) {
         let everySchedule = EverySchedule.outcomes(of: scenario)
@@ -95,8 +97,9 @@ private final class EverySchedule: SchedulingStrategy, @unchecked Sendable {
     }
 }
 
-/// Small programs whose outcomes depend on the order of port, socket and run-loop
-/// operations, with some operations independent of the rest.
+/// Small programs whose outcomes depend on the order of port, socket, run-loop and cell
+/// operations and of accesses to AFReplay's models, with some operations independent of
+/// the rest.
 private enum SmallPrograms {
     /// Three threads send to three ports; main waits on a set of the first two, and a fourth
     /// thread adds the third to the set meanwhile. Main notes which port each wait found
@@ -241,6 +244,35 @@ private enum SmallPrograms {
         runtime.yield("before cancelling")
         operation.cancel()
         reader.join()
+    }
+
+    /// A writer stores to two cells while two readers load both, in opposite orders: what
+    /// each reader sees depends on the order of its loads and the stores.
+    static let cells = Scenario(name: "cells", summary: "two readers and a writer of two cells") {
+        let runtime = currentRuntime()
+        let (x, y) = (LabAtomic("x", 0), LabAtomic("y", 0))
+        let threads = [
+            runtime.spawnThread(named: "writer") {
+                x.store(1)
+                y.store(1)
+            },
+            runtime.spawnThread(named: "x then y") { runtime.record(.note("x\(x.load()) y\(y.load())")) },
+            runtime.spawnThread(named: "y then x") { runtime.record(.note("y\(y.load()) x\(x.load())")) },
+        ]
+        for thread in threads { thread.join() }
+    }
+
+    /// Two readers load a cell, one of them twice, while a third thread adds to it: what each
+    /// sees depends on where the add falls among its loads.
+    static let readers = Scenario(name: "readers", summary: "two readers of a cell and an add") {
+        let runtime = currentRuntime()
+        let x = LabAtomic("x", 0)
+        let threads = [
+            runtime.spawnThread(named: "reader 1") { runtime.record(.note("x\(x.load())")) },
+            runtime.spawnThread(named: "adder") { x.add(1) },
+            runtime.spawnThread(named: "reader 2") { runtime.record(.note("x\(x.load()) x\(x.load())")) },
+        ]
+        for thread in threads { thread.join() }
     }
 
     /// A dispatch queue that runs each block at once on the calling thread.
