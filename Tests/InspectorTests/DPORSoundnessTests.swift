@@ -246,8 +246,9 @@ private enum SmallPrograms {
         reader.join()
     }
 
-    /// A writer stores to two cells while two readers load both, in opposite orders: what
-    /// each reader sees depends on the order of its loads and the stores.
+    /// A writer stores to two cells while two readers load both, in opposite orders: loads
+    /// commute with each other, not with the stores (reversing a store and one reader's load
+    /// must carry the other reader's loads that lead to the store).
     static let cells = Scenario(name: "cells", summary: "two readers and a writer of two cells") {
         let runtime = currentRuntime()
         let (x, y) = (LabAtomic("x", 0), LabAtomic("y", 0))
@@ -262,8 +263,8 @@ private enum SmallPrograms {
         for thread in threads { thread.join() }
     }
 
-    /// Two readers load a cell, one of them twice, while a third thread adds to it: what each
-    /// sees depends on where the add falls among its loads.
+    /// Two readers load a cell, one of them twice, while a third thread adds to it: the
+    /// loads commute with each other, the add with none of them.
     static let readers = Scenario(name: "readers", summary: "two readers of a cell and an add") {
         let runtime = currentRuntime()
         let x = LabAtomic("x", 0)
