@@ -1,4 +1,4 @@
-import Synchronization
+import LabRuntime
 
 /// A GCD dispatch group (`dispatch_group_t`): a count of outstanding work, and blocks to
 /// run on a queue once the count drops to zero.
@@ -6,8 +6,9 @@ import Synchronization
 /// AFNetworking uses groups to run completion work (`dispatch_group_async`) and to nil the
 /// completion block once that work has drained (`dispatch_group_notify`, spec §3.12), and
 /// batches enter and leave a group per member (spec §3.16). The count is kept under a
-/// mutex, as GCD keeps it in an atomic: entering and leaving are not scheduling points;
-/// the blocks they release are queued like any other dispatch.
+/// ``VisibleMutex``, as GCD keeps it in an atomic: entering and leaving are not scheduling
+/// points, but partial-order reduction sees them touch the group; the blocks they release
+/// are queued like any other dispatch.
 public final class DispatchGroupModel: Sendable {
     private struct Waiter: Sendable {
         let queue: any LabDispatchQueue
@@ -22,11 +23,12 @@ public final class DispatchGroupModel: Sendable {
 
     /// The group's name, e.g. `"url_request_operation_completion_group"`.
     public let label: String
-    private let state = Mutex(State())
+    private let state: VisibleMutex<State>
 
-    /// An empty group (`dispatch_group_create`).
-    public init(label: String) {
+    /// An empty group (`dispatch_group_create`) under `runtime`.
+    public init(label: String, runtime: any Runtime = currentRuntime()) {
         self.label = label
+        state = VisibleMutex(State(), runtime: runtime)
     }
 
     /// The number of blocks entered and not yet left.

@@ -30,7 +30,7 @@ public final class DispatchQueueModel: LabDispatchQueue {
     public let width: Int
     /// The worker threads, in order.
     public let threads: [LabThread]
-    private let workers: Mutex<Workers>
+    private let workers: VisibleMutex<Workers>
     /// The runtime's trace: block labels are built only while it is on.
     private let trace: TraceRecorder
 
@@ -43,7 +43,7 @@ public final class DispatchQueueModel: LabDispatchQueue {
         self.label = label
         self.width = width
         trace = runtime.trace
-        workers = Mutex(Workers(idle: Array(repeating: true, count: width)))
+        workers = VisibleMutex(Workers(idle: Array(repeating: true, count: width)), runtime: runtime)
         threads = (1...width).map { index in
             runtime.spawnThread(named: "\(label) #\(index)") {
                 RunLoop.runKeptAlive(portName: "\(label) #\(index) keep-alive port")
@@ -70,6 +70,7 @@ public final class DispatchQueueModel: LabDispatchQueue {
     /// GCD, calling it from the queue's own worker on a serial queue deadlocks (a simulation
     /// reports it).
     public func sync<T: Sendable>(label blockLabel: String, _ block: @escaping @Sendable () -> T) -> T {
+        // A plain mutex: the semaphore orders the block's write before the caller's read.
         let result = Mutex<T?>(nil)
         let done = currentRuntime().makeSemaphore(named: "dispatch_sync \(blockLabel)", value: 0)
         async(label: blockLabel) {

@@ -1,6 +1,5 @@
 import LabRuntime
 import NetSim
-import Synchronization
 
 /// `AFHTTPRequestOperation` of AFNetworking 2.6.3 (HRO.m, spec §3.13, §3.14): a
 /// ``URLConnectionOperation`` with a response serializer, success/failure blocks, and a
@@ -10,14 +9,14 @@ import Synchronization
 /// the serialization error to the connection's; ``responseObject`` is serialized lazily,
 /// under the lock, the first time it is read after the operation finished without error.
 public class HTTPRequestOperation: URLConnectionOperation, @unchecked Sendable {
-    // @unchecked: the added state lives in `http`, a Mutex.
+    // @unchecked: the added state lives in `http`, a VisibleMutex.
     private struct HTTPStorage {
         var responseSerializer: any ResponseSerializer = HTTPResponseSerializer()
         var responseObject: ResponseObject?
         var responseSerializationError: ResponseSerializationError?
     }
 
-    private let http = Mutex(HTTPStorage())
+    private let http = VisibleMutex(HTTPStorage(), runtime: currentRuntime())
 
     /// The serializer ``responseObject`` uses (`responseSerializer`); an
     /// ``HTTPResponseSerializer`` (raw data, status 200–299) by default.

@@ -1,6 +1,5 @@
 import LabRuntime
 import NetSim
-import Synchronization
 
 /// `AFHTTPRequestOperationManager` of AFNetworking 2.6.3 (HROM.m, spec §3.17): a base URL,
 /// request and response serializers, and a plain operation queue on which every request
@@ -43,7 +42,7 @@ public final class HTTPRequestOperationManager: Sendable {
     /// run" (HROM.h), with the default concurrency.
     public let operationQueue: LabOperationQueue
     private let runtime: any Runtime
-    private let settings = Mutex(Settings())
+    private let settings: VisibleMutex<Settings>
 
     /// `initWithBaseURL:` in the caller's runtime: a base URL whose path lacks a final `/`
     /// gets one (`URLByAppendingPathComponent:@""`), the serializers are
@@ -60,6 +59,7 @@ public final class HTTPRequestOperationManager: Sendable {
         self.server = server
         self.fidelity = fidelity
         runtime = currentRuntime()
+        settings = VisibleMutex(Settings(), runtime: runtime)
         operationQueue = LabOperationQueue(name: "\(name) queue")
     }
 

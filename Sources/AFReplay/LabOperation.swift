@@ -1,5 +1,4 @@
 import LabRuntime
-import Synchronization
 
 /// `NSOperation`, with the semantics AFNetworking relies on (spec §2.5, §7).
 ///
@@ -26,7 +25,7 @@ import Synchronization
 /// ``traceName`` every event uses.
 open class LabOperation: TraceNamed, CustomStringConvertible, @unchecked Sendable {
     // @unchecked: an open class cannot be checked; every mutable field lives in `core`, a
-    // Mutex, and subclasses keep theirs in Mutexes too.
+    // VisibleMutex, and subclasses keep theirs in VisibleMutexes too.
     private struct Core {
         var cancelled = false
         var executing = false
@@ -44,7 +43,7 @@ open class LabOperation: TraceNamed, CustomStringConvertible, @unchecked Sendabl
     public let name: String
     /// The runtime the operation was created in: where it traces and finds its threads.
     public let runtime: any Runtime
-    private let core = Mutex(Core())
+    private let core: VisibleMutex<Core>
 
     private static let completionQueues = RuntimeLocal<DispatchQueueModel>("NSOperation completion") { runtime in
         DispatchQueueModel(label: "NSOperation completion", width: 2, runtime: runtime)
@@ -58,6 +57,7 @@ open class LabOperation: TraceNamed, CustomStringConvertible, @unchecked Sendabl
     /// A new operation with an identity its subclass made first, to name its own state.
     init(identity: Identity) {
         runtime = identity.runtime
+        core = VisibleMutex(Core(), runtime: identity.runtime)
         id = identity.id
         name = identity.name
     }

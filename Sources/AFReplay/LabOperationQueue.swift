@@ -1,5 +1,4 @@
 import LabRuntime
-import Synchronization
 
 /// `NSOperationQueue`, with the slot rules AFNetworking depends on (spec §7).
 ///
@@ -127,7 +126,7 @@ public final class LabOperationQueue: Sendable {
     public let workerCount: Int
     private let runtime: any Runtime
     private let workers: DispatchQueueModel
-    private let state: Mutex<State>
+    private let state: VisibleMutex<State>
 
     /// A queue with `workerCount` worker threads under the caller's runtime.
     public init(
@@ -141,7 +140,7 @@ public final class LabOperationQueue: Sendable {
         self.workerCount = workerCount
         runtime = currentRuntime()
         workers = DispatchQueueModel(label: "NSOperationQueue \(name)", width: workerCount, runtime: runtime)
-        state = Mutex(State(maxConcurrent: maxConcurrentOperationCount))
+        state = VisibleMutex(State(maxConcurrent: maxConcurrentOperationCount), runtime: runtime)
     }
 
     /// The most operations the queue keeps started at once; −1 for no limit. Changing it

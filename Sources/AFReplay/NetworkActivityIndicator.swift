@@ -1,4 +1,4 @@
-import Synchronization
+import LabRuntime
 
 /// The network-activity-indicator consumer: `AFNetworkActivityIndicatorManager` (NAIM.m),
 /// reduced to its counting (spec §7).
@@ -16,10 +16,11 @@ public final class NetworkActivityIndicator: Sendable {
         var history: [Int] = []
     }
 
-    private let state = Mutex(State())
+    private let state: VisibleMutex<State>
 
     /// Starts observing `center` (the caller's runtime's default center by default).
     public init(center: NotificationCenter = .default()) {
+        state = VisibleMutex(State(), runtime: center.runtime)
         center.addObserver(for: .operationDidStart, observerName: "NetworkActivityIndicator") { [weak self] _ in
             self?.change(by: 1)
         }

@@ -1,5 +1,4 @@
 import LabRuntime
-import Synchronization
 
 /// `NSNotificationCenter`: observers by name (and optionally object), and synchronous
 /// delivery on the posting thread.
@@ -17,8 +16,8 @@ public final class NotificationCenter: Sendable {
         let handler: @Sendable (Notification) -> Void
     }
 
-    private let runtime: any Runtime
-    private let observers = Mutex<[Observer]>([])
+    let runtime: any Runtime
+    private let observers: VisibleMutex<[Observer]>
 
     private static let centers = RuntimeLocal<NotificationCenter>("defaultCenter") { runtime in
         NotificationCenter(runtime: runtime)
@@ -27,6 +26,7 @@ public final class NotificationCenter: Sendable {
     /// A center whose posts are traced in `runtime` (the caller's by default).
     public init(runtime: any Runtime = currentRuntime()) {
         self.runtime = runtime
+        observers = VisibleMutex([], runtime: runtime)
     }
 
     /// The default center of `runtime` (`[NSNotificationCenter defaultCenter]`).

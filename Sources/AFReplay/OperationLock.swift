@@ -21,6 +21,9 @@ final class OperationLock: LabLock {
     /// Whether the lock keeps its owner and depth, which deferring needs; 2.6.3 never defers,
     /// so its operations skip that bookkeeping on every lock and unlock.
     private let canDefer: Bool
+    /// A plain mutex, invisible to partial-order reduction, because no order of its
+    /// accesses matters: only the holder of the base lock writes it, and another thread's look
+    /// at the owner finds it is not the owner whatever the holder has done.
     private let holding = Mutex(Holding())
 
     /// A new recursive lock named `name`, of lock class `lockClass`, in `runtime`; only one

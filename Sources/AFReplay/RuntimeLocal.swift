@@ -1,5 +1,4 @@
 import LabRuntime
-import Synchronization
 
 /// One value per ``Runtime``, created lazily and exactly once: the lab's `dispatch_once`
 /// for AFNetworking's process-wide objects (the network thread, the shared dispatch groups
@@ -16,10 +15,11 @@ import Synchronization
 final class RuntimeLocal<Value: AnyObject & Sendable>: Sendable {
     private final class Slot: Sendable {
         let once: any LabLock
-        let value = Mutex<Value?>(nil)
+        let value: VisibleMutex<Value?>
 
-        init(once: any LabLock) {
+        init(once: any LabLock, runtime: any Runtime) {
             self.once = once
+            value = VisibleMutex(nil, runtime: runtime)
         }
     }
 
@@ -36,7 +36,7 @@ final class RuntimeLocal<Value: AnyObject & Sendable>: Sendable {
     /// `runtime`'s value, created on first use.
     func value(in runtime: any Runtime) -> Value {
         let slot = runtime.locals.value(for: ObjectIdentifier(self)) {
-            Slot(once: runtime.makeLock(named: "dispatch_once \(name)"))
+            Slot(once: runtime.makeLock(named: "dispatch_once \(name)"), runtime: runtime)
         }
         if let made = slot.value.withLock({ $0 }) { return made }
         return slot.once.withLock {

@@ -1,6 +1,5 @@
 import LabRuntime
 import NetSim
-import Synchronization
 
 /// `NSURLSession`, reduced to what AFNetworking's session manager relies on (spec §4): it
 /// makes data tasks with per-session integer identifiers, runs their connections on the
@@ -26,7 +25,7 @@ public final class Session: Sendable, CustomStringConvertible {
     /// The server the tasks' connections dial.
     public let server: LoopbackServer
     let runtime: any Runtime
-    private let delegate = Mutex<(any SessionDelegate)?>(nil)
+    private let delegate: VisibleMutex<(any SessionDelegate)?>
     private let lastTaskIdentifier: LabAtomic
 
     /// A session in the caller's runtime (`sessionWithConfiguration:delegate:delegateQueue:`,
@@ -36,6 +35,7 @@ public final class Session: Sendable, CustomStringConvertible {
         self.delegateQueue = delegateQueue
         self.server = server
         runtime = currentRuntime()
+        delegate = VisibleMutex(nil, runtime: runtime)
         lastTaskIdentifier = LabAtomic("lastTaskIdentifier of \(name)", 0, runtime: runtime)
     }
 

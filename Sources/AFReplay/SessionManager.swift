@@ -1,6 +1,5 @@
 import LabRuntime
 import NetSim
-import Synchronization
 
 /// `AFURLSessionManager` of AFNetworking 2.6.3 (USM.m, spec §4): a ``Session`` whose
 /// delegate it is, a serial delegate queue, and a map from task identifier to
@@ -54,13 +53,15 @@ public final class SessionManager: SessionDelegate, TraceNamed, CustomStringConv
     /// `lock`: the non-recursive lock around the task → delegate map.
     public let lock: any LabLock
     let runtime: any Runtime
-    private let taskDelegates = Mutex<[(taskIdentifier: Int, delegate: SessionTaskDelegate)]>([])
-    private let settings = Mutex(Settings())
+    private let taskDelegates: VisibleMutex<[(taskIdentifier: Int, delegate: SessionTaskDelegate)]>
+    private let settings: VisibleMutex<Settings>
 
     /// `initWithSessionConfiguration:` in the caller's runtime: the delegate queue, the lock
     /// and a session with the manager as its delegate, for connections to `server`.
     public init(server: LoopbackServer, name: String = "session manager") {
         runtime = currentRuntime()
+        taskDelegates = VisibleMutex([], runtime: runtime)
+        settings = VisibleMutex(Settings(), runtime: runtime)
         self.name = name
         operationQueue = LabOperationQueue(name: "\(name) delegate queue", maxConcurrentOperationCount: 1)
         lock = runtime.makeLock(named: Self.lockName, lockClass: Self.lockClass, recursive: false)

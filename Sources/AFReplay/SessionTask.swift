@@ -1,7 +1,6 @@
 import LabRuntime
 import NetSim
 import RunLoopKit
-import Synchronization
 
 /// `NSURLSessionDataTask`: one request of a ``Session``, identified by ``taskIdentifier``
 /// (spec §4).
@@ -29,12 +28,13 @@ public final class SessionTask: ConnectionDelegate, TraceNamed, CustomStringConv
     public let originalRequest: HTTPRequest
     /// The session that made the task.
     public let session: Session
-    private let storage = Mutex(Storage())
+    private let storage: VisibleMutex<Storage>
 
     init(taskIdentifier: Int, request: HTTPRequest, session: Session) {
         self.taskIdentifier = taskIdentifier
         originalRequest = request
         self.session = session
+        storage = VisibleMutex(Storage(), runtime: session.runtime)
     }
 
     /// `"task 3"`: how traces name the task.

@@ -1,6 +1,5 @@
 import LabRuntime
 import NetSim
-import Synchronization
 
 /// `AFURLSessionManagerTaskDelegate`: what a ``SessionManager`` keeps per task, in its
 /// `mutableTaskDelegatesKeyedByTaskIdentifier` (spec §4).
@@ -31,13 +30,13 @@ public final class SessionTaskDelegate: TraceNamed, CustomStringConvertible, Sen
     /// The identifier of the task the delegate was made for.
     public let taskIdentifier: Int
     private let completionHandler: SessionManager.CompletionHandler?
-    private let storage: Mutex<Storage>
+    private let storage: VisibleMutex<Storage>
 
     init(manager: SessionManager, taskIdentifier: Int, completionHandler: SessionManager.CompletionHandler?) {
         traceName = Self.traceName(forTaskNamed: SessionTask.traceName(identifier: taskIdentifier))
         self.taskIdentifier = taskIdentifier
         self.completionHandler = completionHandler
-        storage = Mutex(Storage(manager: manager))
+        storage = VisibleMutex(Storage(manager: manager), runtime: manager.runtime)
     }
 
     /// The delegate's trace name.

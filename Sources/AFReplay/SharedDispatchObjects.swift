@@ -5,7 +5,7 @@ import LabRuntime
 public enum SharedDispatchObjects {
     private static let urlRequestOperationCompletionGroups = RuntimeLocal<DispatchGroupModel>(
         "url_request_operation_completion_group"
-    ) { _ in DispatchGroupModel(label: "url_request_operation_completion_group") }
+    ) { runtime in DispatchGroupModel(label: "url_request_operation_completion_group", runtime: runtime) }
 
     private static let urlRequestOperationCompletionQueues = RuntimeLocal<DispatchQueueModel>(
         "com.alamofire.networking.operation.queue"
@@ -17,7 +17,7 @@ public enum SharedDispatchObjects {
 
     private static let httpRequestOperationCompletionGroups = RuntimeLocal<DispatchGroupModel>(
         "http_request_operation_completion_group"
-    ) { _ in DispatchGroupModel(label: "http_request_operation_completion_group") }
+    ) { runtime in DispatchGroupModel(label: "http_request_operation_completion_group", runtime: runtime) }
 
     private static let urlSessionManagerCreationQueues = RuntimeLocal<DispatchQueueModel>(
         "com.alamofire.networking.session.manager.creation"
@@ -29,7 +29,7 @@ public enum SharedDispatchObjects {
 
     private static let urlSessionManagerCompletionGroups = RuntimeLocal<DispatchGroupModel>(
         "url_session_manager_completion_group"
-    ) { _ in DispatchGroupModel(label: "url_session_manager_completion_group") }
+    ) { runtime in DispatchGroupModel(label: "url_session_manager_completion_group", runtime: runtime) }
 
     /// `url_request_operation_completion_group()`: the default group of the completion-block
     /// wrapper (spec §3.12). Shared by every operation, so nil-ing a completion block waits

@@ -1,7 +1,6 @@
 import LabRuntime
 import NetSim
 import RunLoopKit
-import Synchronization
 
 /// `AFURLConnectionOperation` of AFNetworking 2.6.3: an NSOperation whose connection lives
 /// on the shared network thread (spec §1–§3.12).
@@ -30,7 +29,7 @@ import Synchronization
 /// only keeps memory safe. The operation is the `ConnectionDelegate` of its connection, with
 /// ``LabOperation/traceName`` as the name every callback is traced with.
 public class URLConnectionOperation: LabOperation, ConnectionDelegate, @unchecked Sendable {
-    // @unchecked: every mutable field lives in `storage`, a Mutex, or in `shared`, lab cells.
+    // @unchecked: every mutable field lives in `storage`, a VisibleMutex, or in `shared`, lab cells.
     struct Storage {
         var request: HTTPRequest
         var sentRequests: [HTTPRequest] = []
@@ -62,7 +61,7 @@ public class URLConnectionOperation: LabOperation, ConnectionDelegate, @unchecke
     /// The same lock, with its power to hold key-value notifications back
     /// (``Fidelity/hardened``, deviation 10).
     let operationLock: OperationLock
-    let storage: Mutex<Storage>
+    let storage: VisibleMutex<Storage>
     /// The fields 2.6.3 touches without the lock.
     let shared: OperationSharedFields
 
@@ -73,7 +72,7 @@ public class URLConnectionOperation: LabOperation, ConnectionDelegate, @unchecke
         operationLock = OperationLock(
             named: Self.lockName, lockClass: Self.lockClass, runtime: identity.runtime,
             canDefer: fidelity == .hardened)
-        storage = Mutex(Storage(request: request))
+        storage = VisibleMutex(Storage(request: request), runtime: identity.runtime)
         shared = OperationSharedFields(of: identity.name, runtime: identity.runtime)
         self.server = server
         self.fidelity = fidelity

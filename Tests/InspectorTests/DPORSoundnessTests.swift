@@ -1,3 +1,4 @@
+import AFReplay
 import Glibc
 import Inspector
 import LabRuntime
@@ -5,13 +6,18 @@ import RunLoopKit
 import Synchronization
 import Testing
 
-/// DPOR against an unreduced oracle on small programs of ports, port sets, sockets and run
-/// loops: every outcome that some schedule reaches, DPOR reaches too.
+/// DPOR against an unreduced oracle on small programs of ports, port sets, sockets, run
+/// loops, cells read concurrently and AFReplay's models: every outcome that some schedule
+/// reaches, DPOR reaches too.
 @Suite("DPOR soundness")
 struct DPORSoundnessTests {
     @Test(
         "DPOR reaches every outcome that enumerating every schedule reaches, in fewer runs",
-        arguments: [SmallPrograms.ports, SmallPrograms.timedWaits, SmallPrograms.sockets, SmallPrograms.runLoop])
+        arguments: [
+            SmallPrograms.ports, SmallPrograms.timedWaits, SmallPrograms.sockets, SmallPrograms.runLoop,
+            SmallPrograms.notifications, SmallPrograms.dispatchGroup, SmallPrograms.operationState,
+            SmallPrograms.cells, SmallPrograms.readers,
+        ])
     func sameOutcomes(scenario: Scenario) {
         let everySchedule = EverySchedule.outcomes(of: scenario)
         let collector = OutcomeCollector()
@@ -91,8 +97,9 @@ private final class EverySchedule: SchedulingStrategy, @unchecked Sendable {
     }
 }
 
-/// Small programs whose outcomes depend on the order of port, socket and run-loop
-/// operations, with some operations independent of the rest.
+/// Small programs whose outcomes depend on the order of port, socket, run-loop and cell
+/// operations and of accesses to AFReplay's models, with some operations independent of
+/// the rest.
 private enum SmallPrograms {
     /// Three threads send to three ports; main waits on a set of the first two, and a fourth
     /// thread adds the third to the set meanwhile. Main notes which port each wait found
@@ -193,6 +200,89 @@ private enum SmallPrograms {
             }
         }
         for thread in performers + [looper] { thread.join() }
+    }
+
+    /// Main registers an observer with a notification center while another thread posts:
+    /// the post reaches the observer only if the registration came first. Neither touches
+    /// anything but the center's list of observers; the yields are points where either can go
+    /// first, and touch nothing.
+    static let notifications = Scenario(name: "notifications", summary: "an observer added while a notification is posted") {
+        let runtime = currentRuntime()
+        let center = NotificationCenter(runtime: runtime)
+        let poster = runtime.spawnThread(named: "poster") {
+            runtime.yield("before posting")
+            center.post(name: .operationDidStart, object: nil)
+        }
+        runtime.yield("before adding the observer")
+        center.addObserver(for: .operationDidStart, observerName: "observer") { _ in runtime.record(.note("delivered")) }
+        poster.join()
+    }
+
+    /// Main enters a dispatch group while another thread asks to be notified when it is
+    /// empty: the notify block runs at once only if it came first.
+    static let dispatchGroup = Scenario(name: "dispatch-group", summary: "a group entered while a notify is registered") {
+        let runtime = currentRuntime()
+        let group = DispatchGroupModel(label: "group", runtime: runtime)
+        let queue = InlineQueue()
+        let notifier = runtime.spawnThread(named: "notify") {
+            runtime.yield("before notifying")
+            group.notify(queue: queue, label: "notify") { runtime.record(.note("notified")) }
+        }
+        runtime.yield("before entering")
+        group.enter()
+        notifier.join()
+    }
+
+    /// Main cancels an operation while another thread reads its `isCancelled`.
+    static let operationState = Scenario(name: "operation-state", summary: "an operation cancelled while read") {
+        let runtime = currentRuntime()
+        let operation = LabOperation(name: "op")
+        let reader = runtime.spawnThread(named: "reader") {
+            runtime.yield("before reading")
+            runtime.record(.note("cancelled \(operation.isCancelled)"))
+        }
+        runtime.yield("before cancelling")
+        operation.cancel()
+        reader.join()
+    }
+
+    /// A writer stores to two cells while two readers load both, in opposite orders: loads
+    /// commute with each other, not with the stores (reversing a store and one reader's load
+    /// must carry the other reader's loads that lead to the store).
+    static let cells = Scenario(name: "cells", summary: "two readers and a writer of two cells") {
+        let runtime = currentRuntime()
+        let (x, y) = (LabAtomic("x", 0), LabAtomic("y", 0))
+        let threads = [
+            runtime.spawnThread(named: "writer") {
+                x.store(1)
+                y.store(1)
+            },
+            runtime.spawnThread(named: "x then y") { runtime.record(.note("x\(x.load()) y\(y.load())")) },
+            runtime.spawnThread(named: "y then x") { runtime.record(.note("y\(y.load()) x\(x.load())")) },
+        ]
+        for thread in threads { thread.join() }
+    }
+
+    /// Two readers load a cell, one of them twice, while a third thread adds to it: the
+    /// loads commute with each other, the add with none of them.
+    static let readers = Scenario(name: "readers", summary: "two readers of a cell and an add") {
+        let runtime = currentRuntime()
+        let x = LabAtomic("x", 0)
+        let threads = [
+            runtime.spawnThread(named: "reader 1") { runtime.record(.note("x\(x.load())")) },
+            runtime.spawnThread(named: "adder") { x.add(1) },
+            runtime.spawnThread(named: "reader 2") { runtime.record(.note("x\(x.load()) x\(x.load())")) },
+        ]
+        for thread in threads { thread.join() }
+    }
+
+    /// A dispatch queue that runs each block at once on the calling thread.
+    private final class InlineQueue: LabDispatchQueue {
+        let label = "inline"
+
+        func async(label blockLabel: @autoclosure () -> String, _ block: @escaping @Sendable () -> Void) {
+            block()
+        }
     }
 
     /// A connected, non-blocking socket pair, with one channel for both ends.

@@ -88,7 +88,10 @@ private final class HoldingStrategy: SchedulingStrategy, @unchecked Sendable {
 
     func transitionEnded(_ transition: Transition) {
         if let index = order.firstIndex(of: transition.thread) { order.remove(at: index) }
-        guard case .cell = transition.objects.first else { return }
+        switch transition.objects.first {
+        case .cell?, .cellLoad?: break
+        default: return
+        }
         while accesses.count <= transition.thread { accesses.append(0) }
         accesses[transition.thread] += 1
     }

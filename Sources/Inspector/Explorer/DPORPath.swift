@@ -10,10 +10,12 @@ import Synchronization
 ///
 /// Two transitions are dependent when they touch a common ``VisibleObject``: a lock, a
 /// semaphore, a thread, a cell, a port set, a descriptor's channel, or a lab object's state
-/// behind a ``VisibleMutex`` (a run loop's queue). A run is
+/// behind a ``VisibleMutex`` (a run loop's queue); two loads of one cell are not. A run is
 /// followed as it happens: each transition that ends gets a vector clock, and each race
 /// (a dependent transition of another thread that does not already happen before it) adds
-/// a backtrack point at the earlier transition's choice point. As in Flanagan and
+/// a backtrack point at the earlier transition's choice point. Per cell the run keeps the
+/// last write and the loads since: a load races with that write, a write with it and with
+/// every one of those loads, and only what races orders the clocks. As in Flanagan and
 /// Godefroid's algorithm, a thread's *next* transition counts too while it waits for a
 /// lock, a semaphore or a join: every access to that object by another thread races with
 /// it, which is what lets the search reach deadlocks, whose last steps never execute; a
@@ -51,6 +53,19 @@ final class DPORPath: Sendable {
         let clock: [Int]
     }
 
+    /// The accesses to one location that a later access may race with: the last write (any
+    /// access but a cell load), and the loads since, which do not race with each other.
+    private struct History {
+        var lastWrite: Int?
+        var loads: [Int] = []
+
+        /// The events an access races with if not ordered before it: the last write, and
+        /// for a write the loads since.
+        func racing(load: Bool) -> [Int] {
+            (lastWrite.map { [$0] } ?? []) + (load ? [] : loads)
+        }
+    }
+
     private struct State {
         var nodes: [Node] = []
         /// Choice points passed in the current run.
@@ -58,8 +73,9 @@ final class DPORPath: Sendable {
         var events: [Event] = []
         /// Per thread: the clock of its last transition.
         var threadClocks: [[Int]] = []
-        /// Per object: the index of the last event that touched it.
-        var lastAccess: [VisibleObject: Int] = [:]
+        /// Per location (``VisibleObject/location``): the events that touched it and that a
+        /// later access may race with.
+        var history: [VisibleObject: History] = [:]
         /// Threads waiting at a point, with the objects their next transition will touch first.
         var pending: [(thread: LabThreadID, objects: [VisibleObject])] = []
         /// The sleep set in force at the current point of the run.
@@ -106,7 +122,7 @@ final class DPORPath: Sendable {
             state.depth = 0
             state.events.removeAll(keepingCapacity: true)
             state.threadClocks.removeAll(keepingCapacity: true)
-            state.lastAccess.removeAll(keepingCapacity: true)
+            state.history.removeAll(keepingCapacity: true)
             state.pending = []
             state.sleep = []
             state.runningNode = nil
@@ -166,28 +182,40 @@ final class DPORPath: Sendable {
             let thread = transition.thread
             while state.threadClocks.count <= thread { state.threadClocks.append([]) }
             var clock = state.threadClocks[thread]
-            for (position, object) in transition.objects.enumerated() where !transition.objects[..<position].contains(object) {
-                if let earlier = state.lastAccess[object] {
-                    let event = state.events[earlier]
-                    if event.thread != thread, Self.count(clock, event.thread) < Self.count(event.clock, event.thread) {
-                        addBacktrack(race: earlier, with: thread, clockBefore: clock, state: &state)
-                    }
-                    clock = Self.join(clock, event.clock)
+            let accesses = Self.accesses(transition.objects)
+            let racing = accesses.flatMap { location, load in state.history[location]?.racing(load: load) ?? [] }
+            // Everything that happens before the transition, for the reversals of its races:
+            // a write races with several loads, and each load's reversal must move whatever
+            // leads to the others too.
+            let predecessors = racing.reduce(clock) { Self.join($0, state.events[$1].clock) }
+            for earlier in racing {
+                let event = state.events[earlier]
+                if event.thread != thread, Self.count(clock, event.thread) < Self.count(event.clock, event.thread) {
+                    addBacktrack(race: earlier, with: thread, clockBefore: predecessors, state: &state)
                 }
+                clock = Self.join(clock, event.clock)
             }
             if clock.count <= thread { clock += Array(repeating: 0, count: thread + 1 - clock.count) }
             clock[thread] += 1
             let index = state.events.count
             state.events.append(Event(thread: thread, objects: transition.objects, node: node, clock: clock))
             state.threadClocks[thread] = clock
-            for object in transition.objects { state.lastAccess[object] = index }
+            for (location, load) in accesses {
+                if load {
+                    state.history[location, default: History()].loads.append(index)
+                } else {
+                    state.history[location] = History(lastWrite: index)
+                }
+            }
             state.pending.removeAll { $0.thread == thread }
             for waiter in state.pending where transition.isDependent(on: waiter.objects) {
                 addBacktrack(race: index, with: waiter.thread, clockBefore: state.threadClocks[waiter.thread], state: &state)
             }
-            for object in transition.pending {
-                if let earlier = state.lastAccess[object], state.events[earlier].thread != thread,
-                    Self.count(clock, state.events[earlier].thread) < Self.count(state.events[earlier].clock, state.events[earlier].thread)
+            for (location, load) in Self.accesses(transition.pending) {
+                for earlier in state.history[location]?.racing(load: load) ?? []
+                where state.events[earlier].thread != thread
+                    && Self.count(clock, state.events[earlier].thread)
+                        < Self.count(state.events[earlier].clock, state.events[earlier].thread)
                 {
                     addBacktrack(race: earlier, with: thread, clockBefore: clock, state: &state)
                 }
@@ -219,8 +247,9 @@ final class DPORPath: Sendable {
     /// reversed order is in the backtrack set of `earlier`'s choice point.
     ///
     /// The candidates are the *initials* of the events after `earlier` that do not depend
-    /// on it and lead to the race (they happen before `thread`'s transition), plus `thread`
-    /// itself: the threads whose first such event has no predecessor among them.
+    /// on it and lead to the race (they happen before `thread`'s transition, whose clock of
+    /// predecessors is `clockBefore`): the threads whose first such event has no predecessor
+    /// among them, or `thread` itself when there is no such event.
     private func addBacktrack(race earlier: Int, with thread: LabThreadID, clockBefore: [Int], state: inout State) {
         guard let nodeIndex = state.events[earlier].node, nodeIndex >= prefix.count else { return }
         let racer = state.events[earlier]
@@ -238,7 +267,9 @@ final class DPORPath: Sendable {
             }
             if !hasPredecessor { initials.append(event.thread) }
         }
-        if firstIndex[thread] == nil { initials.append(thread) }
+        // Every event listed happens before the transition, so its thread is an initial only
+        // when none is.
+        if firstIndex.isEmpty { initials.append(thread) }
         var node = state.nodes[nodeIndex]
         if initials.contains(where: { node.backtrack.contains($0) }) { return }
         if let pick = initials.first(where: { node.enabled.contains($0) }) {
@@ -247,6 +278,20 @@ final class DPORPath: Sendable {
             for other in node.enabled where !node.backtrack.contains(other) { node.backtrack.append(other) }
         }
         state.nodes[nodeIndex] = node
+    }
+
+    /// The locations `objects` touch, each once, in order, with whether every access to it
+    /// was a load.
+    private static func accesses(_ objects: [VisibleObject]) -> [(location: VisibleObject, load: Bool)] {
+        var result: [(location: VisibleObject, load: Bool)] = []
+        for object in objects {
+            if let known = result.firstIndex(where: { $0.location == object.location }) {
+                result[known].load = result[known].load && object.isLoad
+            } else {
+                result.append((object.location, object.isLoad))
+            }
+        }
+        return result
     }
 
     private static func count(_ clock: [Int], _ thread: LabThreadID) -> Int {

@@ -9,9 +9,10 @@ import LabRuntime
 /// lab cell, a descriptor's channel (a port's sends and drains, a socket pair's reads,
 /// writes and closes, and every port-set wait with the descriptor in it), a port set, or
 /// state behind a ``VisibleMutex`` (a run loop's queue, modes and wake-ups, a source's
-/// signal, a timer). Sleeps and `yield`s touch nothing. Memory that two threads read and
-/// write between scheduling points without a lab cell or any of these is invisible, and
-/// orders of such accesses may be missed.
+/// signal, a timer, AFReplay's models); two loads of one cell are independent. Sleeps and
+/// `yield`s touch nothing. Memory that two threads read and write between scheduling points
+/// without a lab cell or any of these is invisible, and orders of such accesses may be
+/// missed.
 ///
 /// Unsplit, it runs on one job whatever `--jobs` says: a race found deep in one branch adds
 /// alternatives at points the branches share, so the tree cannot be cut up front the way

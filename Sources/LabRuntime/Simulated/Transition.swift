@@ -12,9 +12,12 @@ public enum VisibleObject: Sendable, Hashable {
     case semaphore(Int)
     /// A lab thread, by id: its spawn, its start, its exit and every join of it.
     case thread(Int)
-    /// A lab cell or atomic, by id: every load, store and read-modify-write of it
-    /// (conservatively, two loads are dependent too).
+    /// A lab cell or atomic, by id: a store or a read-modify-write of it (conservatively,
+    /// a compare-exchange that fails too).
     case cell(Int)
+    /// A load of a lab cell or atomic, by id: dependent on the cell's writes (``cell(_:)``),
+    /// independent of its other loads, since neither changes what the other reads.
+    case cellLoad(Int)
     /// The data path of a descriptor, by ``LabFileDescriptor/channel`` number: a port's
     /// send and drain, a socket pair's writes, reads and closes on either end, and every
     /// wait on a port set the descriptor is in (what the wait returns depends on it).
@@ -31,6 +34,27 @@ public enum VisibleObject: Sendable, Hashable {
 }
 
 extension VisibleObject {
+    /// Whether an access to this object and one to `other` can change what either sees: the
+    /// same object, except two loads of a cell.
+    public func conflicts(with other: VisibleObject) -> Bool {
+        switch (self, other) {
+        case (.cellLoad, .cellLoad): false
+        case let (.cellLoad(a), .cell(b)), let (.cell(a), .cellLoad(b)): a == b
+        default: self == other
+        }
+    }
+
+    /// The object a load of this object is an access to: ``cell(_:)`` for ``cellLoad(_:)``,
+    /// itself otherwise. Partial-order reduction keeps one history per location.
+    public var location: VisibleObject {
+        if case let .cellLoad(id) = self { .cell(id) } else { self }
+    }
+
+    /// Whether the access only reads its location (a ``cellLoad(_:)``).
+    public var isLoad: Bool {
+        if case .cellLoad = self { true } else { false }
+    }
+
     /// The object `object` names, if it is one of the kinds the scheduler orders.
     public init?(_ object: LabObjectID) {
         switch object.kind {
@@ -53,6 +77,9 @@ extension VisibleObject {
         switch operation.kind {
         case .start, .spawn, .sleep, .yield: return nil
         case .send, .receive: self = operation.object.flatMap(VisibleObject.init) ?? .shared
+        case .load:
+            guard let object = operation.object, object.kind == .cell else { return nil }
+            self = .cellLoad(object.id)
         default:
             guard let object = operation.object.flatMap(VisibleObject.init) else { return nil }
             self = object
@@ -95,8 +122,9 @@ public struct Transition: Sendable, Equatable {
         self.pending = pending
     }
 
-    /// Whether this and `other` touch a common object.
+    /// Whether this transition and one that touched `objects` touch a common object (two
+    /// loads of one cell excepted: ``VisibleObject/conflicts(with:)``).
     public func isDependent(on objects: [VisibleObject]) -> Bool {
-        self.objects.contains { objects.contains($0) }
+        self.objects.contains { mine in objects.contains { mine.conflicts(with: $0) } }
     }
 }
