@@ -6,7 +6,7 @@ import LabRuntime
 /// AFNetworking uses groups to run completion work (`dispatch_group_async`) and to nil the
 /// completion block once that work has drained (`dispatch_group_notify`, spec §3.12), and
 /// batches enter and leave a group per member (spec §3.16). The count is kept under a
-/// ``VisibleMutex``, as GCD keeps it in an atomic: entering and leaving are not scheduling
+/// `VisibleMutex`, as GCD keeps it in an atomic: entering and leaving are not scheduling
 /// points, but partial-order reduction sees them touch the group; the blocks they release
 /// are queued like any other dispatch.
 public final class DispatchGroupModel: Sendable {

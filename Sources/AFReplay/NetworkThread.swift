@@ -27,7 +27,7 @@ public enum NetworkThread {
     /// The network thread of `runtime` (the caller's by default), created and started on
     /// first use (`+networkRequestThread`, with its `dispatch_once`).
     ///
-    /// Live, throws ``RunLoopError/systemCallFailed(_:)`` when the thread's loop could not
+    /// Live, throws `RunLoopError.systemCallFailed` when the thread's loop could not
     /// be set up (no descriptor left, `EMFILE`); the start is not tried again in `runtime`.
     public static func thread(in runtime: any Runtime = currentRuntime()) throws(RunLoopError) -> LabThread {
         try threads.value(in: runtime).thread()

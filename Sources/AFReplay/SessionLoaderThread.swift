@@ -19,7 +19,7 @@ public enum SessionLoaderThread {
 
     /// The loader thread of `runtime` (the caller's by default), started on first use.
     ///
-    /// Live, throws ``RunLoopError/systemCallFailed(_:)`` when the thread's loop could not
+    /// Live, throws `RunLoopError.systemCallFailed` when the thread's loop could not
     /// be set up (no descriptor left, `EMFILE`); the start is not tried again in `runtime`.
     public static func thread(in runtime: any Runtime = currentRuntime()) throws(RunLoopError) -> LabThread {
         try threads.value(in: runtime).thread()
