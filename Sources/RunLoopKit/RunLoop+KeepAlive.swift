@@ -10,7 +10,9 @@ extension RunLoop {
     /// Live, the call returns once the thread's loop is set up, and throws
     /// ``RunLoopError/systemCallFailed(_:)`` when it could not be (no descriptor left for its
     /// wake port, its port set or the keep-alive port, `EMFILE`): the thread has then
-    /// exited, and nothing waits for it. CF crashes there instead (`__CFRunLoopCreate`).
+    /// exited, and nothing waits for it. CF crashes there instead (`__CFRunLoopCreate`). A
+    /// descriptor missing later, while the loop runs, ends the process as in
+    /// ``runKeptAlive(portName:)``.
     /// Under a simulation the call returns at once, with no extra scheduling point, and a
     /// failure ends the run with the error (``runKeptAlive(portName:)``).
     public static func spawnKeptAlive(
@@ -34,7 +36,7 @@ extension RunLoop {
                 return
             }
             ready.signal()
-            try? loop.run()
+            loop.serve()
         }
         ready.wait()
         if let error = failure.withLock({ $0 }) {
@@ -57,10 +59,23 @@ extension RunLoop {
         let loop = RunLoop.current
         do throws(RunLoopError) {
             try loop.addKeepAlivePort(named: portName)
-            try loop.run()
         } catch {
-            if case let .systemCallFailed(failure) = error { loop.runtime.fail(failure) }
+            loop.giveUp(error)
+            return
         }
+        loop.serve()
+    }
+
+    /// Runs the loop until it is stopped; a descriptor missing on the way ends the run or
+    /// the process (``runKeptAlive(portName:)``).
+    private func serve() {
+        do throws(RunLoopError) { try run() } catch { giveUp(error) }
+    }
+
+    /// Ends the simulation's run or the process with a missing descriptor's error; the end of
+    /// a simulation (`runOver`) just returns.
+    private func giveUp(_ error: RunLoopError) {
+        if case let .systemCallFailed(failure) = error { runtime.fail(failure) }
     }
 
     /// Adds a keep-alive port named `portName` in the default mode (an `NSPort` in

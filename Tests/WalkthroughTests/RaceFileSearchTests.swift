@@ -32,33 +32,19 @@ struct RaceFileSearchTests {
         #expect(expect.check(scenario.replay(finding.run.schedule)).isEmpty == false)
     }
 
-    @Test("cancel-completion-263 with delay bounding: found within two delays, shrunk to one preemption")
-    func cancelCompletionDelayBounded() throws {
+    @Test(
+        "a find of cancel-completion-263 by random search, delay bounding or PCT shrinks to one preemption that still fails on replay",
+        arguments: [
+            ExplorationStrategy.random(seed: 0), .random(seed: 100), .delayBounded(delayBound: 2), .pct(seed: 1, depth: 2, steps: nil),
+        ])
+    func findShrinksToOne(strategy: ExplorationStrategy) throws {
         let scenario = try Self.race("cancel-completion-263")
         let expect = try Self.checker("expect", of: scenario)
-        let report = Explorer(scenario: scenario, checkers: [expect], strategy: .delayBounded(delayBound: 2)).explore()
+        let report = Explorer(scenario: scenario, checkers: [expect], strategy: strategy, schedules: 2_000).explore()
         let finding = try #require(report.finding)
-        #expect(finding.run.schedule.preemptions == 1)
-    }
-
-    @Test("a random find of cancel-completion-263 shrinks to one preemption that still fails on replay", arguments: [UInt64(0), 100])
-    func randomFindShrinksToOne(seed: UInt64) throws {
-        let scenario = try Self.race("cancel-completion-263")
-        let expect = try Self.checker("expect", of: scenario)
-        let report = Explorer(scenario: scenario, checkers: [expect], strategy: .random(seed: seed), schedules: 2_000).explore()
-        let finding = try #require(report.finding)
-        #expect(finding.original.result.schedule.preemptions > 1)
+        if case .random = strategy { #expect(finding.original.result.schedule.preemptions > 1) }
         #expect(finding.run.schedule.preemptions == 1)
         #expect(expect.check(scenario.replay(finding.run.schedule)).isEmpty == false)
-    }
-
-    @Test("PCT's find of cancel-completion-263 (seed 1) shrinks to one preemption")
-    func pctFindShrinksToOne() throws {
-        let scenario = try Self.race("cancel-completion-263")
-        let expect = try Self.checker("expect", of: scenario)
-        let report = Explorer(scenario: scenario, checkers: [expect], strategy: .pct(seed: 1, depth: 2, steps: nil)).explore()
-        let finding = try #require(report.finding)
-        #expect(finding.run.schedule.preemptions == 1)
     }
 
     @Test("cancelled-fails finds the cancel that loses to completion in 2.6.3 without the file's expect line, and nothing in hardened")

@@ -12,8 +12,6 @@ struct WaitingThreads {
 
     private(set) var entries: [Entry] = []
 
-    var isEmpty: Bool { entries.isEmpty }
-
     /// Adds `thread`, which waits on nothing else.
     mutating func add(_ thread: SimulatedThread) {
         thread.waitSlot = entries.count

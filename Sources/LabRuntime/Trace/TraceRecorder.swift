@@ -44,16 +44,16 @@ public final class TraceRecorder: Sendable {
                 state.events.reserveCapacity(Self.lastFinishedLength.load(ordering: .relaxed))
             }
             let kind = unappended.take()!
-            let wanted = state.listeners.contains { $0.wants(kind) }
+            let hearing = state.listeners.filter { $0.wants(kind) }
             let event = TraceEvent(
                 sequence: state.events.count, time: time, thread: thread.id,
                 threadName: thread.name, kind: kind, location: location)
-            let heard = wanted ? (event, state.listeners) : nil
+            let heard = hearing.isEmpty ? nil : (event, hearing)
             state.events.append(event)
             return heard
         }
-        guard let (event, listeners) = heard else { return }
-        for listener in listeners where listener.wants(event.kind) { listener.hear(event) }
+        guard let (event, hearing) = heard else { return }
+        for listener in hearing { listener.hear(event) }
     }
 
     /// Calls `listener` with every event appended from now on whose kind `wants` accepts
