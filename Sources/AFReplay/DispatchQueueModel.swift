@@ -34,21 +34,39 @@ public final class DispatchQueueModel: LabDispatchQueue {
     /// The runtime's trace: block labels are built only while it is on.
     private let trace: TraceRecorder
 
-    /// A queue of `width` workers (1: serial) under `runtime`; the workers start at once.
-    /// A live worker whose loop gets no descriptor (`EMFILE`) still ends the process with the
-    /// error named (`RunLoop.runKeptAlive(portName:)`): nobody is told, since `dispatch_async`
-    /// cannot fail.
-    public init(label: String, width: Int = 1, runtime: any Runtime = currentRuntime()) {
+    /// A queue of `width` workers (1: serial) under `runtime`; the workers start at once,
+    /// each a kept-alive thread (`RunLoop.spawnKeptAlive(named:portName:in:)`).
+    ///
+    /// Live, throws `RunLoopError.systemCallFailed` when a worker's loop could not be
+    /// set up (no descriptor left, `EMFILE`); the workers already started are then stopped
+    /// and joined, and their loops' descriptors closed, so nothing of the queue is left
+    /// (`dispatch_queue_create` cannot fail; the threads of real GCD's pool come later, and
+    /// a missing one is a crash). Under a simulation it does not throw: a failure ends the
+    /// run with the error.
+    public init(label: String, width: Int = 1, runtime: any Runtime = currentRuntime()) throws(RunLoopError) {
         precondition(width >= 1, "a dispatch queue needs at least one worker")
         self.label = label
         self.width = width
         trace = runtime.trace
         workers = VisibleMutex(Workers(idle: Array(repeating: true, count: width)), runtime: runtime)
-        threads = (1...width).map { index in
-            runtime.spawnThread(named: "\(label) #\(index)") {
-                RunLoop.runKeptAlive(portName: "\(label) #\(index) keep-alive port")
+        var started: [LabThread] = []
+        do throws(RunLoopError) {
+            for index in 1...width {
+                started.append(
+                    try RunLoop.spawnKeptAlive(named: "\(label) #\(index)", portName: "\(label) #\(index) keep-alive port", in: runtime))
             }
+        } catch {
+            started.forEach(DispatchQueueModel.stop)
+            throw error
         }
+        threads = started
+    }
+
+    /// Stops `worker`'s loop from inside it, so that the stop cannot come before the loop
+    /// runs, and waits for the thread to exit, which closes its loop's descriptors.
+    private static func stop(_ worker: LabThread) {
+        try? RunLoop.perform(on: worker, label: "stop \(worker.name)") { RunLoop.current.stop() }
+        worker.join()
     }
 
     /// Queues `block` (`dispatch_async`); `blockLabel` is only built when the trace is on.

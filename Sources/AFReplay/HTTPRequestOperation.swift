@@ -1,5 +1,6 @@
 import LabRuntime
 import NetSim
+import RunLoopKit
 
 /// `AFHTTPRequestOperation` of AFNetworking 2.6.3 (HRO.m, spec §3.13, §3.14): a
 /// ``URLConnectionOperation`` with a response serializer, success/failure blocks, and a
@@ -99,6 +100,10 @@ public class HTTPRequestOperation: URLConnectionOperation, @unchecked Sendable {
     ///    on `completionQueue` (or main);
     /// 3. leaves `completionGroup` if set.
     ///
+    /// Live, when the processing queue could not be started (no descriptor left, `EMFILE`),
+    /// step 2 dispatches `failure` with that error (`NSPOSIXErrorDomain`, see
+    /// `OperationError.serviceThreadUnavailable`) instead; AFNetworking would crash in GCD.
+    ///
     /// ``LabOperation/isCancelled`` is never consulted: a cancelled operation fails with
     /// −999, one marked cancelled after it finished succeeds. With default queues the user's
     /// block runs on main after four hops: NSOperation's completion thread, main, the
@@ -109,7 +114,15 @@ public class HTTPRequestOperation: URLConnectionOperation, @unchecked Sendable {
     ) {
         completionBlock = {
             self.completionGroup?.enter()
-            SharedDispatchObjects.httpRequestOperationProcessingQueue(in: self.runtime).async(label: "process response of \(self.name)") {
+            let processing: DispatchQueueModel
+            do throws(RunLoopError) {
+                processing = try SharedDispatchObjects.httpRequestOperationProcessingQueue(in: self.runtime)
+            } catch {
+                if let failure { self.dispatchCompletion("failure") { failure(self, .serviceThreadUnavailable(error)) } }
+                self.completionGroup?.leave()
+                return
+            }
+            processing.async(label: "process response of \(self.name)") {
                 if let error = self.error {
                     if let failure { self.dispatchCompletion("failure") { failure(self, self.error ?? error) } }
                 } else {

@@ -1,5 +1,6 @@
 import LabRuntime
 import NetSim
+import RunLoopKit
 
 /// `AFHTTPRequestOperationManager` of AFNetworking 2.6.3 (HROM.m, spec §3.17): a base URL,
 /// request and response serializers, and a plain operation queue on which every request
@@ -48,10 +49,13 @@ public final class HTTPRequestOperationManager: Sendable {
     /// gets one (`URLByAppendingPathComponent:@""`), the serializers are
     /// ``HTTPRequestSerializer`` and ``JSONResponseSerializer``, and a fresh operation queue
     /// named `name` is made.
+    ///
+    /// Live, throws `RunLoopError.systemCallFailed` when the queue's workers could not be
+    /// started (no descriptor left, `EMFILE`; ``LabOperationQueue/init(name:maxConcurrentOperationCount:workerCount:)``).
     public init(
         baseURL: LabURL?, server: LoopbackServer, fidelity: Fidelity = .afn263,
         name: String = "AFHTTPRequestOperationManager"
-    ) {
+    ) throws(RunLoopError) {
         self.baseURL = baseURL.map { base in
             guard base.query == nil, !base.pathAndQuery.hasSuffix("/") else { return base }
             return LabURL(host: base.host, port: base.port, pathAndQuery: base.pathAndQuery + "/") ?? base
@@ -60,7 +64,7 @@ public final class HTTPRequestOperationManager: Sendable {
         self.fidelity = fidelity
         runtime = currentRuntime()
         settings = VisibleMutex(Settings(), runtime: runtime)
-        operationQueue = LabOperationQueue(name: "\(name) queue")
+        operationQueue = try LabOperationQueue(name: "\(name) queue")
     }
 
     /// `requestSerializer`: how requests are built.

@@ -1,4 +1,5 @@
 import LabRuntime
+import RunLoopKit
 
 /// `NSOperation`, with the semantics AFNetworking relies on (spec §2.5, §7).
 ///
@@ -45,8 +46,12 @@ open class LabOperation: TraceNamed, CustomStringConvertible, @unchecked Sendabl
     public let runtime: any Runtime
     private let core: VisibleMutex<Core>
 
-    private static let completionQueues = RuntimeLocal<DispatchQueueModel>("NSOperation completion") { runtime in
-        DispatchQueueModel(label: "NSOperation completion", width: 2, runtime: runtime)
+    /// The queue completion blocks run on, started when the first one fires. Live, when its
+    /// workers get no descriptor (`EMFILE`) the process ends with the error named: the
+    /// operation has finished and `didChangeValueForKey:` cannot fail, so nobody can be
+    /// told (NSOperation crashes in GCD there too).
+    private static let completionQueues = RuntimeLocal("NSOperation completion") { runtime in
+        OnceStarted { () throws(RunLoopError) in try DispatchQueueModel(label: "NSOperation completion", width: 2, runtime: runtime) }
     }
 
     /// A new operation in the caller's runtime, named `name` or `"op <id>"`.
@@ -234,7 +239,7 @@ open class LabOperation: TraceNamed, CustomStringConvertible, @unchecked Sendabl
         guard let block else { return }
         let name = name
         let runtime = runtime
-        Self.completionQueues.value(in: runtime).async(label: "completionBlock of \(name)") {
+        Self.completionQueues.value(in: runtime).getOrFail(in: runtime).async(label: "completionBlock of \(name)") {
             runtime.record(.completion(operation: name, block: "completionBlock"))
             block()
         }

@@ -1,4 +1,5 @@
 import LabRuntime
+import RunLoopKit
 
 /// `NSOperationQueue`, with the slot rules AFNetworking depends on (spec §7).
 ///
@@ -129,17 +130,22 @@ public final class LabOperationQueue: Sendable {
     private let state: VisibleMutex<State>
 
     /// A queue with `workerCount` worker threads under the caller's runtime.
+    ///
+    /// Live, throws `RunLoopError.systemCallFailed` when a worker's loop could not be set up
+    /// (no descriptor left, `EMFILE`), with no worker left behind
+    /// (``DispatchQueueModel/init(label:width:runtime:)``); Foundation's queue cannot fail
+    /// to be made, and crashes when GCD cannot start its thread.
     public init(
         name: String, maxConcurrentOperationCount: Int = LabOperationQueue.defaultMaxConcurrentOperationCount,
         workerCount: Int = 2
-    ) {
+    ) throws(RunLoopError) {
         precondition(
             maxConcurrentOperationCount == -1 || maxConcurrentOperationCount >= 0,
             "maxConcurrentOperationCount is -1 (no limit) or non-negative")
         self.name = name
         self.workerCount = workerCount
         runtime = currentRuntime()
-        workers = DispatchQueueModel(label: "NSOperationQueue \(name)", width: workerCount, runtime: runtime)
+        workers = try DispatchQueueModel(label: "NSOperationQueue \(name)", width: workerCount, runtime: runtime)
         state = VisibleMutex(State(maxConcurrent: maxConcurrentOperationCount), runtime: runtime)
     }
 

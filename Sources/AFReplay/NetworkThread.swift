@@ -20,8 +20,8 @@ public enum NetworkThread {
     public static let name = "AFNetworking"
 
     /// `+networkRequestThreadEntryPoint:`: keep-alive port in the default mode, then `run`.
-    private static let threads = RuntimeLocal<ServiceThread>("networkRequestThread") { runtime in
-        ServiceThread(named: name, portName: "AFNetworking keep-alive port", in: runtime)
+    private static let threads = RuntimeLocal<OnceStarted<LabThread>>("networkRequestThread") { runtime in
+        OnceStarted(threadNamed: name, portName: "AFNetworking keep-alive port", in: runtime)
     }
 
     /// The network thread of `runtime` (the caller's by default), created and started on
@@ -30,6 +30,6 @@ public enum NetworkThread {
     /// Live, throws `RunLoopError.systemCallFailed` when the thread's loop could not
     /// be set up (no descriptor left, `EMFILE`); the start is not tried again in `runtime`.
     public static func thread(in runtime: any Runtime = currentRuntime()) throws(RunLoopError) -> LabThread {
-        try threads.value(in: runtime).thread()
+        try threads.value(in: runtime).get()
     }
 }

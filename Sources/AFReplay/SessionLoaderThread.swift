@@ -13,8 +13,8 @@ public enum SessionLoaderThread {
     /// The thread's name.
     public static let name = "com.apple.NSURLConnectionLoader"
 
-    private static let threads = RuntimeLocal<ServiceThread>("NSURLConnectionLoader") { runtime in
-        ServiceThread(named: name, portName: "\(name) keep-alive port", in: runtime)
+    private static let threads = RuntimeLocal<OnceStarted<LabThread>>("NSURLConnectionLoader") { runtime in
+        OnceStarted(threadNamed: name, portName: "\(name) keep-alive port", in: runtime)
     }
 
     /// The loader thread of `runtime` (the caller's by default), started on first use.
@@ -22,6 +22,6 @@ public enum SessionLoaderThread {
     /// Live, throws `RunLoopError.systemCallFailed` when the thread's loop could not
     /// be set up (no descriptor left, `EMFILE`); the start is not tried again in `runtime`.
     public static func thread(in runtime: any Runtime = currentRuntime()) throws(RunLoopError) -> LabThread {
-        try threads.value(in: runtime).thread()
+        try threads.value(in: runtime).get()
     }
 }

@@ -1,5 +1,6 @@
 import LabRuntime
 import NetSim
+import RunLoopKit
 
 /// `AFURLSessionManager` of AFNetworking 2.6.3 (USM.m, spec §4): a ``Session`` whose
 /// delegate it is, a serial delegate queue, and a map from task identifier to
@@ -58,12 +59,15 @@ public final class SessionManager: SessionDelegate, TraceNamed, CustomStringConv
 
     /// `initWithSessionConfiguration:` in the caller's runtime: the delegate queue, the lock
     /// and a session with the manager as its delegate, for connections to `server`.
-    public init(server: LoopbackServer, name: String = "session manager") {
+    ///
+    /// Live, throws `RunLoopError.systemCallFailed` when the delegate queue's workers could
+    /// not be started (no descriptor left, `EMFILE`; ``LabOperationQueue/init(name:maxConcurrentOperationCount:workerCount:)``).
+    public init(server: LoopbackServer, name: String = "session manager") throws(RunLoopError) {
         runtime = currentRuntime()
         taskDelegates = VisibleMutex([], runtime: runtime)
         settings = VisibleMutex(Settings(), runtime: runtime)
         self.name = name
-        operationQueue = LabOperationQueue(name: "\(name) delegate queue", maxConcurrentOperationCount: 1)
+        operationQueue = try LabOperationQueue(name: "\(name) delegate queue", maxConcurrentOperationCount: 1)
         lock = runtime.makeLock(named: Self.lockName, lockClass: Self.lockClass, recursive: false)
         session = Session(name: "\(name) session", delegateQueue: operationQueue, server: server)
         session.attach(self)
@@ -99,9 +103,12 @@ public final class SessionManager: SessionDelegate, TraceNamed, CustomStringConv
     /// `dataTaskWithRequest:completionHandler:`: creates the task with `dispatch_sync` on the
     /// serial creation queue, registers its delegate under the lock (`addDelegateForDataTask:`)
     /// and returns it **suspended**; call ``SessionTask/resume()``.
-    public func dataTask(with request: HTTPRequest, completionHandler: CompletionHandler?) -> SessionTask {
+    ///
+    /// Live, throws `RunLoopError.systemCallFailed` when the creation queue could not be
+    /// started (no descriptor left, `EMFILE`); no task is made (GCD would crash).
+    public func dataTask(with request: HTTPRequest, completionHandler: CompletionHandler?) throws(RunLoopError) -> SessionTask {
         let session = session
-        let task = SharedDispatchObjects.urlSessionManagerCreationQueue(in: runtime).sync(label: "dataTaskWithRequest: \(name)") {
+        let task = try SharedDispatchObjects.urlSessionManagerCreationQueue(in: runtime).sync(label: "dataTaskWithRequest: \(name)") {
             session.dataTask(with: request)
         }
         let delegate = SessionTaskDelegate(manager: self, taskIdentifier: task.taskIdentifier, completionHandler: completionHandler)

@@ -1,5 +1,6 @@
 import LabRuntime
 import NetSim
+import RunLoopKit
 
 /// `AFURLSessionManagerTaskDelegate`: what a ``SessionManager`` keeps per task, in its
 /// `mutableTaskDelegatesKeyedByTaskIdentifier` (spec §4).
@@ -15,7 +16,9 @@ import NetSim
 /// - **without**: dispatches to the concurrent queue
 ///   `"com.alamofire.networking.session.manager.processing"`, serializes the response there
 ///   with the manager's response serializer, then does the same group dispatch with the
-///   object and the serialization error.
+///   object and the serialization error. Live, when that queue could not be started (no
+///   descriptor left, `EMFILE`), the handler gets that error instead (`NSPOSIXErrorDomain`);
+///   AFNetworking would crash in GCD.
 ///
 /// Either way the completion block then posts ``Notification/Name/taskDidComplete`` about
 /// the task, with an async dispatch to main.
@@ -75,8 +78,15 @@ public final class SessionTaskDelegate: TraceNamed, CustomStringConvertible, Sen
             finish(nil, error)
             return
         }
+        let processing: DispatchQueueModel
+        do throws(RunLoopError) {
+            processing = try SharedDispatchObjects.urlSessionManagerProcessingQueue(in: runtime)
+        } catch {
+            finish(nil, .serviceThreadUnavailable(error))
+            return
+        }
         let serializer = manager?.responseSerializer
-        SharedDispatchObjects.urlSessionManagerProcessingQueue(in: runtime).async(label: "serialize response of \(task)") {
+        processing.async(label: "serialize response of \(task)") {
             let (object, failure) = serializer?.responseObject(for: task.response, data: data) ?? (nil, nil)
             finish(object, failure.map(OperationError.serialization))
         }

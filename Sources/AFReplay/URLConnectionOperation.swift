@@ -193,6 +193,10 @@ public class URLConnectionOperation: LabOperation, ConnectionDelegate, @unchecke
     ///    waits for all completion work in the runtime that uses it.
     ///
     /// If the operation never finishes, the wrapper never runs and B is never released.
+    /// Live, when `"com.alamofire.networking.operation.queue"` gets no descriptor for its
+    /// workers (`EMFILE`), step 3 ends the process with the error named: the wrapper runs
+    /// on NSOperation's completion thread, after B was dispatched, so nobody can be told
+    /// (GCD crashes there too).
     public override var completionBlock: (@Sendable () -> Void)? {
         get { super.completionBlock }
         set {
@@ -212,8 +216,14 @@ public class URLConnectionOperation: LabOperation, ConnectionDelegate, @unchecke
                     runtime.record(.completion(operation: name, block: "completion block"))
                     block()
                 }
+                let nilling: DispatchQueueModel
+                do throws(RunLoopError) {
+                    nilling = try SharedDispatchObjects.urlRequestOperationCompletionQueue(in: runtime)
+                } catch {
+                    error.fail(in: runtime)
+                }
                 group.notify(
-                    queue: SharedDispatchObjects.urlRequestOperationCompletionQueue(in: runtime),
+                    queue: nilling,
                     label: "setCompletionBlock:nil \(name)"
                 ) {
                     runtime.record(.completion(operation: name, block: "setCompletionBlock:nil"))

@@ -311,10 +311,15 @@ final class ScenarioWorld: Sendable {
         state.withLock { $0.threads.append(ScenarioThread(name: name, thread: thread, ports: ports)) }
     }
 
-    /// `queue max N`: the operation queue, named "queue".
+    /// `queue max N`: the operation queue, named "queue". A worker whose loop gets no
+    /// descriptor (`EMFILE`) ends the run with the error, which the runner reports.
     func declareQueue(maxConcurrent: Int) {
-        let queue = LabOperationQueue(name: "queue", maxConcurrentOperationCount: maxConcurrent)
-        state.withLock { $0.queue = queue }
+        do throws(RunLoopError) {
+            let queue = try LabOperationQueue(name: "queue", maxConcurrentOperationCount: maxConcurrent)
+            state.withLock { $0.queue = queue }
+        } catch {
+            error.fail(in: runtime)
+        }
     }
 
     /// `op …`: creates the operation (and, with the first one, the activity indicator),
@@ -365,22 +370,32 @@ final class ScenarioWorld: Sendable {
     /// `op NAME = task …`: `[manager dataTaskWithRequest:completionHandler:]` on the
     /// scenario's one `AFURLSessionManager` (made on main with the first task), on the
     /// calling thread, which registers the task's delegate in its task id → delegate
-    /// dictionary. The task is left suspended.
+    /// dictionary. The task is left suspended. A creation queue whose loop gets no
+    /// descriptor (`EMFILE`) ends the run with the error.
     private func declareTask(_ declaration: OperationDeclaration, in manager: SessionManager) {
         var request = HTTPRequest(method: declaration.method, url: server.url(declaration.pathAndQuery))
         if let timeout = declaration.timeout { request.timeout = timeout }
         var handler: SessionManager.CompletionHandler?
         if declaration.completion { handler = { _, _, _ in } }
-        let task = manager.dataTask(with: request, completionHandler: handler)
-        state.withLock { $0.tasks.append((declaration.name, task)) }
+        do throws(RunLoopError) {
+            let task = try manager.dataTask(with: request, completionHandler: handler)
+            state.withLock { $0.tasks.append((declaration.name, task)) }
+        } catch {
+            error.fail(in: runtime)
+        }
     }
 
-    /// The scenario's one session manager, made on main by the first `task` line.
+    /// The scenario's one session manager, made on main by the first `task` line; a
+    /// delegate queue whose loop gets no descriptor (`EMFILE`) ends the run with the error.
     private var sessionManager: SessionManager {
         if let manager = state.withLock({ $0.sessionManager }) { return manager }
-        let made = SessionManager(server: server)
-        state.withLock { $0.sessionManager = made }
-        return made
+        do throws(RunLoopError) {
+            let made = try SessionManager(server: server)
+            state.withLock { $0.sessionManager = made }
+            return made
+        } catch {
+            error.fail(in: runtime)
+        }
     }
 
     /// `timer …`: adds a timer, first due one interval from now, to the thread's loop.

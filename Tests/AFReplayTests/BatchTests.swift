@@ -36,7 +36,7 @@ struct BatchTests {
                     lines.append("completion \(members.map(\.name)) on \(LabThread.current.name)")
                 })
             batch.update { $0 = made }
-            LabOperationQueue(name: "batch queue").addOperations(made)
+            try LabOperationQueue(name: "batch queue").addOperations(made)
         }
         return (result, lines.value, batch.value)
     }

@@ -57,7 +57,7 @@ struct CompletionBlockTests {
             let op = URLConnectionOperation(request: get("/small", on: server), server: server, name: "op A")
             let custom = DispatchGroupModel(label: "custom group")
             group.update { $0 = custom }
-            op.completionQueue = DispatchQueueModel(label: "custom queue")
+            op.completionQueue = try DispatchQueueModel(label: "custom queue")
             op.completionGroup = custom
             op.completionBlock = { ran.append(LabThread.current.name) }
             custom.notify(queue: MainQueue.main, label: "group drained") { ran.append("drained") }

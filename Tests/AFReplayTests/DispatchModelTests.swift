@@ -29,7 +29,7 @@ struct DispatchModelTests {
     func serialQueue(seed: UInt64) {
         let ran = Shared<[String]>([])
         let result = simulate(seed: seed) {
-            let queue = DispatchQueueModel(label: "serial")
+            let queue = try DispatchQueueModel(label: "serial")
             for index in 0..<4 {
                 queue.async(label: "s\(index)") {
                     ran.append("start \(index) on \(LabThread.current.name)")
@@ -46,7 +46,7 @@ struct DispatchModelTests {
     func concurrentQueue(seed: UInt64) {
         let ran = Shared<[String]>([])
         let result = simulate(seed: seed) {
-            let queue = DispatchQueueModel(label: "concurrent", width: 2)
+            let queue = try DispatchQueueModel(label: "concurrent", width: 2)
             let handshake = currentRuntime().makeSemaphore(named: "handshake", value: 0)
             queue.async(label: "waiter") {
                 handshake.wait()
@@ -70,7 +70,7 @@ struct DispatchModelTests {
         let result = simulate(seed: seed) {
             let group = DispatchGroupModel(label: "g")
             group.notify(queue: MainQueue.main, label: "empty") { ran.append("empty notify") }
-            let queue = DispatchQueueModel(label: "worker", width: 2)
+            let queue = try DispatchQueueModel(label: "worker", width: 2)
             for index in 0..<3 { group.async(queue: queue, label: "w\(index)") { ran.append("w\(index)") } }
             group.enter()
             group.notify(queue: MainQueue.main, label: "drained") { ran.append("drained, outstanding \(group.outstanding)") }

@@ -10,13 +10,18 @@ import Testing
 struct LiveManagerTests {
     /// Runs `body` on the main thread of a fresh live runtime, which then serves the main
     /// queue until `body`'s work calls `MainQueue.main.stop()`; returns the runtime's trace.
-    static func runLive(_ body: @escaping @Sendable (LoopbackServer) -> Void) -> [TraceEvent] {
+    /// An error `body` throws is recorded, and the main queue is then not served.
+    static func runLive(_ body: @escaping @Sendable (LoopbackServer) throws -> Void) -> [TraceEvent] {
         let runtime = LiveRuntime()
         let done = runtime.makeSemaphore(named: "done", value: 0)
         let main = runtime.spawnThread(named: "main") {
             let server = makeServer()
-            body(server)
-            MainQueue.main.run()
+            do {
+                try body(server)
+                MainQueue.main.run()
+            } catch {
+                Issue.record(error)
+            }
             server.stop()
             done.signal()
         }
@@ -29,7 +34,7 @@ struct LiveManagerTests {
     func managerGET() {
         let outcome = Shared<[String]>([])
         _ = Self.runLive { server in
-            let manager = HTTPRequestOperationManager(baseURL: server.baseURL, server: server)
+            let manager = try HTTPRequestOperationManager(baseURL: server.baseURL, server: server)
             manager.GET(
                 "json",
                 success: { _, object in
@@ -49,13 +54,13 @@ struct LiveManagerTests {
     func sessionTask() {
         let outcome = Shared<[String]>([])
         let trace = Self.runLive { server in
-            let manager = SessionManager(server: server)
+            let manager = try SessionManager(server: server)
             manager.responseSerializer = HTTPResponseSerializer()
             NotificationCenter.default().addObserver(for: .taskDidComplete, observerName: "test") { notification in
                 outcome.append("notification \(notification.object?.traceName ?? "nil") on \(LabThread.current.name)")
                 MainQueue.main.stop()
             }
-            manager.dataTask(with: get("/big", on: server)) { _, object, error in
+            try manager.dataTask(with: get("/big", on: server)) { _, object, error in
                 outcome.append(
                     "handler on \(LabThread.current.name): \(object == .data(DeterministicBody(seed: 9).prefix(10))) \(error == nil)")
             }.resume()

@@ -77,7 +77,7 @@ struct NetworkScenarioTests {
         func once() -> String {
             simulate(seed: 42) {
                 let server = makeServer()
-                let queue = LabOperationQueue(name: "q", maxConcurrentOperationCount: 1)
+                let queue = try LabOperationQueue(name: "q", maxConcurrentOperationCount: 1)
                 let a = HTTPRequestOperation(request: get("/big", on: server), server: server, fidelity: fidelity, name: "op A")
                 let b = HTTPRequestOperation(request: get("/json", on: server), server: server, fidelity: fidelity, name: "op B")
                 b.responseSerializer = JSONResponseSerializer()

@@ -14,7 +14,7 @@ struct OperationQueueTests {
         let ops = Shared<[URLConnectionOperation]>([])
         let result = simulate(seed: seed) {
             let server = makeServer()
-            let queue = LabOperationQueue(name: "q", maxConcurrentOperationCount: 1)
+            let queue = try LabOperationQueue(name: "q", maxConcurrentOperationCount: 1)
             let a = URLConnectionOperation(request: get("/stall", on: server), server: server, fidelity: fidelity, name: "op A")
             let b = URLConnectionOperation(request: get("/stall", on: server), server: server, fidelity: fidelity, name: "op B")
             ops.update { $0 = [a, b] }
@@ -37,7 +37,7 @@ struct OperationQueueTests {
         let ops = Shared<[URLConnectionOperation]>([])
         let result = simulate(seed: seed, timeLimit: stallWindow) {
             let server = makeServer()
-            let queue = LabOperationQueue(name: "q", maxConcurrentOperationCount: 1)
+            let queue = try LabOperationQueue(name: "q", maxConcurrentOperationCount: 1)
             let a = URLConnectionOperation(request: get("/stall", on: server), server: server, fidelity: fidelity, name: "op A")
             let c = URLConnectionOperation(request: get("/stall", on: server), server: server, fidelity: fidelity, name: "op C")
             ops.update { $0 = [a, c] }
@@ -67,7 +67,7 @@ struct OperationQueueTests {
         let ops = Shared<[URLConnectionOperation]>([])
         let result = simulate(seed: seed, timeLimit: stallWindow) {
             let server = makeServer()
-            let queue = LabOperationQueue(name: "q", maxConcurrentOperationCount: 1)
+            let queue = try LabOperationQueue(name: "q", maxConcurrentOperationCount: 1)
             let a = URLConnectionOperation(request: get("/stall", on: server), server: server, fidelity: .hardened, name: "op A")
             let c = URLConnectionOperation(request: get("/stall", on: server), server: server, fidelity: .hardened, name: "op C")
             ops.update { $0 = [a, c] }
@@ -92,7 +92,7 @@ struct OperationQueueTests {
         let ops = Shared<[URLConnectionOperation]>([])
         let result = simulate(seed: seed) {
             let server = makeServer()
-            let queue = LabOperationQueue(name: "q", maxConcurrentOperationCount: 1)
+            let queue = try LabOperationQueue(name: "q", maxConcurrentOperationCount: 1)
             let a = URLConnectionOperation(request: get("/stall", on: server), server: server, fidelity: fidelity, name: "op A")
             let b = URLConnectionOperation(request: get("/small", on: server), server: server, fidelity: fidelity, name: "op B")
             ops.update { $0 = [a, b] }
@@ -121,7 +121,7 @@ struct OperationQueueTests {
         let order = Shared<[String]>([])
         let waiting = Shared<LabOperation?>(nil)
         let result = simulate(seed: seed) {
-            let queue = LabOperationQueue(name: "q")
+            let queue = try LabOperationQueue(name: "q")
             let first = BlockOperation(name: "op 1") { order.append("1") }
             let second = BlockOperation(name: "op 2") { order.append("2") }
             second.addDependency(first)
@@ -147,7 +147,7 @@ struct OperationQueueTests {
     func finishedWithoutQueue() {
         let result = simulate(seed: 0) {
             let server = makeServer()
-            let queue = LabOperationQueue(name: "q", maxConcurrentOperationCount: 0)
+            let queue = try LabOperationQueue(name: "q", maxConcurrentOperationCount: 0)
             let a = URLConnectionOperation(request: get("/small", on: server), server: server, name: "op A")
             queue.addOperation(a)
             a.start()

@@ -25,7 +25,7 @@ struct RequestOperationManagerTests {
     /// outcome and the operations the calls returned.
     static func run(
         seed: UInt64, fidelity: Fidelity,
-        _ calls: @escaping @Sendable (HTTPRequestOperationManager, Shared<[Outcome]>) -> [HTTPRequestOperation?]
+        _ calls: @escaping @Sendable (HTTPRequestOperationManager, Shared<[Outcome]>) throws -> [HTTPRequestOperation?]
     )
         -> (SimulationResult, [Outcome], [HTTPRequestOperation?])
     {
@@ -43,8 +43,9 @@ struct RequestOperationManagerTests {
             server.route(
                 "GET", "/api/reset",
                 RouteScript(contentType: "application/json", body: .text(#"{"a":1}"#), fault: .reset(afterBodyBytes: 3)))
-            let manager = HTTPRequestOperationManager(baseURL: server.url("/api"), server: server, fidelity: fidelity)
-            returned.update { $0 = calls(manager, outcomes) }
+            let manager = try HTTPRequestOperationManager(baseURL: server.url("/api"), server: server, fidelity: fidelity)
+            let made = try calls(manager, outcomes)
+            returned.update { $0 = made }
         }
         return (result, outcomes.value, returned.value)
     }
@@ -119,7 +120,7 @@ struct RequestOperationManagerTests {
         let seen = Shared<[String]>([])
         let group = Shared<DispatchGroupModel?>(nil)
         let (result, outcomes, returned) = Self.run(seed: 3, fidelity: fidelity) { manager, outcomes in
-            let completion = DispatchQueueModel(label: "test completion queue")
+            let completion = try DispatchQueueModel(label: "test completion queue")
             let made = DispatchGroupModel(label: "test group")
             group.update { $0 = made }
             manager.responseSerializer = HTTPResponseSerializer()

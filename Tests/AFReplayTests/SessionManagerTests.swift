@@ -36,19 +36,21 @@ struct SessionManagerTests {
         let registeredAtEnd = Shared<[Int]?>(nil)
         let result = simulate(seed: seed) {
             let server = Self.server()
-            let manager = SessionManager(server: server)
+            let manager = try SessionManager(server: server)
             manager.responseSerializer = HTTPResponseSerializer()
             for route in Self.routes {
                 _ = LabThread.current.runtime.spawnThread(named: "creator \(route.path)") {
-                    let task = manager.dataTask(with: get(route.path, on: server)) { _, object, error in
-                        guard case let .data(bytes)? = object, error == nil else { return }
-                        received.update { $0[route.path] = bytes }
-                        guard received.value.count == Self.routes.count else { return }
-                        // Behind every delegate message on the serial delegate queue.
-                        manager.operationQueue.addOperation(
-                            BlockOperation {
-                                registeredAtEnd.update { $0 = manager.registeredTaskIdentifiers }
-                            })
+                    let task = endingRunOnError {
+                        try manager.dataTask(with: get(route.path, on: server)) { _, object, error in
+                            guard case let .data(bytes)? = object, error == nil else { return }
+                            received.update { $0[route.path] = bytes }
+                            guard received.value.count == Self.routes.count else { return }
+                            // Behind every delegate message on the serial delegate queue.
+                            manager.operationQueue.addOperation(
+                                BlockOperation {
+                                    registeredAtEnd.update { $0 = manager.registeredTaskIdentifiers }
+                                })
+                        }
                     }
                     ids.append(task.taskIdentifier)
                     task.resume()
@@ -101,13 +103,13 @@ struct SessionManagerTests {
             let ids = Shared<[Int]>([])
             let result = simulate(seed: seed) {
                 let server = makeServer()
-                let manager = SessionManager(server: server)
+                let manager = try SessionManager(server: server)
                 for index in 0..<3 {
                     _ = LabThread.current.runtime.spawnThread(named: "creator \(index)") {
                         let request = get("/small", on: server)
                         let task =
                             throughManager
-                            ? manager.dataTask(with: request, completionHandler: nil)
+                            ? endingRunOnError { try manager.dataTask(with: request, completionHandler: nil) }
                             : manager.session.dataTask(with: request)
                         ids.append(task.taskIdentifier)
                     }
@@ -132,13 +134,13 @@ struct SessionManagerTests {
         let result = simulate(seed: seed) {
             let server = makeServer()
             server.route("GET", "/reset", RouteScript(body: .text("0123456789"), fault: .reset(afterBodyBytes: 4)))
-            let manager = SessionManager(server: server)
+            let manager = try SessionManager(server: server)
             NotificationCenter.default().addObserver(for: .taskDidComplete, observerName: "test") { notification in
                 lines.append("notification \(notification.object?.traceName ?? "nil") on \(LabThread.current.name)")
             }
             var made: [SessionTask] = []
             for path in ["/json", "/reset", "/stall"] {
-                let task = manager.dataTask(with: get(path, on: server)) { response, object, error in
+                let task = try manager.dataTask(with: get(path, on: server)) { response, object, error in
                     let outcome = error.map { "error \($0.code)" } ?? "object \(object.map { "\($0)" } ?? "nil")"
                     lines.append("handler \(path) \(response?.statusCode ?? 0) \(outcome) on \(LabThread.current.name)")
                 }
@@ -184,13 +186,13 @@ struct ManagerDeterminismTests {
         func once() -> String {
             simulate(seed: 42) {
                 let server = SessionManagerTests.server()
-                let session = SessionManager(server: server)
+                let session = try SessionManager(server: server)
                 for path in ["/a", "/b"] {
                     _ = LabThread.current.runtime.spawnThread(named: "creator \(path)") {
-                        session.dataTask(with: get(path, on: server), completionHandler: nil).resume()
+                        endingRunOnError { try session.dataTask(with: get(path, on: server), completionHandler: nil) }.resume()
                     }
                 }
-                let manager = HTTPRequestOperationManager(baseURL: server.baseURL, server: server, fidelity: fidelity)
+                let manager = try HTTPRequestOperationManager(baseURL: server.baseURL, server: server, fidelity: fidelity)
                 manager.responseSerializer = HTTPResponseSerializer()
                 let members = ["c", "small"].map { path in
                     manager.httpRequestOperation(with: get("/\(path)", on: server), success: nil, failure: nil)

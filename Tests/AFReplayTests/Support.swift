@@ -8,10 +8,13 @@ let seeds: [UInt64] = [0, 1, 2, 3, 4]
 
 /// Runs `setup` on the simulation's main thread, then serves the main queue until the run
 /// is quiescent (or virtual time reaches `timeLimit`): the shape of an app
-/// (`UIApplicationMain` after `didFinishLaunching`).
-func simulate(seed: UInt64, timeLimit: Duration? = nil, _ setup: @escaping @Sendable () -> Void) -> SimulationResult {
+/// (`UIApplicationMain` after `didFinishLaunching`). An error `setup` throws (a loop that
+/// got no descriptor) ends the run with it.
+func simulate(
+    seed: UInt64, timeLimit: Duration? = nil, _ setup: @escaping @Sendable () throws -> Void
+) -> SimulationResult {
     Simulation.run(seed: seed, stepLimit: 300_000, timeLimit: timeLimit) {
-        setup()
+        endingRunOnError(setup)
         MainQueue.main.run()
     }
 }
@@ -113,5 +116,17 @@ extension SimulationResult {
     /// The thread that made `operation`'s transition `from → to`, if it happened.
     func thread(of operation: String, _ from: String, _ to: String) -> String? {
         events("operation.state").first { $0.kind == .operationState(operation: operation, from: from, to: to, accepted: true) }?.threadName
+    }
+}
+
+/// What `body` returns, on a simulated thread that has nobody to tell of its error: an
+/// error it throws (a loop that got no descriptor) ends the run with it.
+func endingRunOnError<T>(_ body: () throws -> T) -> T {
+    do {
+        return try body()
+    } catch let error as RunLoopError {
+        error.fail(in: currentRuntime())
+    } catch {
+        preconditionFailure("only a run loop's errors are thrown here: \(error)")
     }
 }

@@ -1,6 +1,7 @@
 extension Command {
     /// A `bench` subcommand: parses its options (printing `usage` for `--help`), runs the
-    /// benchmark, and turns a ``BenchFailure`` into a message and ``ExitCode/failure``.
+    /// benchmark, and turns a ``BenchFailure`` into a message and ``ExitCode/failure``, or
+    /// ``ExitCode/systemError`` for a failed system call (`EMFILE`).
     ///
     /// - Parameters:
     ///   - name: the benchmark's name, e.g. `runloop`.
@@ -25,7 +26,7 @@ extension Command {
                 return ExitCode.success
             } catch {
                 console.printError("runloop-lab bench \(name): \(error.message)")
-                return ExitCode.failure
+                return error.isSystemError ? ExitCode.systemError : ExitCode.failure
             }
         }
     }

@@ -1,5 +1,6 @@
 import CBenchLimits
 import Glibc
+import LabRuntime
 
 /// The "eventfd ping-pong (C)" row: the physical limit of a cross-thread wake-up round trip,
 /// measured by `cbench_eventfd_pingpong` in the `CBenchLimits` C target.
@@ -16,7 +17,7 @@ enum EventFDPingPongBench {
             cbench_eventfd_pingpong(Int32(options.roundTrips), $0.baseAddress)
         }
         guard status == 0 else {
-            throw BenchFailure(message: "\(name): \(String(cString: strerror(status)))")
+            throw BenchFailure(name, SystemCallError("eventfd ping-pong", errno: status))
         }
         return BenchFigures(
             name: name,

@@ -123,7 +123,7 @@ enum NetworkBenchmark {
         _ = try PollReaderBench.measure(
             port: server.port, request: request.wireBytes, operations: warmUp,
             maxOpen: min(maxOpen, warmUp), bodyBytes: options.bodyBytes)
-        _ = NetworkLabBench.measure(
+        _ = try NetworkLabBench.measure(
             server: server, request: request, operations: warmUp, maxOpen: min(maxOpen, warmUp),
             bodyBytes: options.bodyBytes)
         var rows: [(lab: NetworkFigures, limit: NetworkFigures)] = []
@@ -141,7 +141,7 @@ enum NetworkBenchmark {
                 progress.printError(
                     "\(operations) operations, at most \(window) open, run \(run) of \(options.repeats): \(NetworkLabBench.name)…")
                 labs.append(
-                    NetworkLabBench.measure(
+                    try NetworkLabBench.measure(
                         server: server, request: request, operations: operations, maxOpen: window,
                         bodyBytes: options.bodyBytes))
             }

@@ -1,6 +1,7 @@
 import AFReplay
 import LabRuntime
 import NetSim
+import RunLoopKit
 import Synchronization
 
 /// The "AFReplay live" row of `bench network`: `URLConnectionOperation`s on AFNetworking's
@@ -17,10 +18,13 @@ enum NetworkLabBench {
     /// serves the main queue. The clock runs from creating the first operation until the
     /// last one is finished (its `isFinished` KVO, on the network thread). An operation
     /// fails if it ends with an error or a body that is not `bodyBytes` long.
+    ///
+    /// - Throws: ``BenchFailure`` naming the error when the queue's workers get no
+    ///   descriptor (`EMFILE`).
     static func measure(
         server: LoopbackServer, request: HTTPRequest, operations: Int, maxOpen: Int,
         bodyBytes: Int
-    ) -> NetworkFigures {
+    ) throws(BenchFailure) -> NetworkFigures {
         let runtime = currentRuntime()
         let allFinished = runtime.makeSemaphore(named: "all finished", value: 0)
         let finished = Atomic<Int>(0)
@@ -28,7 +32,13 @@ enum NetworkLabBench {
         let received = Atomic<Int>(0)
         let sampler = ResourceSampler.start()
         let start = MonotonicClock.nanoseconds()
-        let queue = LabOperationQueue(name: "bench network", maxConcurrentOperationCount: maxOpen)
+        let queue: LabOperationQueue
+        do throws(RunLoopError) {
+            queue = try LabOperationQueue(name: "bench network", maxConcurrentOperationCount: maxOpen)
+        } catch {
+            _ = sampler.stop()
+            throw BenchFailure(name, error)
+        }
         var batch: [LabOperation] = []
         batch.reserveCapacity(operations)
         for index in 0..<operations {

@@ -1,5 +1,6 @@
 import CBenchLimits
 import Glibc
+import LabRuntime
 import NetSim
 
 /// The "poll() reader (C)" row: the limit for `bench network`, measured by
@@ -25,7 +26,7 @@ enum PollReaderBench {
         }
         let peaks = sampler.stop()
         guard status == 0 else {
-            throw BenchFailure(message: "\(name): \(String(cString: strerror(status)))")
+            throw BenchFailure(name, SystemCallError("poll reader", errno: status))
         }
         return NetworkFigures(
             name: name, operations: operations, maxOpen: maxOpen, nanoseconds: result.elapsed_ns,

@@ -51,7 +51,7 @@ enum RunLoopLabBench {
         do throws(RunLoopError) {
             return try RunLoop.spawnKeptAlive(named: "bench-runloop", portName: "keep-alive", in: runtime)
         } catch {
-            throw BenchFailure(message: "\(name): \(error)")
+            throw BenchFailure(name, error)
         }
     }
 

@@ -1,6 +1,7 @@
 import AFReplay
 import LabRuntime
 import NetSim
+import RunLoopKit
 import Walkthrough
 
 /// The contrast to the interview question, as a built-in program (the scenario language has
@@ -23,12 +24,17 @@ struct SessionManagerProgram: DemoProgram {
             let server = LoopbackServer()
             server.route("GET", "/big", .bytes(4_000, chunks: [500], gap: .milliseconds(2), etag: "\"v1\""))
             server.route("GET", "/small", RouteScript(contentType: "application/json", body: .text(#"{"ok":true}"#)))
-            let manager = SessionManager(server: server)
-            manager.responseSerializer = HTTPResponseSerializer()
-            let tasks = ["/big", "/small"].map { path in
-                manager.dataTask(with: HTTPRequest(url: server.url(path)), completionHandler: { _, _, _ in })
+            do throws(RunLoopError) {
+                let manager = try SessionManager(server: server)
+                manager.responseSerializer = HTTPResponseSerializer()
+                var tasks: [SessionTask] = []
+                for path in ["/big", "/small"] {
+                    tasks.append(try manager.dataTask(with: HTTPRequest(url: server.url(path)), completionHandler: { _, _, _ in }))
+                }
+                for task in tasks { task.resume() }
+            } catch {
+                error.fail(in: currentRuntime())
             }
-            for task in tasks { task.resume() }
             MainQueue.main.run()
         }
         return ProgramRun(trace: result.trace, outcome: result.outcome.scenarioName, schedule: result.schedule, summary: [])
