@@ -20,15 +20,7 @@ struct ServiceThreadExhaustionTests {
         "out of descriptors, starting a kept-alive thread throws EMFILE and an operation fails with it; the child neither crashes nor hangs",
         .enabled(if: !isChild))
     func exhaustedChildReportsEMFILE() throws {
-        let bundle = try #require(realpath("/proc/self/exe", nil))
-        defer { free(bundle) }
-        let child = try ChildProcess.run(
-            "/bin/sh",
-            [
-                "-c",
-                "exec 2>&1; \(Self.childVariable)=1 exec \"$0\" --testing-library swift-testing --filter \"$1\"",
-                String(cString: bundle), "ServiceThreadExhaustionTests",
-            ])
+        let child = try DescriptorTable.runChild(setting: Self.childVariable, filter: "ServiceThreadExhaustionTests")
         #expect(child.ending == .exit(0), "\(child.standardOutput)")
         let lines = child.standardOutput.split(separator: "\n").map(String.init)
         let started = lines.first { $0.hasPrefix("spawnKeptAlive: ") }
@@ -47,7 +39,7 @@ struct ServiceThreadExhaustionTests {
         let creator = runtime.spawnThread(named: "creator") {
             let server = LoopbackServer(name: "server")
             let op = URLConnectionOperation(request: get("/nothing", on: server), server: server, name: "op A")
-            let held = Self.fillDescriptorTable()
+            let held = DescriptorTable.fill()
             defer { held.forEach { _ = close($0) } }
             do throws(RunLoopError) {
                 let thread = try RunLoop.spawnKeptAlive(named: "service", portName: "keep-alive", in: runtime)
@@ -60,18 +52,5 @@ struct ServiceThreadExhaustionTests {
             server.stop()
         }
         creator.join()
-    }
-
-    /// Lowers the soft descriptor limit a little above the descriptors in use, then opens
-    /// `/dev/null` until `open` fails; returns the descriptors to close.
-    private static func fillDescriptorTable() -> [Int32] {
-        let probe = open("/dev/null", O_RDONLY)
-        var limit = rlimit()
-        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-        limit.rlim_cur = rlim_t(probe + 16)
-        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-        var held = [probe]
-        while case let fd = open("/dev/null", O_RDONLY), fd >= 0 { held.append(fd) }
-        return held
     }
 }

@@ -133,7 +133,12 @@ final class LivePortSet: PortSet {
         }
     }
 
-    func close() { epoll.close() }
+    /// Closes the epoll instance and lets go of the members, as the simulated set does: a
+    /// port that only the set still held (a torn-down loop's keep-alive port) is then closed.
+    func close() {
+        epoll.close()
+        members.withLock { $0.removeAll() }
+    }
 
     func wait(until deadline: LabInstant?) -> PortSetWaitResult {
         guard let epfd = epoll.rawValue else { return .timedOut }
