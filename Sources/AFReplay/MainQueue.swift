@@ -54,9 +54,17 @@ public final class MainQueue: LabDispatchQueue {
 
     /// Runs the main thread's loop, serving the queue, until ``stop()`` (`dispatch_main`,
     /// `UIApplicationMain`). Only the main thread may call it.
-    public func run() {
+    ///
+    /// Live, throws `RunLoopError.systemCallFailed` when the main loop has no descriptor for
+    /// its wake port or the queue's port (`EMFILE`), where CF crashes. Under a simulation it
+    /// returns when the run ends.
+    public func run() throws(RunLoopError) {
         precondition(isCurrent, "MainQueue.run() must be called on the main thread \(thread), not \(LabThread.current)")
-        try? loop.run()
+        do throws(RunLoopError) {
+            try loop.run()
+        } catch {
+            guard case .runOver = error else { throw error }
+        }
     }
 
     /// Stops ``run()`` after the block it is running, if any.

@@ -5,10 +5,11 @@ import RunLoopKit
 extension ScenarioWorld {
     /// Executes the scenario's statements in order on the main thread, then serves the
     /// main queue for the rest of the run, as an app's main thread does after launching.
+    /// A main loop with no descriptor (`EMFILE`) ends the run with the error.
     func runScript() {
         let mainQueue = MainQueue.shared(in: runtime)
         for statement in scenario.statements { execute(statement) }
-        mainQueue.run()
+        do throws(RunLoopError) { try mainQueue.run() } catch { error.fail(in: runtime) }
     }
 
     private func execute(_ statement: ScenarioStatement) {

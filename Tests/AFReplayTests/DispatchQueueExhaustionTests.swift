@@ -139,7 +139,7 @@ struct DispatchQueueExhaustionTests {
                                 }, failure: stop)
                         })
                 }, failure: stop)
-            MainQueue.main.run()
+            do throws(RunLoopError) { try MainQueue.main.run() } catch { print("main queue: \(error)") }
         }
         main.join()
     }

@@ -18,7 +18,7 @@ struct LiveManagerTests {
             let server = makeServer()
             do {
                 try body(server)
-                MainQueue.main.run()
+                try MainQueue.main.run()
             } catch {
                 Issue.record(error)
             }

@@ -19,7 +19,7 @@ struct OutputStreamHandlingTests {
             op.setOutputStream(stream())
             operation.update { $0 = op }
             op.start()
-            MainQueue.main.run()
+            endingRunOnError { try MainQueue.main.run() }
         }
         return (result, operation.value!)
     }

@@ -30,7 +30,7 @@ struct RunReleaseTests {
                 weak.operation = operation
                 weak.server = server
                 operation.start()
-                MainQueue.main.run()
+                endingRunOnError { try MainQueue.main.run() }
             }
             #expect(result.outcome == .quiescent)
             #expect(

@@ -14,8 +14,10 @@ func simulate(
     seed: UInt64, timeLimit: Duration? = nil, _ setup: @escaping @Sendable () throws -> Void
 ) -> SimulationResult {
     Simulation.run(seed: seed, stepLimit: 300_000, timeLimit: timeLimit) {
-        endingRunOnError(setup)
-        MainQueue.main.run()
+        endingRunOnError {
+            try setup()
+            try MainQueue.main.run()
+        }
     }
 }
 

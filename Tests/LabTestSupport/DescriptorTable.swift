@@ -7,14 +7,21 @@ public enum DescriptorTable {
     /// Lowers the soft `RLIMIT_NOFILE` a little above the descriptors in use, then opens
     /// `/dev/null` until `open` fails; returns the descriptors to close.
     public static func fill() -> [Int32] {
-        let probe = open("/dev/null", O_RDONLY)
-        var limit = rlimit()
-        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-        limit.rlim_cur = rlim_t(probe + 16)
-        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-        var held = [probe]
+        lowerLimit(spare: 16)
+        var held: [Int32] = []
         while case let fd = open("/dev/null", O_RDONLY), fd >= 0 { held.append(fd) }
         return held
+    }
+
+    /// Lowers the soft `RLIMIT_NOFILE` to about `spare` above the highest descriptor in use,
+    /// so that ``freeCount()`` opens few.
+    public static func lowerLimit(spare: Int) {
+        let probe = open("/dev/null", O_RDONLY)
+        defer { _ = close(probe) }
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        limit.rlim_cur = rlim_t(Int(probe) + spare)
+        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
 
     /// How many more descriptors the process can open now (it opens them, then closes them).

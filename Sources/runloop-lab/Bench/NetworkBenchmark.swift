@@ -2,6 +2,7 @@ import AFReplay
 import Glibc
 import LabRuntime
 import NetSim
+import RunLoopKit
 import Synchronization
 
 /// `runloop-lab bench network`: many concurrent `URLConnectionOperation`s on AFNetworking's
@@ -59,7 +60,10 @@ enum NetworkBenchmark {
         let runtime = LiveRuntime(tracing: false)
         let outcome = Mutex<Result<[(lab: NetworkFigures, limit: NetworkFigures)], BenchFailure>?>(nil)
         let done = runtime.makeSemaphore(named: "bench network done", value: 0)
-        let main = runtime.spawnThread(named: "main") { MainQueue.shared().run() }
+        let mainFailure = Mutex<RunLoopError?>(nil)
+        let main = runtime.spawnThread(named: "main") {
+            do throws(RunLoopError) { try MainQueue.shared().run() } catch { mainFailure.withLock { $0 = error } }
+        }
         let progress = SerializedConsole(console)
         let driver = runtime.spawnThread(named: "bench driver") {
             let result = Result { () throws(BenchFailure) in try measureAll(options, maxOpen: maxOpen, progress: progress) }
@@ -70,6 +74,7 @@ enum NetworkBenchmark {
         done.wait()
         driver.join()
         main.join()
+        if let error = mainFailure.withLock({ $0 }) { throw BenchFailure("main queue", error) }
         let rows = try outcome.withLock { $0 }!.get()
 
         var load = [Double](repeating: 0, count: 3)

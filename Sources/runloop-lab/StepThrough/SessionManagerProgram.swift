@@ -32,10 +32,10 @@ struct SessionManagerProgram: DemoProgram {
                     tasks.append(try manager.dataTask(with: HTTPRequest(url: server.url(path)), completionHandler: { _, _, _ in }))
                 }
                 for task in tasks { task.resume() }
+                try MainQueue.main.run()
             } catch {
                 error.fail(in: currentRuntime())
             }
-            MainQueue.main.run()
         }
         return ProgramRun(trace: result.trace, outcome: result.outcome.scenarioName, schedule: result.schedule, summary: [])
     }
