@@ -11,10 +11,20 @@ enum LoopbackSocket {
     /// connection, whose bytes are readable as soon as the peer's write returns, and whose
     /// end of stream is visible to one end as soon as the other's close returns
     /// (``LabFileDescriptor/adoptingPair(_:_:runtime:)`` settles it).
+    ///
+    /// With no descriptor left (`EMFILE`), a simulation ends its run with the error, as for
+    /// a port (`Runtime.unavailableDescriptor(_:label:)`): the host's limit is no part of the
+    /// simulated program, and a connection failing with it would make the trace depend on
+    /// the machine. Live, the error is thrown, and the dial fails with it.
     static func pair(client: String, server: String) throws(SystemCallError) -> (client: LabFileDescriptor, server: LabFileDescriptor) {
         var fds: [Int32] = [-1, -1]
         let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
-        guard socketpair(AF_UNIX, type, 0, &fds) == 0 else { throw SystemCallError("socketpair") }
+        guard socketpair(AF_UNIX, type, 0, &fds) == 0 else {
+            let error = SystemCallError("socketpair")
+            let runtime = currentRuntime()
+            if runtime.flavor == .simulated, error.isDescriptorExhaustion { runtime.fail(error) }
+            throw error
+        }
         let (clientEnd, serverEnd) = LabFileDescriptor.adoptingPair((fds[0], client), (fds[1], server))
         return (clientEnd, serverEnd)
     }

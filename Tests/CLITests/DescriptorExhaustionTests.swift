@@ -36,6 +36,25 @@ struct DescriptorExhaustionTests {
     }
 
     @Test(
+        "a scenario command out of descriptors exits 71 with one line naming EMFILE, and prints no run",
+        arguments: [
+            ["check", "Tutorials/scenarios/interview-question.lab"], ["demo", "--auto", "--no-color"], ["tutorial", "check"],
+        ])
+    func scenarioCommandOutOfDescriptors(arguments: [String]) throws {
+        // From the checkout, where `demo` and `tutorial check` find their files.
+        let checkout = String(tutorialsDirectory.dropLast("/Tutorials".count))
+        let child = try ChildProcess.run(
+            "/bin/sh",
+            ["-c", "exec 2>&1 >/dev/null; cd \"$1\" && shift && ulimit -n 8 && exec \"$0\" \"$@\"", Self.executable.path, checkout]
+                + arguments)
+        #expect(child.ending == .exit(71))
+        let lines = child.standardOutput.split(separator: "\n")
+        #expect(lines.count == 1, "\(child.standardOutput)")
+        #expect(lines.first?.hasPrefix("runloop-lab \(arguments[0]): ") == true, "\(child.standardOutput)")
+        #expect(lines.first?.contains("Too many open files (EMFILE)") == true, "\(child.standardOutput)")
+    }
+
+    @Test(
         "a live network benchmark out of descriptors exits with EMFILE named, not a signal or a spin",
         arguments: [10, 12, 16])
     func networkOutOfDescriptors(limit: Int) throws {

@@ -248,8 +248,8 @@ struct TutorialCommandTests {
 @Suite("Tutorial command steps")
 struct CommandStepTests {
     @Test("a command block runs in-process and prints the command's output and exit status")
-    func explore() {
-        let lines = CommandStep.lines(for: "runloop-lab explore --scenario counter --schedules 20")
+    func explore() throws {
+        let lines = try CommandStep.lines(for: "runloop-lab explore --scenario counter --schedules 20")
         #expect(lines.count == 3)
         #expect(lines.first == "explore counter: random (seed 0); checkers: deadlock, lock-misuse, liveness, livelock, expect, lock-order")
         #expect(lines.dropFirst().first?.hasPrefix("no violation in 20 schedules") == true)
@@ -257,17 +257,17 @@ struct CommandStepTests {
     }
 
     @Test("the output does not depend on --jobs")
-    func jobs() {
-        let one = CommandStep.lines(for: "runloop-lab explore --scenario abba --strategy pct --seed 3")
-        let two = CommandStep.lines(for: "runloop-lab explore --scenario abba --strategy pct --seed 3 --jobs 2")
+    func jobs() throws {
+        let one = try CommandStep.lines(for: "runloop-lab explore --scenario abba --strategy pct --seed 3")
+        let two = try CommandStep.lines(for: "runloop-lab explore --scenario abba --strategy pct --seed 3 --jobs 2")
         #expect(one.last == "exit status: 1")
         #expect(one.count > 10)
         #expect(one == two)
     }
 
     @Test("a quoted word keeps its spaces")
-    func quotedSchedule() {
-        let lines = CommandStep.lines(for: #"runloop-lab trace --scenario abba --schedule "4:T2" --events lock.wait"#)
+    func quotedSchedule() throws {
+        let lines = try CommandStep.lines(for: #"runloop-lab trace --scenario abba --schedule "4:T2" --events lock.wait"#)
         #expect(
             lines == [
                 "#12 0.000000 T2 ba lock.wait L0 A held by T1",
@@ -286,14 +286,14 @@ struct CommandStepTests {
             (#"runloop-lab replay --schedule "4:T2"#, "error: a quoted word is never closed"),
             ("runloop-lab explore\nrunloop-lab explore", "error: a command step holds exactly one line"),
         ])
-    func badLines(text: String, message: String) {
-        #expect(CommandStep.lines(for: text) == [message])
+    func badLines(text: String, message: String) throws {
+        #expect(try CommandStep.lines(for: text) == [message])
     }
 
     @Test("a usage error shows its message and exit status 64")
-    func usageError() {
+    func usageError() throws {
         #expect(
-            CommandStep.lines(for: "runloop-lab explore --scenario nope --list-all") == [
+            try CommandStep.lines(for: "runloop-lab explore --scenario nope --list-all") == [
                 "runloop-lab: unknown option '--list-all'", "exit status: 64",
             ])
     }
@@ -309,7 +309,7 @@ struct CommandStepTests {
     }
 
     @Test("run names a command step's block as the command")
-    func runCommandLesson() {
+    func runCommandLesson() throws {
         let directory = TemporaryDirectory(prefix: "tutorial-test")
         let text =
             "# C\n\n```command\nrunloop-lab trace --scenario abba --schedule \"4:T2\" --events lock.wait\n```\n\n```expected\n"

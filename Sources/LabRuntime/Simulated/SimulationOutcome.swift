@@ -22,6 +22,11 @@ public enum SimulationOutcome: Sendable, Equatable, CustomStringConvertible {
         if case .deadlock = self { true } else { false }
     }
 
+    /// The system call whose failure ended the run (``systemCallFailed(_:)``), or `nil`.
+    public var systemCallFailure: SystemCallError? {
+        if case let .systemCallFailed(error) = self { error } else { nil }
+    }
+
     public var description: String {
         switch self {
         case .quiescent: "quiescent"

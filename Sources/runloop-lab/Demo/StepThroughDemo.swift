@@ -9,7 +9,9 @@ enum StepThroughDemo {
 
     /// Runs the demo and returns the exit status: ``ExitCode/failure`` for a file that cannot
     /// be read or does not parse (its diagnostics go to standard error), and, after showing
-    /// the run, for a run in which an `expect` line failed.
+    /// the run, for a run in which an `expect` line failed; ``ExitCode/systemError``, with
+    /// the error named and nothing shown, for a run a failed system call ended (no
+    /// descriptor left, `EMFILE`).
     static func run(options: DemoOptions, console: any Console) -> Int32 {
         let parts: [StepThrough]
         switch self.parts(options: options) {
@@ -17,6 +19,10 @@ enum StepThroughDemo {
         case let .failure(problem):
             console.printError(problem.message)
             return ExitCode.failure
+        }
+        if let failure = parts.lazy.compactMap(\.run.systemCallFailure).first {
+            console.printError("runloop-lab demo: \(failure.explanation)")
+            return ExitCode.systemError
         }
         let style = DemoStyle(colors: options.useColor)
         if options.interactive {

@@ -42,6 +42,10 @@ enum CheckCommand {
         var passed = 0
         for path in files {
             let result = check(path, seed: seed)
+            if let failure = result.systemCallFailure {
+                console.printError("runloop-lab check: \(path): \(failure)")
+                return ExitCode.systemError
+            }
             result.lines.forEach(console.printLine)
             passed += result.passed ? 1 : 0
         }
@@ -49,12 +53,13 @@ enum CheckCommand {
         return passed == files.count ? ExitCode.success : ExitCode.failure
     }
 
-    /// Runs the file at `path` and returns what to print and whether it passed.
-    static func check(_ path: String, seed: UInt64?) -> (lines: [String], passed: Bool) {
+    /// Runs the file at `path` and returns what to print and whether it passed, or the
+    /// failed system call that ended its run (no descriptor left, `EMFILE`).
+    static func check(_ path: String, seed: UInt64?) -> (lines: [String], passed: Bool, systemCallFailure: String?) {
         let scenario: Walkthrough.Scenario
         switch ScenarioFile.load(path) {
         case let .success(loaded): scenario = loaded
-        case let .failure(problem): return (["\(path): does not run", problem.message(command: "check")], false)
+        case let .failure(problem): return (["\(path): does not run", problem.message(command: "check")], false, nil)
         }
         if seed == nil, case let .exhaustive(bound) = scenario.strategy {
             return search(scenario, path: path, bound: bound)
@@ -63,28 +68,32 @@ enum CheckCommand {
         do {
             run = try ScenarioRunner().run(scenario, seed: seed)
         } catch {
-            return (["\(path): does not run", error.description], false)
+            return (["\(path): does not run", error.description], false, nil)
         }
+        if let failure = run.result.outcome.systemCallFailure { return ([], false, failure.explanation) }
         let failed = run.checks.filter { !$0.passed }
         let head =
             "\(path): \(run.checks.count - failed.count) of \(run.checks.count) expect lines held "
             + "(\(run.strategy), \(run.outcomeName) after \(run.result.steps) steps)"
         let details = run.problems.map { $0.text(in: scenario.fileName) } + failed.map(\.description)
-        return ([head] + details.flatMap { $0.split(separator: "\n").map(String.init) }, failed.isEmpty)
+        return ([head] + details.flatMap { $0.split(separator: "\n").map(String.init) }, failed.isEmpty, nil)
     }
 
     /// Searches every schedule of `scenario` within preemption bound `bound` for one that
     /// breaks an `expect` line, and reports the first, shrunk, with its replay command.
-    private static func search(_ scenario: Walkthrough.Scenario, path: String, bound: Int) -> (lines: [String], passed: Bool) {
+    private static func search(
+        _ scenario: Walkthrough.Scenario, path: String, bound: Int
+    ) -> (lines: [String], passed: Bool, systemCallFailure: String?) {
         let explorable = scenario.explorable(named: path)
         let expectLines = explorable.checkers.filter { $0.name == ExpectationChecker().name }
         let report = Explorer(
             scenario: explorable, checkers: expectLines, strategy: .exhaustive(preemptionBound: bound),
             schedules: 1_000_000
         ).explore()
+        if let failure = report.systemCallFailure { return ([], false, failure) }
         let searched = "exhaustive bound \(bound), \(report.explored) schedules\(report.complete ? "" : ", stopped early")"
         guard let finding = report.finding else {
-            return (["\(path): all \(scenario.expectationCount) expect lines held in every schedule (\(searched))"], true)
+            return (["\(path): all \(scenario.expectationCount) expect lines held in every schedule (\(searched))"], true, nil)
         }
         var lines = [
             "\(path): \(finding.violations.count) expect line\(finding.violations.count == 1 ? "" : "s") failed in a schedule (\(searched))"
@@ -93,6 +102,6 @@ enum CheckCommand {
             ["FAIL \(violation.summary)"] + violation.details.map { "     " + $0 }
         }
         lines.append("replay: " + ReplayCommandLine.text(scenario: path, schedule: finding.run.schedule))
-        return (lines, false)
+        return (lines, false, nil)
     }
 }

@@ -25,4 +25,7 @@ struct ProgramRun: Sendable {
     /// How many of the program's `expect` lines the run did not meet (0 for a program
     /// without any): `demo` exits 1 when one failed.
     var failedExpectations = 0
+    /// The system call whose failure ended the run, such as `eventfd` with no descriptor
+    /// left (`EMFILE`): `demo` then exits 71 naming it instead of showing the run.
+    var systemCallFailure: SystemCallError?
 }

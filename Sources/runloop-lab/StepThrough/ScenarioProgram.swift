@@ -38,6 +38,6 @@ struct ScenarioProgram: DemoProgram {
         if !run.checks.isEmpty { summary.append("\(passed) of \(run.checks.count) expect lines held") }
         return ProgramRun(
             trace: run.trace, outcome: run.outcomeName, schedule: run.schedule, summary: summary,
-            failedExpectations: run.checks.count - passed)
+            failedExpectations: run.checks.count - passed, systemCallFailure: run.result.outcome.systemCallFailure)
     }
 }

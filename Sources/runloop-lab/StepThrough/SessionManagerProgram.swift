@@ -37,6 +37,8 @@ struct SessionManagerProgram: DemoProgram {
                 error.fail(in: currentRuntime())
             }
         }
-        return ProgramRun(trace: result.trace, outcome: result.outcome.scenarioName, schedule: result.schedule, summary: [])
+        return ProgramRun(
+            trace: result.trace, outcome: result.outcome.scenarioName, schedule: result.schedule, summary: [],
+            systemCallFailure: result.outcome.systemCallFailure)
     }
 }

@@ -10,7 +10,7 @@ enum CommandStep {
     static let allowedCommands = ["explore", "replay", "trace"]
 
     /// The lines a `command` block's text prints.
-    static func lines(for text: String) -> [String] {
+    static func lines(for text: String) throws(StepOutput.SystemCallFailure) -> [String] {
         let arguments: [String]
         switch words(of: text) {
         case .success(let parsed): arguments = parsed
@@ -27,6 +27,9 @@ enum CommandStep {
         }
         let console = RecordingConsole()
         let status = RunLoopLabCLI.run(Array(arguments.dropFirst()), console: console)
+        if status == ExitCode.systemError {
+            throw StepOutput.SystemCallFailure(message: console.errors.first ?? "a system call failed (exit status 71)")
+        }
         var lines = console.output
         if status == ExitCode.usage, let message = console.errors.first { lines.append(message) }
         lines.append("exit status: \(status)")

@@ -6,9 +6,10 @@ struct StepComparison: Sendable {
     /// The step's expected block.
     let expected: [String]
 
-    /// Runs step `index` (1-based) of a lesson and compares its output.
-    init(step: LessonStep, index: Int) {
-        self.init(step: step, actual: StepOutput.lines(for: step, index: index))
+    /// Runs step `index` (1-based) of a lesson and compares its output; throws when a failed
+    /// system call ended the step (``StepOutput/lines(for:index:)``).
+    init(step: LessonStep, index: Int) throws(StepOutput.SystemCallFailure) {
+        self.init(step: step, actual: try StepOutput.lines(for: step, index: index))
     }
 
     /// Compares `actual`, what the step printed in an earlier run, with the step's expected block.

@@ -15,8 +15,12 @@ enum StepOutput {
     /// up as a mismatch with the line and caret of the error. Scenarios may use every checker
     /// of the Inspector in `expect checker` lines. A `command` step prints what
     /// ``CommandStep`` does.
-    static func lines(for step: LessonStep, index: Int) -> [String] {
-        if step.kind == .command { return CommandStep.lines(for: step.scenario) }
+    ///
+    /// - Throws: ``SystemCallFailure`` when a failed system call (no descriptor left,
+    ///   `EMFILE`) ended the run or the command: the output then says nothing about the
+    ///   lesson, so it is neither compared nor written back.
+    static func lines(for step: LessonStep, index: Int) throws(SystemCallFailure) -> [String] {
+        if step.kind == .command { return try CommandStep.lines(for: step.scenario) }
         let fileName = "step\(index).lab"
         let run: ScenarioRun
         do {
@@ -25,6 +29,7 @@ enum StepOutput {
         } catch {
             return error.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         }
+        if let failure = run.outcome.systemCallFailure { throw SystemCallFailure(message: failure.explanation) }
         var lines = ["outcome: \(run.outcomeName)"]
         if case .deadlock = run.outcome {
             lines += run.outcome.description.split(separator: "\n").dropFirst().map { "  \($0)" }
@@ -35,5 +40,12 @@ enum StepOutput {
         lines += run.problems.map { $0.text(in: fileName) }
         lines += run.checks.flatMap { $0.description.split(separator: "\n").map(String.init) }
         return lines
+    }
+
+    /// A step whose run or command a failed system call ended, such as `eventfd` with no
+    /// descriptor left (`EMFILE`).
+    struct SystemCallFailure: Error {
+        /// The error, named, with what to do about it.
+        let message: String
     }
 }

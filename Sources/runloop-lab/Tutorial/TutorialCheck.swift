@@ -7,7 +7,9 @@ enum TutorialCheck {
     /// A translation shares its lesson's blocks, so each step runs once: its output is kept
     /// for the same block at the same step number of the other language. With
     /// ``TutorialOptions/rewrites``, a file whose steps differ gets those expected blocks
-    /// replaced by what the run printed, and is reported as `rewritten`.
+    /// replaced by what the run printed, and is reported as `rewritten`. A step that a
+    /// failed system call ended (no descriptor left, `EMFILE`) stops the check with the error
+    /// named and ``ExitCode/systemError``, before anything is rewritten.
     static func run(options: TutorialOptions, console: any Console) -> Int32 {
         let library = LessonLibrary(root: options.directory)
         guard let fileNames = library.lessonFileNames() else {
@@ -19,9 +21,13 @@ enum TutorialCheck {
         for fileName in fileNames {
             var outputs = StepOutputs()
             for language in LessonLanguage.allCases {
-                let failures = check(
-                    fileName, in: language, library: library, outputs: &outputs,
-                    rewriting: options.rewrites)
+                let failures: [String]
+                do throws(StepOutput.SystemCallFailure) {
+                    failures = try check(fileName, in: language, library: library, outputs: &outputs, rewriting: options.rewrites)
+                } catch {
+                    console.printError("runloop-lab tutorial: \(error.message)")
+                    return ExitCode.systemError
+                }
                 let label = language.rawValue.padded(to: 8)
                 if failures.isEmpty {
                     passed += 1
@@ -41,7 +47,7 @@ enum TutorialCheck {
     private static func check(
         _ fileName: String, in language: LessonLanguage, library: LessonLibrary,
         outputs: inout StepOutputs, rewriting: Bool
-    ) -> [String] {
+    ) throws(StepOutput.SystemCallFailure) -> [String] {
         guard library.exists(fileName, in: language) else {
             return ["missing: \(language.directory(in: library.root))/\(fileName)"]
         }
@@ -53,7 +59,7 @@ enum TutorialCheck {
         var failures: [String] = []
         var actualBlocks: [[String]] = []
         for (offset, step) in lesson.steps.enumerated() {
-            let actual = outputs.lines(for: step, index: offset + 1)
+            let actual = try outputs.lines(for: step, index: offset + 1)
             actualBlocks.append(actual)
             let comparison = StepComparison(step: step, actual: actual)
             if !comparison.matches {
@@ -83,10 +89,10 @@ private struct StepOutputs {
     private var outputs: [Key: [String]] = [:]
 
     /// What step `index` prints: from an earlier run of the same block, or from running it now.
-    mutating func lines(for step: LessonStep, index: Int) -> [String] {
+    mutating func lines(for step: LessonStep, index: Int) throws(StepOutput.SystemCallFailure) -> [String] {
         let key = Key(index: index, kind: step.kind, block: step.scenario, shownEvents: step.shownEvents)
         if let known = outputs[key] { return known }
-        let lines = StepOutput.lines(for: step, index: index)
+        let lines = try StepOutput.lines(for: step, index: index)
         outputs[key] = lines
         return lines
     }

@@ -44,7 +44,13 @@ struct TutorialSession {
                 waitForEnter()
             }
             console.printLine(phrases.running(step: index + 1, of: lesson.steps.count, command: step.kind == .command))
-            let comparison = StepComparison(step: step, index: index + 1)
+            let comparison: StepComparison
+            do throws(StepOutput.SystemCallFailure) {
+                comparison = try StepComparison(step: step, index: index + 1)
+            } catch {
+                console.printError("runloop-lab tutorial: \(error.message)")
+                return ExitCode.systemError
+            }
             comparison.actual.forEach { console.printLine($0) }
             guard comparison.matches else {
                 console.printLine(phrases.differs(step: index + 1))
