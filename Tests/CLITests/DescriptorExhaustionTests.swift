@@ -36,16 +36,17 @@ struct DescriptorExhaustionTests {
     }
 
     @Test(
-        "a scenario command out of descriptors exits 71 with one line naming EMFILE, and prints no run",
+        "a scenario command or the live demo out of descriptors exits 71 with one error line naming EMFILE",
         arguments: [
-            ["check", "Tutorials/scenarios/interview-question.lab"], ["demo", "--auto", "--no-color"], ["tutorial", "check"],
+            ["check", "Tutorials/scenarios/interview-question.lab"], ["demo", "--auto", "--no-color"], ["demo", "--live", "--no-color"],
+            ["tutorial", "check"],
         ])
     func scenarioCommandOutOfDescriptors(arguments: [String]) throws {
         // From the checkout, where `demo` and `tutorial check` find their files.
         let checkout = String(tutorialsDirectory.dropLast("/Tutorials".count))
         let child = try ChildProcess.run(
             "/bin/sh",
-            ["-c", "exec 2>&1 >/dev/null; cd \"$1\" && shift && ulimit -n 8 && exec \"$0\" \"$@\"", Self.executable.path, checkout]
+            ["-c", "exec 2>&1 >/dev/null; cd \"$1\" && shift && ulimit -n 5 && exec \"$0\" \"$@\"", Self.executable.path, checkout]
                 + arguments)
         #expect(child.ending == .exit(71))
         let lines = child.standardOutput.split(separator: "\n")

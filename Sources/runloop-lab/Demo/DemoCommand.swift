@@ -1,3 +1,5 @@
+import RunLoopKit
+
 /// `runloop-lab demo`: the step-through of a simulated run, or with `--live` the
 /// live run-loop walkthrough.
 enum DemoCommand {
@@ -47,11 +49,20 @@ enum DemoCommand {
 /// - Parameters:
 ///   - options: how to present the walkthrough.
 ///   - console: where to write it.
-/// - Returns: ``ExitCode/success`` when every step behaved as CFRunLoop does.
+/// - Returns: ``ExitCode/success`` when every step behaved as CFRunLoop does;
+///   ``ExitCode/systemError``, with the error named, when the worker's loop got no
+///   descriptor (`EMFILE`).
 func runDemo(options: DemoOptions, console: any Console) -> Int32 {
     let lines = SerializedConsole(console)
     let walkthrough = LiveWalkthrough(write: { lines.printLine($0) }, colors: options.useColor)
-    guard walkthrough.run() else {
+    let behaved: Bool
+    do throws(RunLoopError) {
+        behaved = try walkthrough.run()
+    } catch {
+        console.printError("runloop-lab demo: \(error)")
+        return ExitCode.systemError
+    }
+    guard behaved else {
         console.printError("runloop-lab demo: a step did not behave as CFRunLoop does (see above).")
         return ExitCode.failure
     }

@@ -22,7 +22,10 @@ struct LiveWalkthrough {
     ]
 
     /// Runs the walkthrough; returns false if a step did not behave as CFRunLoop does.
-    func run() -> Bool {
+    ///
+    /// - Throws: `RunLoopError.systemCallFailed` when the worker's loop got no descriptor
+    ///   (`EMFILE`): the walkthrough stops there instead of waiting for a loop that cannot run.
+    func run() throws(RunLoopError) -> Bool {
         let runtime = LiveRuntime()
         let style = DemoStyle(colors: colors)
         runtime.trace.addListener { [write] event in
@@ -30,36 +33,51 @@ struct LiveWalkthrough {
             write(style.event(event))
         }
         write(style.title("RunLoop Lab: one thread, its run loop, and the keep-alive port (live)"))
-        let ok = Atomic<Bool>(true)
+        let outcome = Mutex<Result<Bool, RunLoopError>>(.success(true))
         let main = runtime.spawnThread(named: "main") {
-            ok.store(steps(runtime: runtime, style: style), ordering: .relaxed)
+            let result = Result { () throws(RunLoopError) in try steps(runtime: runtime, style: style) }
+            outcome.withLock { $0 = result }
         }
         main.join()
-        return ok.load(ordering: .relaxed)
+        return try outcome.withLock { $0 }.get()
     }
 
-    private func steps(runtime: LiveRuntime, style: DemoStyle) -> Bool {
+    private func steps(runtime: LiveRuntime, style: DemoStyle) throws(RunLoopError) -> Bool {
         let toMain = runtime.makeSemaphore(named: "to main", value: 0)
         let toWorker = runtime.makeSemaphore(named: "to worker", value: 0)
         let firstResult = Mutex<RunLoopResult?>(nil)
         let lastResult = Mutex<RunLoopResult?>(nil)
+        // The worker's loop error, if any: it then signals main, which stops there.
+        let failure = Mutex<RunLoopError?>(nil)
 
         write(style.step(1, "A new thread runs its loop with nothing in the default mode."))
         let worker = runtime.spawnThread(named: "worker") {
             let loop = RunLoop.current
-            let result = try? loop.run(mode: .default, for: .seconds(5))
-            firstResult.withLock { $0 = result }
-            toMain.signal()
-            toWorker.wait()
-            _ = try? loop.add(EventFDPort(name: "keep-alive port"), forMode: .default)
-            loop.add(
-                RunLoopObserver(activities: .beforeWaiting, repeats: false, name: "first-sleep observer") { _, _ in
-                    toMain.signal()
-                }, forMode: .default)
-            try? loop.run()
-            lastResult.withLock { $0 = .stopped }
+            do throws(RunLoopError) {
+                let result = try loop.run(mode: .default, for: .seconds(5))
+                firstResult.withLock { $0 = result }
+                toMain.signal()
+                toWorker.wait()
+                try loop.add(EventFDPort(name: "keep-alive port"), forMode: .default)
+                loop.add(
+                    RunLoopObserver(activities: .beforeWaiting, repeats: false, name: "first-sleep observer") { _, _ in
+                        toMain.signal()
+                    }, forMode: .default)
+                try loop.run()
+                lastResult.withLock { $0 = .stopped }
+            } catch {
+                failure.withLock { $0 = error }
+                toMain.signal()
+            }
         }
-        toMain.wait()
+        /// Waits for the worker; throws its loop's error once it has exited.
+        func awaitWorker() throws(RunLoopError) {
+            toMain.wait()
+            guard let error = failure.withLock({ $0 }) else { return }
+            worker.join()
+            throw error
+        }
+        try awaitWorker()
         let first = firstResult.withLock { $0 }
         write(
             style.note(
@@ -68,7 +86,7 @@ struct LiveWalkthrough {
 
         write(style.step(2, "Add a port to the default mode (AFNetworking's keep-alive idiom) and call run()."))
         toWorker.signal()
-        toMain.wait()
+        try awaitWorker()
         write(
             style.note(
                 "The worker's BeforeWaiting observer fired: the loop is going to sleep in epoll_wait, kept alive by the port, using no CPU."
