@@ -39,7 +39,8 @@ struct DescriptorExhaustionTests {
         "a scenario command or the live demo out of descriptors exits 71 with one error line naming EMFILE",
         arguments: [
             ["check", "Tutorials/scenarios/interview-question.lab"], ["demo", "--auto", "--no-color"], ["demo", "--live", "--no-color"],
-            ["tutorial", "check"],
+            ["tutorial", "check"], ["trace", "--scenario", "Tutorials/scenarios/interview-question.lab"],
+            ["replay", "--scenario", "Tutorials/scenarios/interview-question.lab", "--schedule", "4:T1"],
         ])
     func scenarioCommandOutOfDescriptors(arguments: [String]) throws {
         // From the checkout, where `demo` and `tutorial check` find their files.

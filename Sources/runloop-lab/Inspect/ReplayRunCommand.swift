@@ -39,6 +39,7 @@ enum ReplayRunCommand {
         }
         let checkers = try ScenarioCatalog.checkers(parsed, default: scenario.checkers)
         let report = ReplayReport(replaying: schedule, of: scenario, checkers: checkers)
+        if let failure = systemCallFailure(of: report.run, command: "replay", console: console) { return failure }
         console.printLine(report.headline)
         if let failure = divergenceFailure(of: report, command: "replay", console: console) { return failure }
         report.verdictLines(showingInterleaving: !parsed.isSet("--no-interleaving")).forEach(console.printLine)
@@ -53,9 +54,20 @@ enum ReplayRunCommand {
     /// failure status; `nil` when the run followed the schedule. `replay` and
     /// `trace --schedule` answer a schedule that does not fit the same way.
     static func divergenceFailure(of report: ReplayReport, command: String, console: any Console) -> Int32? {
+        if let failure = systemCallFailure(of: report.run, command: command, console: console) { return failure }
         guard let divergence = report.divergence else { return nil }
         console.printLine(divergence)
         console.printError("runloop-lab \(command): the schedule does not fit scenario '\(report.scenario)'")
         return ExitCode.failure
+    }
+
+    /// When a failed system call ended `run` (no descriptor left, `EMFILE`): says so on
+    /// standard error, naming the error and what to do, and returns
+    /// ``ExitCode/systemError``; `nil` otherwise. The run says nothing about the scenario
+    /// then, so `replay` and `trace` print none of it.
+    static func systemCallFailure(of run: SimulationResult, command: String, console: any Console) -> Int32? {
+        guard let failure = run.outcome.systemCallFailure else { return nil }
+        console.printError("runloop-lab \(command): \(failure.explanation)")
+        return ExitCode.systemError
     }
 }

@@ -57,6 +57,7 @@ enum TraceCommand {
             run = report.run
         } else {
             run = scenario.run(RandomStrategy(seed: seed))
+            if let failure = ReplayRunCommand.systemCallFailure(of: run, command: "trace", console: console) { return failure }
         }
         let title = "\(scenario.name): " + (schedule.map { "schedule \($0)" } ?? "seed \(seed)")
         let text =
