@@ -7,6 +7,10 @@ enum FoundationRunLoopBench {
     /// The row's name in the table.
     static let name = "Foundation RunLoop + CFRunLoopWakeUp"
 
+    /// The descriptors checked free before the row starts: it uses about 5 (two CF loops'
+    /// wake ports, timers and epoll instances, some shared), with a margin.
+    static let descriptorsNeeded = 8
+
     /// Measures the row.
     ///
     /// - Round trip: the producer performs a block that signals a semaphore, wakes the loop,
@@ -14,7 +18,11 @@ enum FoundationRunLoopBench {
     /// - Throughput: the producer performs `options.items` blocks (each with a wake-up); the
     ///   time runs until the last block has run.
     /// - Idle CPU: a fresh loop thread kept alive by its timer, with nothing to do.
-    static func measure(_ options: RunLoopBenchOptions) -> BenchFigures {
+    ///
+    /// - Throws: ``BenchFailure`` naming `EMFILE` when fewer than ``descriptorsNeeded``
+    ///   descriptors are free: Foundation's run loop crashes (`SIGILL`) when it gets none.
+    static func measure(_ options: RunLoopBenchOptions) throws(BenchFailure) -> BenchFigures {
+        try ProcessResources.requireFreeDescriptors(descriptorsNeeded, for: name)
         let loop = FoundationLoopThread.start()
         let reply = DispatchSemaphore(value: 0)
         let roundTrip = LatencySample.measure(iterations: options.roundTrips, warmUp: options.warmUpRoundTrips) {

@@ -1,4 +1,5 @@
 import Glibc
+import LabRuntime
 
 /// The process-wide figures `bench network` reports, read from `/proc/self` and
 /// `getrlimit`, and the descriptor limit it raises.
@@ -13,6 +14,20 @@ enum ProcessResources {
             if entry.pointee.d_name.0 != CChar(UInt8(ascii: ".")) { count += 1 }
         }
         return count - 1
+    }
+
+    /// Checks that `count` more descriptors can be opened now, by opening and closing them,
+    /// for a step whose code crashes when it gets none (CF's run loop, `__CFRunLoopCreate`).
+    ///
+    /// - Throws: ``BenchFailure`` naming the error (`EMFILE`) when they cannot.
+    static func requireFreeDescriptors(_ count: Int, for step: String) throws(BenchFailure) {
+        var opened: [Int32] = []
+        defer { opened.forEach { _ = close($0) } }
+        while opened.count < count {
+            let fd = open("/dev/null", O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw BenchFailure(step, SystemCallError("open (\(count) descriptors free)")) }
+            opened.append(fd)
+        }
     }
 
     /// A `kB` field of `/proc/self/status`, such as `VmHWM` (peak RSS) or `VmRSS`.

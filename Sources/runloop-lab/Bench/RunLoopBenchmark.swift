@@ -35,7 +35,7 @@ enum RunLoopBenchmark {
         console.printError("measuring \(EventFDPingPongBench.name)…")
         let eventfd = try EventFDPingPongBench.measure(options)
         console.printError("measuring \(FoundationRunLoopBench.name)…")
-        let foundation = FoundationRunLoopBench.measure(options)
+        let foundation = try FoundationRunLoopBench.measure(options)
         console.printError("measuring \(DispatchQueueBench.name)…")
         let dispatch = DispatchQueueBench.measure(options)
         console.printError("measuring \(RunLoopLabBench.name)…")
