@@ -4,6 +4,9 @@
 ///
 /// The lab's queues are made of lab threads and their run loops (``MainQueue``,
 /// ``DispatchQueueModel``), so a simulation schedules them like every other thread.
+/// Their loops need descriptors, so, unlike GCD's, making a queue can fail live (`EMFILE`):
+/// ``DispatchQueueModel/init(label:width:runtime:)`` throws to its creator. Once made, a
+/// queue's ``async(label:_:)`` cannot fail, as `dispatch_async` cannot.
 public protocol LabDispatchQueue: AnyObject, Sendable {
     /// The queue's label, e.g. `"com.alamofire.networking.http-request.processing"`.
     var label: String { get }

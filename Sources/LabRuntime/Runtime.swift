@@ -63,7 +63,10 @@ public protocol Runtime: AnyObject, Sendable {
     /// (no thread left: `pthread_create`'s `EAGAIN`). A ``Simulation`` ends the run with
     /// ``SimulationOutcome/systemCallFailed(_:)``, for its caller to report; live, the
     /// process ends with the error named (``SystemCallError/exitProcess()``), as CF crashes.
-    /// A descriptor that cannot be made goes through ``unavailableDescriptor(_:label:)``.
+    /// A descriptor that cannot be made goes through ``unavailableDescriptor(_:label:)``, so
+    /// that whoever uses it learns of it; live, this ends the process for a missing
+    /// descriptor only where nobody can be told, such as a kept-alive loop that loses one
+    /// while it runs, or the queue that runs a finished operation's completion block.
     func fail(_ error: SystemCallError) -> Never
 
     /// Takes responsibility for closing `descriptor` when the runtime is done with it.
