@@ -40,9 +40,9 @@ public final class DispatchQueueModel: LabDispatchQueue {
     /// Live, throws `RunLoopError.systemCallFailed` when a worker's loop could not be
     /// set up (no descriptor left, `EMFILE`); the workers already started are then stopped
     /// and joined, and their loops' descriptors closed, so nothing of the queue is left
-    /// (`dispatch_queue_create` cannot fail; the threads of real GCD's pool come later, and
-    /// a missing one is a crash). Under a simulation it does not throw: a failure ends the
-    /// run with the error.
+    /// (GCD's queues and threads need no descriptor, so `dispatch_queue_create` cannot fail
+    /// this way: the failure is the lab's, whose workers are run-loop threads). Under a
+    /// simulation it does not throw: a failure ends the run with the error.
     public init(label: String, width: Int = 1, runtime: any Runtime = currentRuntime()) throws(RunLoopError) {
         precondition(width >= 1, "a dispatch queue needs at least one worker")
         self.label = label

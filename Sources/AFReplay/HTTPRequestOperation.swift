@@ -102,7 +102,9 @@ public class HTTPRequestOperation: URLConnectionOperation, @unchecked Sendable {
     ///
     /// Live, when the processing queue could not be started (no descriptor left, `EMFILE`),
     /// step 2 dispatches `failure` with that error (`NSPOSIXErrorDomain`, see
-    /// `OperationError.serviceThreadUnavailable`) instead; AFNetworking would crash in GCD.
+    /// `OperationError.serviceThreadUnavailable`) instead. GCD's queues need no descriptor,
+    /// so AFNetworking never fails here: the failure is the lab's, whose workers are
+    /// run-loop threads.
     ///
     /// ``LabOperation/isCancelled`` is never consulted: a cancelled operation fails with
     /// −999, one marked cancelled after it finished succeeds. With default queues the user's

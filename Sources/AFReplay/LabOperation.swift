@@ -49,7 +49,7 @@ open class LabOperation: TraceNamed, CustomStringConvertible, @unchecked Sendabl
     /// The queue completion blocks run on, started when the first one fires. Live, when its
     /// workers get no descriptor (`EMFILE`) the process ends with the error named: the
     /// operation has finished and `didChangeValueForKey:` cannot fail, so nobody can be
-    /// told (NSOperation crashes in GCD there too).
+    /// told (GCD's threads need no descriptor, so this is the lab's failure only).
     private static let completionQueues = RuntimeLocal("NSOperation completion") { runtime in
         OnceStarted { () throws(RunLoopError) in try DispatchQueueModel(label: "NSOperation completion", width: 2, runtime: runtime) }
     }

@@ -133,8 +133,8 @@ public final class LabOperationQueue: Sendable {
     ///
     /// Live, throws `RunLoopError.systemCallFailed` when a worker's loop could not be set up
     /// (no descriptor left, `EMFILE`), with no worker left behind
-    /// (``DispatchQueueModel/init(label:width:runtime:)``); Foundation's queue cannot fail
-    /// to be made, and crashes when GCD cannot start its thread.
+    /// (``DispatchQueueModel/init(label:width:runtime:)``); Foundation's queue needs no
+    /// descriptor and cannot fail to be made.
     public init(
         name: String, maxConcurrentOperationCount: Int = LabOperationQueue.defaultMaxConcurrentOperationCount,
         workerCount: Int = 2

@@ -23,7 +23,7 @@ final class OnceStarted<Value: Sendable>: Sendable {
 
     /// The started value, for a user that has nobody to tell when the start failed: the
     /// failure then ends the simulation's run or, live, the process, with the error named
-    /// (`Runtime.fail(_:)`), where GCD would crash.
+    /// (`Runtime.fail(_:)`). GCD needs no descriptor there; the lab's workers do.
     func getOrFail(in runtime: any Runtime) -> Value {
         do throws(RunLoopError) { return try outcome.get() } catch { error.fail(in: runtime) }
     }

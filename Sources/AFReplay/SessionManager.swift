@@ -105,7 +105,8 @@ public final class SessionManager: SessionDelegate, TraceNamed, CustomStringConv
     /// and returns it **suspended**; call ``SessionTask/resume()``.
     ///
     /// Live, throws `RunLoopError.systemCallFailed` when the creation queue could not be
-    /// started (no descriptor left, `EMFILE`); no task is made (GCD would crash).
+    /// started (no descriptor left, `EMFILE`); no task is made. GCD's `dispatch_sync` never
+    /// fails: the failure is the lab's, whose workers are run-loop threads.
     public func dataTask(with request: HTTPRequest, completionHandler: CompletionHandler?) throws(RunLoopError) -> SessionTask {
         let session = session
         let task = try SharedDispatchObjects.urlSessionManagerCreationQueue(in: runtime).sync(label: "dataTaskWithRequest: \(name)") {

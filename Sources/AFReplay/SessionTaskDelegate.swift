@@ -17,8 +17,8 @@ import RunLoopKit
 ///   `"com.alamofire.networking.session.manager.processing"`, serializes the response there
 ///   with the manager's response serializer, then does the same group dispatch with the
 ///   object and the serialization error. Live, when that queue could not be started (no
-///   descriptor left, `EMFILE`), the handler gets that error instead (`NSPOSIXErrorDomain`);
-///   AFNetworking would crash in GCD.
+///   descriptor left, `EMFILE`), the handler gets that error instead (`NSPOSIXErrorDomain`):
+///   a failure of the lab's run-loop workers, which GCD's queues do not have.
 ///
 /// Either way the completion block then posts ``Notification/Name/taskDidComplete`` about
 /// the task, with an async dispatch to main.

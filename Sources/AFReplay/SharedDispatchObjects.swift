@@ -7,7 +7,7 @@ import RunLoopKit
 /// Live, a queue whose workers' loops could not be set up (no descriptor left, `EMFILE`)
 /// is not made: its accessor throws `RunLoopError.systemCallFailed`, then and at
 /// every later use in the runtime, as ``DispatchQueueModel/init(label:width:runtime:)``
-/// does (GCD's queues cannot fail; a thread its pool cannot start is a crash).
+/// does: GCD's queues need no descriptor, so this is the lab's failure only.
 public enum SharedDispatchObjects {
     private static let urlRequestOperationCompletionGroups = RuntimeLocal<DispatchGroupModel>(
         "url_request_operation_completion_group"

@@ -196,7 +196,7 @@ public class URLConnectionOperation: LabOperation, ConnectionDelegate, @unchecke
     /// Live, when `"com.alamofire.networking.operation.queue"` gets no descriptor for its
     /// workers (`EMFILE`), step 3 ends the process with the error named: the wrapper runs
     /// on NSOperation's completion thread, after B was dispatched, so nobody can be told
-    /// (GCD crashes there too).
+    /// (GCD's queue needs no descriptor, so this is the lab's failure only).
     public override var completionBlock: (@Sendable () -> Void)? {
         get { super.completionBlock }
         set {

@@ -49,7 +49,7 @@ public enum RunLoopError: Error, Equatable, CustomStringConvertible {
 extension RunLoopError {
     /// Ends the simulation's run or, live, the process with this error named
     /// (`Runtime.fail(_:)`), for work whose loop could not be set up and that has nobody to
-    /// tell, where CF and GCD crash. Only a missing descriptor (``systemCallFailed(_:)``)
+    /// tell, where CF crashes. Only a missing descriptor (``systemCallFailed(_:)``)
     /// ends a run this way; any other error here is a programming error.
     public func fail(in runtime: any Runtime) -> Never {
         guard case let .systemCallFailed(failure) = self else { preconditionFailure("\(self)") }
