@@ -6,9 +6,16 @@ import Synchronization
 /// thread runs at a time, so the order is deterministic. Tracing can be turned off for
 /// benchmarks, where an event per block would dominate the cost being measured.
 public final class TraceRecorder: Sendable {
-    private struct Listener {
+    /// A listener: a class, so that asking it whether it wants an event borrows its
+    /// closures instead of retaining and releasing them for every event.
+    private final class Listener: Sendable {
         let wants: @Sendable (TraceEvent.Kind) -> Bool
         let hear: @Sendable (TraceEvent) -> Void
+
+        init(wants: @escaping @Sendable (TraceEvent.Kind) -> Bool, hear: @escaping @Sendable (TraceEvent) -> Void) {
+            self.wants = wants
+            self.hear = hear
+        }
     }
     private struct State {
         var events: [TraceEvent] = []
