@@ -72,6 +72,17 @@ public final class TraceRecorder: Sendable {
         for listener in hearing { listener.hear(event) }
     }
 
+    /// Appends an event by the current lab thread (``LabThread/current``), which is borrowed
+    /// rather than retained.
+    @usableFromInline
+    func appendByCurrentThread(time: LabInstant, kind: consuming TraceEvent.Kind, location: CodeLocation) {
+        var unappended = Optional(kind)
+        let appended: Void? = CurrentThreadSlot.withCurrent { thread in
+            append(thread: thread, time: time, kind: unappended.take()!, location: location)
+        }
+        if appended == nil { append(thread: LabThread.current, time: time, kind: unappended.take()!, location: location) }
+    }
+
     /// Calls `listener` with every event appended from now on whose kind `wants` accepts
     /// (every event by default), on the appending thread. An event no listener wants is not
     /// copied for them.
