@@ -84,9 +84,32 @@ public final class LabFileDescriptor: Sendable {
         let simulated = runtime.flavor == .simulated
         let fd = simulated ? EventFDPool.take() : eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
         guard fd >= 0 else { throw SystemCallError("eventfd") }
+        let activity = simulated ? DescriptorActivity() : nil
+        activity?.know(readable: false)
         return LabFileDescriptor(
-            adopting: fd, label: label, runtime: runtime, channel: nil, activity: simulated ? DescriptorActivity() : nil,
-            isPooled: simulated)
+            adopting: fd, label: label, runtime: runtime, channel: nil, activity: activity, isPooled: simulated)
+    }
+
+    /// Adds one to an eventfd's counter (`eventfd_write`); nothing once closed. Under
+    /// simulation the eventfd is then known to be readable, so a port set waiting on it
+    /// does not ask the kernel.
+    public func addToEventCounter() {
+        guard let fd = rawValue, eventfd_write(fd, 1) == 0 else { return }
+        activity?.know(readable: true)
+    }
+
+    /// Reads an eventfd's counter and sets it to 0 (`eventfd_read`): the count, or 0 when it
+    /// was 0 already or the descriptor is closed. Under simulation the eventfd is then known
+    /// to be unreadable.
+    public func takeEventCounter() -> Int {
+        guard let fd = rawValue else { return 0 }
+        var count: eventfd_t = 0
+        if eventfd_read(fd, &count) == 0 {
+            activity?.know(readable: false)
+            return Int(count)
+        }
+        if csystem_errno() == EAGAIN { activity?.know(readable: false) }
+        return 0
     }
 
     /// A descriptor that could not be made, closed from the start, carrying `error` for
@@ -158,7 +181,8 @@ public final class LabFileDescriptor: Sendable {
     /// Closes the descriptor if it is still open; later calls do nothing. The close of one
     /// end of a simulated socket pair returns once the other end, if still open, sees the
     /// end of stream (``adoptingPair(_:_:runtime:)``); a simulated run's eventfd goes back
-    /// to its pool instead (``eventFD(label:runtime:)``). A close touches the ``channel``.
+    /// to its pool instead (``eventFD(label:runtime:)``), reset unless its counter is known to
+    /// be 0 already. A close touches the ``channel``.
     public func close() {
         noteAccess()
         let (fd, peer) = state.withLock { state -> (Int32, LabFileDescriptor?) in
@@ -166,8 +190,9 @@ public final class LabFileDescriptor: Sendable {
             return (state.rawValue, state.peer)
         }
         guard fd >= 0 else { return }
+        let isReset = activity?.knownReadable == false
         activity?.note()
-        if isPooled { return EventFDPool.giveBack(fd) }
+        if isPooled { return EventFDPool.giveBack(fd, isReset: isReset) }
         _ = Glibc.close(fd)
         if let peer { CloseSettling.awaitEndOfStream(at: peer, closed: label) }
     }

@@ -161,6 +161,14 @@ enum CurrentThreadSlot {
         return Unmanaged<LabThread>.fromOpaque(pointer).takeUnretainedValue()
     }
 
+    /// Calls `body` with the slot's thread, borrowed rather than retained (the slot's owner
+    /// keeps it alive while it is in the slot), or returns `nil` when the slot is empty:
+    /// for a hot path that only reads the thread.
+    static func withCurrent<Result>(_ body: (LabThread) -> Result) -> Result? {
+        guard let pointer = pthread_getspecific(key) else { return nil }
+        return Unmanaged<LabThread>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+    }
+
     static func set(_ thread: LabThread) {
         if let old = pthread_getspecific(key) { Unmanaged<LabThread>.fromOpaque(old).release() }
         pthread_setspecific(key, Unmanaged.passRetained(thread).toOpaque())

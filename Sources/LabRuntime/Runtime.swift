@@ -138,7 +138,7 @@ extension Runtime {
     @inlinable
     public func record(_ kind: @autoclosure () -> TraceEvent.Kind, at location: CodeLocation) {
         let trace = trace
-        if trace.isEnabled { trace.append(thread: LabThread.current, time: now(), kind: kind(), location: location) }
+        if trace.isEnabled { trace.appendByCurrentThread(time: now(), kind: kind(), location: location) }
     }
 }
 

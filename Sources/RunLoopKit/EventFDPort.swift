@@ -1,5 +1,3 @@
-import CSystem
-import Glibc
 import LabRuntime
 
 /// A ``LabPort`` on an `eventfd`: CF's `__CFPortAllocate` on Linux. Messages coalesce into
@@ -35,14 +33,11 @@ public final class EventFDPort: LabPort {
     /// wake-up, which has already passed both as `loop.wakeup`.
     func post() {
         descriptor.noteAccess()
-        guard let fd = descriptor.rawValue else { return }
-        _ = eventfd_write(fd, 1)
+        descriptor.addToEventCounter()
     }
 
     public func drain() -> Int {
         descriptor.noteAccess()
-        guard let fd = descriptor.rawValue else { return 0 }
-        var count: eventfd_t = 0
-        return eventfd_read(fd, &count) == 0 ? Int(count) : 0
+        return descriptor.takeEventCounter()
     }
 }

@@ -53,6 +53,7 @@ struct IndexedSearch: Sendable {
                     }
                     break
                 }
+                TraceRecorder.recycle((consume run).result.trace)
                 index += jobs
             }
             steps.withLock { $0[worker] = mySteps }

@@ -18,10 +18,13 @@ enum EventFDPool {
         idle.withLock { $0.popLast() } ?? eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
     }
 
-    /// Resets `fd`'s counter to 0 and keeps it for ``take()``, or closes it when the pool is full.
-    static func giveBack(_ fd: Int32) {
-        var count: eventfd_t = 0
-        _ = eventfd_read(fd, &count)
+    /// Resets `fd`'s counter to 0, unless `isReset` says it is 0 already, and keeps it for
+    /// ``take()``, or closes it when the pool is full.
+    static func giveBack(_ fd: Int32, isReset: Bool) {
+        if !isReset {
+            var count: eventfd_t = 0
+            _ = eventfd_read(fd, &count)
+        }
         let kept = idle.withLock { idle in
             guard idle.count < capacity else { return false }
             idle.append(fd)

@@ -13,7 +13,9 @@ import Synchronization
 /// A member whose readiness changes only through calls on it (an eventfd, an end of a
 /// socket pair: see ``LabFileDescriptor/activity``) is polled again only once such a call
 /// has been made; until then its last answer stands, and most scheduling points make no
-/// system call. Debug builds poll every member anyway and check that the answers agree.
+/// system call. An eventfd's own write or read says what it is ready for, so it is not
+/// polled after those either. Debug builds poll every member anyway and check that the
+/// answers agree.
 final class SimulatedPortSet: PortSet {
     /// A member, and what it was last seen ready for.
     private struct Member {
@@ -33,6 +35,13 @@ final class SimulatedPortSet: PortSet {
         var remembered: Int16? {
             guard let revents, let activity = descriptor.activity, activity.current == polledAt else { return nil }
             return revents
+        }
+
+        /// What `poll` would answer now, if the last call on the descriptor made it known
+        /// (``DescriptorActivity/knownReadable``).
+        var known: Int16? {
+            guard let readable = descriptor.activity?.knownReadable else { return nil }
+            return (readable ? Int16(POLLIN) | Int16(POLLOUT) : Int16(POLLOUT)) & events
         }
 
         /// What `revents` says the member is ready for, among what it is watched for (a
@@ -102,21 +111,26 @@ final class SimulatedPortSet: PortSet {
     /// last answer may be out of date, all in one call.
     func firstReadyMember() -> (LabFileDescriptor, Readiness)? {
         members.withLock { members in
-            let answer = Self.refresh(&members)
-            assert(Self.agrees(answer, Self.pollAll(members)), "port set P\(id): a remembered readiness is out of date")
+            let answer = Self.refresh(&members, trusting: true)
+            assert(Self.agrees(answer, Self.pollAll(members)), "port set P\(id): a remembered or known readiness is out of date")
             return answer
         }
     }
 
-    /// Brings the answers of `members` up to date and returns the first ready member. When
-    /// `poll` fails, the members it was asked about count as not ready, and are asked again
-    /// next time.
-    private static func refresh(_ members: inout [Member]) -> (LabFileDescriptor, Readiness)? {
+    /// Brings the answers of `members` up to date and returns the first ready member: with
+    /// `trusting`, a member's answer is asked of the kernel only if it is neither remembered
+    /// nor known; without, every member's is. When `poll` fails, the members it was asked
+    /// about count as not ready, and are asked again next time.
+    private static func refresh(_ members: inout [Member], trusting: Bool) -> (LabFileDescriptor, Readiness)? {
         withUnsafeTemporaryAllocation(of: pollfd.self, capacity: members.count) { entries in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: members.count) { indices in
                 var count = 0
-                for index in members.indices where members[index].remembered == nil {
+                for index in members.indices where !trusting || members[index].remembered == nil {
                     members[index].polledAt = members[index].descriptor.activity?.current ?? 0
+                    if trusting, let known = members[index].known {
+                        members[index].revents = known
+                        continue
+                    }
                     guard let fd = members[index].descriptor.observedRawValue else {
                         members[index].revents = 0
                         continue
@@ -140,8 +154,7 @@ final class SimulatedPortSet: PortSet {
     /// The first ready member as a poll of every member says now, remembering nothing.
     private static func pollAll(_ members: [Member]) -> (LabFileDescriptor, Readiness)? {
         var fresh = members
-        for index in fresh.indices { fresh[index].revents = nil }
-        return refresh(&fresh)
+        return refresh(&fresh, trusting: false)
     }
 
     /// Whether two answers name the same member and readiness.

@@ -415,11 +415,9 @@ public final class Simulation: Runtime, @unchecked Sendable {
     }
 
     func currentLocked() -> SimulatedThread {
-        let thread = LabThread.current
-        precondition(
-            thread.runtime === self,
-            "\(thread) is not a thread of this simulation; lab objects must be used from the lab threads of their own runtime")
-        return threads[thread.id]
+        if let id = CurrentThreadSlot.withCurrent({ $0.runtime === self ? $0.id : nil }) ?? nil { return threads[id] }
+        preconditionFailure(
+            "\(LabThread.current) is not a thread of this simulation; lab objects must be used from the lab threads of their own runtime")
     }
 
     /// The objects `thread`'s next operation will touch first: a port-set wait's set and its

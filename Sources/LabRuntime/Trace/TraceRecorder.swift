@@ -6,9 +6,16 @@ import Synchronization
 /// thread runs at a time, so the order is deterministic. Tracing can be turned off for
 /// benchmarks, where an event per block would dominate the cost being measured.
 public final class TraceRecorder: Sendable {
-    private struct Listener {
+    /// A listener: a class, so that asking it whether it wants an event borrows its
+    /// closures instead of retaining and releasing them for every event.
+    private final class Listener: Sendable {
         let wants: @Sendable (TraceEvent.Kind) -> Bool
         let hear: @Sendable (TraceEvent) -> Void
+
+        init(wants: @escaping @Sendable (TraceEvent.Kind) -> Bool, hear: @escaping @Sendable (TraceEvent) -> Void) {
+            self.wants = wants
+            self.hear = hear
+        }
     }
     private struct State {
         var events: [TraceEvent] = []
@@ -21,6 +28,11 @@ public final class TraceRecorder: Sendable {
     /// each about as long as the one before, append without growing their array.
     private static let lastFinishedLength = Atomic<Int>(0)
     private static let reservedLengthLimit = 1 << 14
+    /// Emptied traces of runs that nobody reads any more (``recycle(_:)``), whose storage a
+    /// new recording takes instead of reserving its own.
+    private static let spareStorage = Mutex<[[TraceEvent]]>([])
+    /// How many emptied traces are kept at most: one for each job of a search is enough.
+    private static let spareStorageLimit = 64
 
     /// A recorder that starts on or off.
     public init(enabled: Bool = true) {
@@ -41,7 +53,11 @@ public final class TraceRecorder: Sendable {
         var unappended = Optional(kind)
         let heard = state.withLock { state -> (TraceEvent, [Listener])? in
             if state.events.capacity == 0 {
-                state.events.reserveCapacity(Self.lastFinishedLength.load(ordering: .relaxed))
+                if let spare = Self.spareStorage.withLock({ $0.popLast() }) {
+                    state.events = spare
+                } else {
+                    state.events.reserveCapacity(Self.lastFinishedLength.load(ordering: .relaxed))
+                }
             }
             let kind = unappended.take()!
             let hearing = state.listeners.filter { $0.wants(kind) }
@@ -54,6 +70,17 @@ public final class TraceRecorder: Sendable {
         }
         guard let (event, hearing) = heard else { return }
         for listener in hearing { listener.hear(event) }
+    }
+
+    /// Appends an event by the current lab thread (``LabThread/current``), which is borrowed
+    /// rather than retained.
+    @usableFromInline
+    func appendByCurrentThread(time: LabInstant, kind: consuming TraceEvent.Kind, location: CodeLocation) {
+        var unappended = Optional(kind)
+        let appended: Void? = CurrentThreadSlot.withCurrent { thread in
+            append(thread: thread, time: time, kind: unappended.take()!, location: location)
+        }
+        if appended == nil { append(thread: LabThread.current, time: time, kind: unappended.take()!, location: location) }
     }
 
     /// Calls `listener` with every event appended from now on whose kind `wants` accepts
@@ -81,6 +108,19 @@ public final class TraceRecorder: Sendable {
         }
         Self.lastFinishedLength.store(min(events.count, Self.reservedLengthLimit), ordering: .relaxed)
         return events
+    }
+
+    /// Takes back the last copy of a finished run's trace, which nobody reads any more: its
+    /// events are released, and its storage, emptied, is kept for a later recording of the
+    /// process, so that a search's runs do not each allocate and free room for their traces.
+    /// Storage larger than a recording reserves is freed instead.
+    public static func recycle(_ events: consuming [TraceEvent]) {
+        var storage = events
+        guard storage.capacity <= reservedLengthLimit else { return }
+        storage.removeAll(keepingCapacity: true)
+        spareStorage.withLock { spare in
+            if spare.count < spareStorageLimit { spare.append(storage) }
+        }
     }
 
     /// The events so far, one ``TraceEvent/description`` per line.
