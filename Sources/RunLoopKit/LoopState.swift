@@ -113,12 +113,12 @@ struct Activation: Sendable {
 /// What other threads hand a loop, under a lock of its own so that a producer's perform
 /// never waits for the loop's bookkeeping: the FIFO of performed blocks, and whether a
 /// wake-up would be heard. Lock order: a loop's state, then its inbox.
-struct Inbox: Sendable {
+struct Inbox: ~Copyable, Sendable {
     /// The FIFO of performed blocks.
-    var blocks: [QueuedBlock] = []
-    /// The emptied array of the last batch the loop ran, handed back so the next batch
-    /// queues into storage that is already grown (double buffering).
-    var recycled: [QueuedBlock] = []
+    var blocks = BlockQueue()
+    /// The emptied queue of the last batch the loop ran, handed back so the next batch
+    /// queues into slots that are already grown (double buffering).
+    var recycled = BlockQueue()
     /// Whether every queued block runs in the default mode only: the loop then takes the
     /// whole queue in the default mode, and nothing in any other, without looking at each.
     var holdsOnlyDefaultModeBlocks = true
@@ -175,7 +175,7 @@ struct LoopState: Sendable {
 
     /// CF's `__CFRunLoopModeIsEmpty`: no sources, no timers, no matching block in `blocks`,
     /// and not a common mode of the main loop whose main queue is served (spec §2.3 rule 5).
-    func isEmpty(_ mode: RunLoopMode, blocks: [QueuedBlock]) -> Bool {
+    func isEmpty(_ mode: RunLoopMode, blocks: borrowing BlockQueue) -> Bool {
         guard let index = index(of: mode) else { return true }
         return modes[index].hasNoSourcesOrTimers && !blocks.contains { blockMatches($0.modes, in: mode) }
             && mainQueue(servedIn: mode) == nil

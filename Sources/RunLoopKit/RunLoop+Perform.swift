@@ -28,9 +28,11 @@ extension RunLoop {
         if wake { runtime.schedulingPoint(before: VisibleOperation(.send, on: state.object), "wake T\(thread.id)") }
         let traced = trace.isEnabled ? (label: block.label, modes: block.modes.list.map(\.name)) : nil
         let defaultOnly = block.isDefaultOnly
-        let (queued, deliver) = inbox.withLock { [block] inbox -> (Bool, Bool) in
+        // Moved into the closure through an optional, so that queueing it copies nothing.
+        var pending = Optional(block)
+        let (queued, deliver) = inbox.withLock { inbox -> (Bool, Bool) in
             guard !inbox.isClosed else { return (false, false) }
-            inbox.blocks.append(block)
+            inbox.blocks.append(pending.take().unsafelyUnwrapped)
             if !defaultOnly { inbox.holdsOnlyDefaultModeBlocks = false }
             return (true, inbox.wakeUpDelivered)
         }
@@ -97,7 +99,8 @@ extension RunLoop {
     /// Without a trace nothing shows it, so a benchmark's million untraced blocks build no
     /// label and take no number.
     func blockLabel(_ label: () -> String?) -> String {
-        Self.blockLabel(label, trace: trace, runtime: runtime)
+        guard trace.isEnabled else { return BlockDetails.plainLabel }
+        return Self.blockLabel(label, trace: trace, runtime: runtime)
     }
 
     /// The same for any queue of blocks under `runtime`, whose trace is `trace`.
@@ -112,7 +115,7 @@ extension RunLoop {
     /// anyway. Wake-ups coalesce in the eventfd.
     public func wakeUp() {
         runtime.schedulingPoint(before: VisibleOperation(.send, on: state.object), "wake T\(thread.id)")
-        sendWakeUp(delivered: inbox.withLock(\.wakeUpDelivered))
+        sendWakeUp(delivered: inbox.withLock { $0.wakeUpDelivered })
     }
 
     /// Traces a wake-up and, if it is to be delivered and none is pending, writes the port.
@@ -144,7 +147,8 @@ extension RunLoop {
     /// blocks (releasing their `waitUntilDone` callers), and closes the loop's descriptors:
     /// CF's teardown at thread exit.
     func tearDown() {
-        let (cancelled, timers, observers, portSets, dropped) = state.withLock { state in
+        var dropped = BlockQueue()
+        let (cancelled, timers, observers, portSets) = state.withLock { state in
             state.isTornDown = true
             let cancelled = state.modes.flatMap { contents in contents.sources0.map { ($0, contents.mode) } }
             let timers = state.modes.flatMap(\.timers)
@@ -159,19 +163,16 @@ extension RunLoop {
             state.commonItems.removeAll()
             state.activations = []
             state.mainQueue?.tearDown()
-            let dropped = inbox.withLock { inbox in
+            inbox.withLock { inbox in
                 inbox.isClosed = true
                 inbox.acceptsWakeUps = []
-                defer {
-                    inbox.blocks = []
-                    inbox.holdsOnlyDefaultModeBlocks = true
-                }
-                return inbox.blocks
+                swap(&dropped, &inbox.blocks)
+                inbox.holdsOnlyDefaultModeBlocks = true
             }
-            return (cancelled, timers, observers, portSets, dropped)
+            return (cancelled, timers, observers, portSets)
         }
         for (source, mode) in cancelled { source.didCancel(in: self, mode: mode) }
-        for block in dropped { block.abandon?() }
+        dropped.removeAll { $0.abandon?() }
         for timer in timers { timer.invalidate() }
         for observer in observers { observer.invalidate() }
         for portSet in portSets { portSet.close() }

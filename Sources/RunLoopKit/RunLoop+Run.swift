@@ -271,61 +271,61 @@ extension RunLoop {
     /// whole queue is taken first, so while the blocks run the others are not queued (a
     /// nested run in their mode finds it empty); afterwards they go back, in order, ahead of
     /// anything queued meanwhile. While every queued block is for the default mode only,
-    /// the queue is taken (or left) whole without looking at each block.
+    /// the queue is taken (or left) whole without looking at each block; each block is moved
+    /// out of the batch to run, and released once afterwards.
     private func runBlocks(in mode: RunLoopMode) {
-        let (runnable, kept) = state.withLock { state in
-            inbox.withLock { inbox -> ([QueuedBlock], [QueuedBlock]) in
-                // Nothing queued, or nothing for this mode: leave the spare storage where it is.
-                guard !inbox.blocks.isEmpty else { return ([], []) }
-                let takesAll: Bool
+        var kept = BlockQueue()
+        var runnable = state.withLock { state in
+            inbox.withLock { inbox -> BlockQueue in
+                var taken = BlockQueue()
+                // Nothing queued, or nothing for this mode: leave the spare slots where they are.
+                guard !inbox.blocks.isEmpty else { return taken }
                 if inbox.holdsOnlyDefaultModeBlocks {
-                    guard mode == .default else { return ([], []) }
-                    takesAll = true
-                } else {
-                    takesAll = inbox.blocks.allSatisfy { state.blockMatches($0.modes, in: mode) }
+                    guard mode == .default else { return taken }
+                } else if inbox.blocks.contains(where: { !state.blockMatches($0.modes, in: mode) }) {
+                    inbox.holdsOnlyDefaultModeBlocks = true
+                    taken = inbox.blocks.remove { state.blockMatches($0.modes, in: mode) }
+                    swap(&kept, &inbox.blocks)
+                    return taken
                 }
                 inbox.holdsOnlyDefaultModeBlocks = true
-                guard !takesAll else {
-                    defer {
-                        inbox.blocks = inbox.recycled
-                        inbox.recycled = []
-                    }
-                    return (inbox.blocks, [])
-                }
-                let split = inbox.blocks.reduce(into: ([QueuedBlock](), [QueuedBlock]())) { split, block in
-                    if state.blockMatches(block.modes, in: mode) { split.0.append(block) } else { split.1.append(block) }
-                }
-                inbox.blocks = []
-                return split
+                swap(&taken, &inbox.blocks)
+                swap(&inbox.blocks, &inbox.recycled)
+                return taken
             }
         }
         if trace.isEnabled {
-            for index in runnable.indices {
-                record(.performRun(label: runnable[index].label, mode: mode.name))
-                runnable[index].body()
+            runnable.removeAll { block in
+                record(.performRun(label: block.label, mode: mode.name))
+                block.body()
             }
         } else {
-            for index in runnable.indices { runnable[index].body() }
+            runnable.removeAll { $0.body() }
         }
-        recycle(consume runnable)
+        recycle(runnable)
         guard !kept.isEmpty else { return }
-        let dropped = inbox.withLock { inbox -> [QueuedBlock] in
-            guard !inbox.isClosed else { return kept }
-            inbox.blocks = kept + inbox.blocks
-            if !kept.allSatisfy(\.isDefaultOnly) { inbox.holdsOnlyDefaultModeBlocks = false }
-            return []
+        let keptOnlyDefaultMode = !kept.contains { !$0.isDefaultOnly }
+        var dropped = BlockQueue()
+        inbox.withLock { inbox in
+            if inbox.isClosed {
+                swap(&dropped, &kept)
+            } else {
+                var front = BlockQueue()
+                swap(&front, &kept)
+                inbox.blocks.prepend(front)
+                if !keptOnlyDefaultMode { inbox.holdsOnlyDefaultModeBlocks = false }
+            }
         }
-        for block in dropped { block.abandon?() }
+        dropped.removeAll { $0.abandon?() }
     }
 
-    /// Empties a batch that has run and hands its storage back to the inbox, unless the
-    /// inbox already has a spare. The batch is consumed, so emptying it keeps its storage
-    /// instead of copying it.
-    private func recycle(_ batch: consuming [QueuedBlock]) {
+    /// Hands the slots of a batch that has run back to the inbox, unless the inbox already
+    /// has a spare as large.
+    private func recycle(_ batch: consuming BlockQueue) {
         guard batch.capacity > 0 else { return }
-        batch.removeAll(keepingCapacity: true)
+        var spare = batch
         inbox.withLock { inbox in
-            if inbox.recycled.capacity < batch.capacity { inbox.recycled = batch }
+            if inbox.recycled.capacity < spare.capacity { swap(&inbox.recycled, &spare) }
         }
     }
 
