@@ -125,8 +125,8 @@ enum LevelWalk {
 }
 
 extension SearchOutcome {
-    /// Adds the counts of `later`, a search that ran after this one, and its finding,
-    /// renumbered after this one's runs.
+    /// Adds the counts of `later`, a search that ran after this one, its finding,
+    /// renumbered after this one's runs, and whether the time budget or Ctrl-C stopped it.
     mutating func add(_ later: SearchOutcome) {
         if let found = later.finding {
             finding = ExploredRun(index: explored + found.index, seed: found.seed, result: found.result, violations: found.violations)
@@ -135,6 +135,7 @@ extension SearchOutcome {
         runs += later.runs
         steps += later.steps
         stoppedByTime = stoppedByTime || later.stoppedByTime
+        interrupted = interrupted || later.interrupted
     }
 }
 

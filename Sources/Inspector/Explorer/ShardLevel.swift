@@ -38,7 +38,8 @@ enum ShardLevel {
         var runs = 0
         return LevelWalk.walk(subtrees: subtrees, frontierPruned: frontierPruned, runs: &runs, limit: levelLimit) { index, left in
             var subtree = results.result(index) ?? .init(outcome: .none, pruned: nil, limit: 0)
-            let cutShort = subtree.pruned == nil && subtree.outcome.finding == nil && !subtree.outcome.stoppedByTime && subtree.limit < left
+            let stopped = subtree.outcome.finding != nil || subtree.outcome.stoppedByTime || subtree.outcome.interrupted
+            let cutShort = subtree.pruned == nil && !stopped && subtree.limit < left
             if results.result(index) == nil || subtree.outcome.runs > left || cutShort {
                 // Skipped, or searched with another limit than one job would have had left:
                 // search it again alone with exactly what is left.
