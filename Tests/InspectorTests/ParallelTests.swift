@@ -11,12 +11,15 @@ struct ParallelTests {
         ("lost-signal", .random(seed: 11)),
         ("reentrant-callback", .exhaustive(preemptionBound: 2)),
         ("counter", .random(seed: 5)),
+        ("work-stealing", .dpor),
+        ("lock-pair", .dpor),
+        ("counter", .dpor),
     ]
 
     @Test("one job and two jobs give byte-identical reports", arguments: 0..<cases.count)
     func identicalReports(index: Int) throws {
         let (name, strategy) = Self.cases[index]
-        let scenario = try ScenarioRegistry.lab.scenario(named: name)
+        let scenario = try ScenarioRegistry.all.scenario(named: name)
         let checkers = name == "abba" ? [DeadlockChecker()] : nil
         let one = Explorer(scenario: scenario, checkers: checkers, strategy: strategy, schedules: 300, jobs: 1).explore()
         let two = Explorer(scenario: scenario, checkers: checkers, strategy: strategy, schedules: 300, jobs: 2).explore()

@@ -91,28 +91,10 @@ struct BoundedSearch: Sendable {
     /// their results to `outcome` in depth-first order, stopping where one job would have.
     private func searchInParallel(level: Int, outcome: inout SearchOutcome) -> Bool? {
         let frontier = SubtreeFrontier(scenario: scenario, kind: kind, level: level, wanted: jobs * 8)
-        let levelLimit = limit - outcome.runs
-        let results = SubtreeResults(count: frontier.prefixes.count, limit: levelLimit)
-        ParallelWorkers.run(jobs: jobs) { _ in
-            while let (index, runsBefore) = results.next() {
-                var subtree = SearchOutcome.none
-                let pruned = search(level: level, from: frontier.prefixes[index], limit: levelLimit - runsBefore, outcome: &subtree)
-                results.record(index, .init(outcome: subtree, pruned: pruned, limit: levelLimit - runsBefore))
-            }
-        }
-        var runs = 0
-        return LevelWalk.walk(subtrees: frontier.prefixes.count, frontierPruned: frontier.pruned, runs: &runs, limit: levelLimit) {
-            index, left in
-            var subtree = results.result(index) ?? .init(outcome: .none, pruned: nil, limit: 0)
-            let cutShort = subtree.pruned == nil && subtree.outcome.finding == nil && !subtree.outcome.stoppedByTime && subtree.limit < left
-            if results.result(index) == nil || subtree.outcome.runs > left || cutShort {
-                // Skipped, or searched with another limit than one job would have had left:
-                // search it again alone with exactly what is left.
-                subtree.outcome = .none
-                subtree.pruned = search(level: level, from: frontier.prefixes[index], limit: left, outcome: &subtree.outcome)
-            }
-            outcome.add(subtree.outcome)
-            return (subtree.outcome.runs, subtree.pruned)
+        return ShardLevel.searchWhole(
+            subtrees: frontier.prefixes.count, frontierPruned: frontier.pruned, jobs: jobs, limit: limit, outcome: &outcome
+        ) { index, limit, subtree, log in
+            search(level: level, from: frontier.prefixes[index], limit: limit, outcome: &subtree, log: log)
         }
     }
 }
@@ -143,8 +125,8 @@ enum LevelWalk {
 }
 
 extension SearchOutcome {
-    /// Adds the counts of `later`, a search that ran after this one, and its finding,
-    /// renumbered after this one's runs.
+    /// Adds the counts of `later`, a search that ran after this one, its finding,
+    /// renumbered after this one's runs, and whether the time budget or Ctrl-C stopped it.
     mutating func add(_ later: SearchOutcome) {
         if let found = later.finding {
             finding = ExploredRun(index: explored + found.index, seed: found.seed, result: found.result, violations: found.violations)
@@ -153,6 +135,7 @@ extension SearchOutcome {
         runs += later.runs
         steps += later.steps
         stoppedByTime = stoppedByTime || later.stoppedByTime
+        interrupted = interrupted || later.interrupted
     }
 }
 

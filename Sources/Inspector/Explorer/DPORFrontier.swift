@@ -1,7 +1,8 @@
 import LabRuntime
 
-/// The subtrees a split DPOR search is cut into (`explore --strategy dpor --shard K/N`): the
-/// tree's top choice points expanded fully, with sleep sets, and DPOR below each prefix.
+/// The subtrees a DPOR search is cut into: the tree's top choice points expanded fully,
+/// with sleep sets, and DPOR below each prefix. The whole search takes them in order;
+/// `explore --shard K/N` takes the K-th of N blocks of them.
 ///
 /// DPOR's subtrees are not independent: a race found deep in one branch adds a backtrack
 /// point at a choice point the branches share, which decides what the others explore. Here
@@ -9,16 +10,14 @@ import LabRuntime
 /// each, so a race that reaches above a subtree's root would only add a thread some other
 /// subtree already takes ("Distributed Dynamic Partial Order Reduction", Yang, Chen,
 /// Gopalakrishnan and Kirby, shares the backtrack sets of the prefix instead, at the cost of
-/// a coordinator and some redundant runs). What the top choice points lose is the reduction:
-/// sibling `i` of a point starts with siblings `0..<i` asleep, as Godefroid's sleep sets
-/// put them, so most schedules that only reorder independent transitions of an earlier
-/// sibling are cut short, but the split search may make more runs than the unsplit one.
+/// a coordinator and some redundant runs). What the top choice points lose is some
+/// reduction: sibling `i` of a point starts with siblings `0..<i` asleep, as Godefroid's
+/// sleep sets put them, so a schedule that only reorders independent transitions of an
+/// earlier sibling is cut short, but still run once to its end.
 ///
-/// The cut depends on the scenario alone, never on the number of shards, so every split of
-/// one search makes the same runs in the same order, and together they cover every
-/// Mazurkiewicz trace the unsplit DPOR search covers. The order is not the unsplit search's,
-/// whose backtrack sets grow in the order races are found, so the first violation may be
-/// met later.
+/// The cut depends on the scenario alone, never on the number of shards or jobs, so every
+/// split of one search makes the same runs in the same order as the whole search, and
+/// together they cover every Mazurkiewicz trace.
 struct DPORFrontier: Sendable {
     /// A fixed choice of the prefix: the thread taken, and the earlier siblings at that
     /// point, which start asleep in this subtree, with the objects their transitions touch.
@@ -29,17 +28,25 @@ struct DPORFrontier: Sendable {
 
     /// How many subtrees the frontier grows to, give or take a level's worth; fewer when the
     /// top choice points offer fewer threads. More shards than subtrees leave some idle.
-    static let wanted = 64
+    ///
+    /// Every level above the frontier costs reduction, since it takes threads DPOR from the
+    /// root would not: with no checker, `bounded-buffer` takes 1,631 runs at 16 against 1,149
+    /// from the root and 1,869 at 64, `philosophers` 5,834 against 5,471 and 7,088.
+    static let wanted = 16
 
-    /// The deepest the prefixes go.
+    /// The deepest the prefixes go. Where the top choice points mostly offer one awake thread,
+    /// the frontier stops here short of ``wanted`` (7 subtrees for `cancel-completion` and
+    /// `pause-cancel-pair`; 20 rounds would give 17, but cost the small programs reduction:
+    /// `lock-pair` 100 runs instead of 96, `work-stealing` 27 instead of 23).
     private static let maxRounds = 6
 
     /// The subtrees' prefixes, in depth-first order.
     private(set) var prefixes: [[Choice]] = [[]]
 
-    /// The frontier of `scenario`, found breadth-first by runs that are not counted: each
-    /// round extends every prefix by every thread awake at its next choice point, in
-    /// round-robin order, until there are ``wanted`` prefixes or none grows.
+    /// The frontier of `scenario`, found breadth-first by short runs that are not counted
+    /// (each stops at the choice point after its prefix): each round extends every prefix by
+    /// every thread awake at its next choice point, in round-robin order, until there are
+    /// ``wanted`` prefixes or none grows.
     init(scenario: Scenario) {
         var awakeNext = [Self.run([], scenario: scenario).awake]
         var rounds = 0
@@ -67,13 +74,35 @@ struct DPORFrontier: Sendable {
         }
     }
 
-    /// Runs `prefix` once: the threads awake at the choice point after it (none when the run
-    /// ends there or leaves the prefix), and the objects its last choice's transition touched.
+    /// Runs `prefix` as far as the choice point after it, and no further: the threads awake
+    /// there (none when the run ends before it or leaves the prefix), and the objects the
+    /// prefix's last choice's transition touched.
     private static func run(_ prefix: [Choice], scenario: Scenario) -> (awake: [LabThreadID], objects: [VisibleObject]) {
         let path = DPORPath(prefix: prefix)
         path.rewind()
-        if case .replayDiverged = scenario.run(DPORStrategy(path: path)).outcome { return ([], []) }
+        _ = scenario.run(Probe(dpor: DPORStrategy(path: path), depth: prefix.count))
         let objects = prefix.isEmpty ? [] : path.point(at: prefix.count - 1)?.objects ?? []
         return (path.point(at: prefix.count)?.awake ?? [], objects)
+    }
+
+    /// Follows a path's prefix and ends the run at the choice point after it (by choosing no
+    /// thread, which the runtime ends as a diverged replay), once the path has recorded it.
+    private struct Probe: SchedulingStrategy {
+        var dpor: DPORStrategy
+        /// The choice points to pass before ending the run.
+        let depth: Int
+        var passed = 0
+
+        var observesTransitions: Bool { true }
+
+        mutating func choose(_ decision: SchedulingDecision) -> LabThreadID {
+            let chosen = dpor.choose(decision)
+            passed += 1
+            return passed > depth ? -1 : chosen
+        }
+
+        mutating func transitionEnded(_ transition: Transition) {
+            dpor.transitionEnded(transition)
+        }
     }
 }

@@ -88,7 +88,7 @@ final class DPORPath: Sendable {
     }
 
     private let state = Mutex(State())
-    /// The fixed choices the path starts with: a subtree of a split search (see
+    /// The fixed choices the path starts with: a subtree below the search's frontier (see
     /// ``DPORFrontier``).
     private let prefix: [DPORFrontier.Choice]
 

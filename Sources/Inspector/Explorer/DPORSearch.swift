@@ -14,10 +14,11 @@ import LabRuntime
 /// without a lab cell or any of these is invisible, and orders of such accesses may be
 /// missed.
 ///
-/// Unsplit, it runs on one job whatever `--jobs` says: a race found deep in one branch adds
-/// alternatives at points the branches share, so the tree cannot be cut up front the way
-/// ``BoundedSearch`` cuts its own. A split search (``run(shard:)``) cuts it anyway, at a
-/// frontier above which every choice point is expanded fully (see ``DPORFrontier``).
+/// The search is cut into the subtrees below a frontier whose choice points are expanded
+/// fully, with sleep sets (see ``DPORFrontier``), searched with DPOR in the tree's
+/// depth-first order. The cut depends on the scenario alone, so the whole search makes the
+/// same runs in the same order as the shards of a split one (``run(shard:)``) one after the
+/// other, and its result is what they merge to, whatever the number of shards or `jobs`.
 struct DPORSearch: Sendable {
     let scenario: Scenario
     let checkers: [any Checker]
@@ -26,24 +27,23 @@ struct DPORSearch: Sendable {
     let progress: ExplorationProgress?
     var jobs = 1
 
-    func run() -> SearchOutcome {
-        var outcome = SearchOutcome.none
-        if search(from: [], limit: limit, outcome: &outcome) != nil { outcome.complete = true }
-        return outcome
-    }
-
-    /// Shard `shard`'s part of the split search: its block of the frontier's subtrees, over
-    /// `jobs`, recorded as one level for ``ShardReport/merge(_:)``. The frontier does not
-    /// depend on the number of shards, so every split merges to the same result, which covers
-    /// every Mazurkiewicz trace the unsplit search explores (see ``DPORFrontier``).
-    func run(shard: Shard) -> SearchOutcome {
+    /// The whole search, or shard `shard`'s part of it: its block of the frontier's
+    /// subtrees, recorded as one level for ``ShardReport/merge(_:)``. Either way the subtrees
+    /// are searched over `jobs`.
+    func run(shard: Shard = .whole) -> SearchOutcome {
         var outcome = SearchOutcome.none
         let frontier = DPORFrontier(scenario: scenario)
-        _ = ShardLevel.search(
-            level: 0, subtrees: frontier.prefixes.count, frontierPruned: false, shard: shard, jobs: jobs, limit: limit,
-            outcome: &outcome
-        ) { index, limit, subtree, log in
-            search(from: frontier.prefixes[index], limit: limit, outcome: &subtree, log: log)
+        let search: ShardLevel.SubtreeSearch = { index, limit, subtree, log in
+            self.search(from: frontier.prefixes[index], limit: limit, outcome: &subtree, log: log)
+        }
+        if shard.isWhole {
+            let stopped = ShardLevel.searchWhole(
+                subtrees: frontier.prefixes.count, frontierPruned: false, jobs: jobs, limit: limit, outcome: &outcome, search: search)
+            outcome.complete = stopped != nil
+        } else {
+            _ = ShardLevel.search(
+                level: 0, subtrees: frontier.prefixes.count, frontierPruned: false, shard: shard, jobs: jobs, limit: limit,
+                outcome: &outcome, search: search)
         }
         return outcome
     }
@@ -54,14 +54,14 @@ struct DPORSearch: Sendable {
     /// scheduling points and whether it was counted (always).
     private func search(
         from prefix: [DPORFrontier.Choice], limit: Int, outcome: inout SearchOutcome,
-        log: ((_ steps: Int, _ counted: Bool) -> Void)? = nil
+        log: (_ steps: Int, _ counted: Bool) -> Void
     ) -> Bool? {
         let path = DPORPath(prefix: prefix)
         repeat {
             if outcome.mustStop(limit: limit, deadline: deadline, progress: progress) { return nil }
             path.rewind()
             let steps = outcome.steps
-            defer { log?(outcome.steps - steps, true) }
+            defer { log(outcome.steps - steps, true) }
             guard let result = outcome.run(scenario, DPORStrategy(path: path)) else { return nil }
             if outcome.violates(result, checkers: checkers, progress: progress) { return nil }
         } while path.advance()

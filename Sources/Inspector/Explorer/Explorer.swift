@@ -24,7 +24,8 @@ public struct Explorer: Sendable {
     public var jobs: Int
     /// The part of the runs this process makes (``Shard/whole`` by default). Random, PCT and
     /// POS searches split by run number, bounded searches by subtrees of each level, DPOR by
-    /// subtrees below a frontier (see ``ShardReport/merge(_:)`` for what merging guarantees).
+    /// subtrees below a frontier; the shards' reports merge to the whole search's (see
+    /// ``ShardReport/merge(_:)``).
     public var shard = Shard.whole
     /// The most replays shrinking may use.
     public var shrinkBudget = 2_000
@@ -126,9 +127,8 @@ public struct Explorer: Sendable {
     private func dpor(
         checkers: [any Checker], limit: Int, shard: Shard, deadline: ContinuousClock.Instant?, progress: ExplorationProgress?
     ) -> SearchOutcome {
-        let search = DPORSearch(
-            scenario: scenario, checkers: checkers, limit: limit, deadline: deadline, progress: progress, jobs: jobs)
-        return shard.isWhole ? search.run() : search.run(shard: shard)
+        DPORSearch(scenario: scenario, checkers: checkers, limit: limit, deadline: deadline, progress: progress, jobs: jobs)
+            .run(shard: shard)
     }
 
     /// The violating run as it was found, not shrunk.

@@ -1,6 +1,7 @@
 /// One level of a bounded search as one shard searched it: how the level's tree is cut (see
 /// `SubtreeFrontier`, the same cut in every shard) and the subtrees of the shard's block. A
-/// DPOR search's shard has one level, 0, cut below its frontier (see `DPORFrontier`).
+/// DPOR search's shard has one level, 0, cut below its frontier (see `DPORFrontier`, the
+/// same cut in every shard and in the unsplit search).
 ///
 /// Shard `k` of `n` searches the `k`-th of `n` contiguous blocks of each level's subtrees, as
 /// ``Shard/runs(of:)`` cuts run numbers. ``ShardReport/merge(_:)`` adds the subtrees of every

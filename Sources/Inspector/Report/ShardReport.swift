@@ -99,9 +99,8 @@ public struct ShardReport: Sendable, Equatable, Codable {
     /// whole block clean, and the counts are theirs plus its own; shards above it are left
     /// out, as the unsplit search would have stopped before them. A bounded search's shards
     /// are merged subtree by subtree, level by level (see ``LevelReport``), and a DPOR
-    /// search's subtree by subtree: two or more DPOR shards merge to the split search's result,
-    /// the same for any number of them, which covers every trace the unsplit search explores
-    /// but may count other runs and meet its first violation later (see `DPORFrontier`).
+    /// search's subtree by subtree below its frontier, which the unsplit search is cut at
+    /// too (see `DPORFrontier`).
     ///
     /// - Throws: ``ShardMergeError`` when there are no reports, they describe different
     ///   explorations, or a shard is missing or repeated.

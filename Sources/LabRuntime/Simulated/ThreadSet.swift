@@ -3,10 +3,11 @@
 struct ThreadSet {
     private var words: [UInt64] = []
 
-    /// Whether `thread` is in the set.
+    /// Whether `thread` is in the set: never for a negative id, which is what a strategy
+    /// that wants to end a run chooses.
     @inline(__always) func contains(_ thread: LabThreadID) -> Bool {
         let word = thread >> 6
-        return word < words.count && words[word] & (1 << UInt64(thread & 63)) != 0
+        return word >= 0 && word < words.count && words[word] & (1 << UInt64(thread & 63)) != 0
     }
 
     /// Puts `thread` in or out of the set; returns whether that changed it.

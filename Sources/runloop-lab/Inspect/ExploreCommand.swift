@@ -39,9 +39,9 @@ enum ExploreCommand {
             JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) or SLURM_ARRAY_TASK_ID less
             SLURM_ARRAY_TASK_MIN (a Slurm job array). Write each shard's result with
             --report FILE and combine them with 'runloop-lab merge', which prints what the
-            unsplit search prints. A split DPOR search expands the choice points above its
-            frontier fully, so it covers every trace the unsplit one does, merges to the
-            same result for any N of 2 or more, and may meet its first violation later.
+            unsplit search prints. A DPOR search, split or not, expands the choice points
+            above its frontier fully and runs DPOR below, so its shards make the unsplit
+            search's runs in its order.
             """,
         sections: [(title: "Options", rows: HelpText.optionRows(ExploreOptions.specs))]
     )
