@@ -53,7 +53,7 @@ public final class MainDispatchQueue: Sendable {
         guard wasEmpty else { return }
         signalled.store(true, ordering: .releasing)
         if trace.isEnabled { runtime.record(.portSend(name: port.name)) }
-        port.post()
+        port.post(waking: thread)
     }
 
     /// How many blocks are queued and not yet taken by the loop.

@@ -124,7 +124,7 @@ extension RunLoop {
         // looks at the inbox after taking it. The inbox lock orders this read after the
         // loop's last clear, which comes before it accepts wake-ups again.
         if delivered, !wakePending.load(ordering: .acquiring), !wakePending.exchange(true, ordering: .acquiringAndReleasing) {
-            wakePort.post()
+            wakePort.post(waking: thread)
         }
     }
 
