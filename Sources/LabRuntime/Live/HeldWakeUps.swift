@@ -20,7 +20,7 @@ import Synchronization
 /// do not change.
 struct HeldWakeUps: Sendable {
     /// How many loop passes a held write waits at most.
-    static let passLimit = 8
+    static let passLimit = 32
 
     /// How many runs of the thread's loops are holding (nested runs each hold).
     var depth = 0
