@@ -90,6 +90,15 @@ extension LabThread {
         for descriptor in descriptors { Self.write(descriptor) }
     }
 
+    /// The calling thread's held wake-ups, written now, before it blocks in a lab primitive.
+    /// A thread the lab does not know holds none, and is not adopted for asking.
+    static func ringCallersHeldWakeUps() {
+        CurrentThreadSlot.get()?.ringHeldWakeUps()
+    }
+
+    /// Whether the calling thread holds a wake-up; false for a thread the lab does not know.
+    static var callerHoldsWakeUps: Bool { CurrentThreadSlot.get()?.holdsWakeUps ?? false }
+
     private static func write(_ descriptor: LabFileDescriptor) {
         descriptor.noteAccess()
         guard let fd = descriptor.rawValue else { return }

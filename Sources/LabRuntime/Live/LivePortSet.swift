@@ -147,10 +147,10 @@ final class LivePortSet: PortSet {
             }
             // A thread holding wake-ups writes them only if it is about to block: it looks
             // first, and sleeps only when nothing is ready.
-            let holds = timeout != 0 && LabThread.current.holdsWakeUps
+            let holds = timeout != 0 && LabThread.callerHoldsWakeUps
             var count = collect(epfd, timeout: holds ? 0 : timeout)
             if holds, count == 0 {
-                LabThread.current.ringHeldWakeUps()
+                LabThread.ringCallersHeldWakeUps()
                 count = collect(epfd, timeout: timeout)
             }
             if count < 0 {
