@@ -40,7 +40,7 @@ public final class EventFDPort: LabPort {
 
     /// ``post()`` as the wake-up of `owner`'s loop, which has already passed as `loop.wakeup`:
     /// live, a thread whose own loop is busy holds it until that loop is about to block
-    /// (``LabThread/wake(_:of:)``).
+    /// (`LabThread.wake(_:of:)`).
     func post(waking owner: LabThread) {
         LabThread.current.wake(descriptor, of: owner)
     }
