@@ -23,6 +23,9 @@ public final class LabThread: Sendable, CustomStringConvertible {
     @usableFromInline let exited = Atomic<Bool>(false)
     /// How many ``inspecting(_:)`` calls are open on this thread.
     private let inspectionDepth = Atomic<Int>(0)
+    /// Live: the eventfd writes this thread holds back while its loop is busy. Only the
+    /// thread itself touches them; the mutex is never contended.
+    let heldWakeUps = Mutex(HeldWakeUps())
 
     /// Whether the thread is inside ``inspecting(_:)``: its cell accesses are then plain memory.
     public var isInspecting: Bool { inspectionDepth.load(ordering: .relaxed) > 0 }

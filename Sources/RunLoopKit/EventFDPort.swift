@@ -29,11 +29,17 @@ public final class EventFDPort: LabPort {
         post()
     }
 
-    /// Adds one to the counter without a scheduling point or a trace event: the loop's
-    /// wake-up, which has already passed both as `loop.wakeup`.
+    /// Adds one to the counter without a scheduling point or a trace event.
     func post() {
         descriptor.noteAccess()
         descriptor.addToEventCounter()
+    }
+
+    /// ``post()`` as the wake-up of `owner`'s loop, which has already passed as `loop.wakeup`:
+    /// live, a thread whose own loop is busy holds it until that loop is about to block
+    /// (`LabThread.wake(_:of:)`).
+    func post(waking owner: LabThread) {
+        LabThread.current.wake(descriptor, of: owner)
     }
 
     public func drain() -> Int {

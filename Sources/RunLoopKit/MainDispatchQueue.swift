@@ -23,8 +23,10 @@ public final class MainDispatchQueue: Sendable {
     let port: EventFDPort
     private let runtime: any Runtime
     private let trace: TraceRecorder
-    /// The queued blocks; with ``signalled``, one object for the scheduler (``VisibleMutex``).
-    private let blocks: VisibleMutex<[QueuedBlock]>
+    /// The queued blocks, and the emptied storage of the last batch served, which the next
+    /// blocks are queued into (double buffering, as a loop's inbox does); with
+    /// ``signalled``, one object for the scheduler (``VisibleMutex``).
+    private let blocks: VisibleMutex<(queued: [QueuedBlock], recycled: [QueuedBlock])>
     /// Whether the port has been signalled and not yet drained: the loop's zero-timeout look
     /// at the port before it sleeps (spec §1.3 step h).
     private let signalled = Atomic<Bool>(false)
@@ -34,7 +36,7 @@ public final class MainDispatchQueue: Sendable {
         runtime = thread.runtime
         trace = thread.runtime.trace
         port = EventFDPort(name: "main queue port", runtime: thread.runtime)
-        blocks = VisibleMutex([], runtime: thread.runtime)
+        blocks = VisibleMutex(([], []), runtime: thread.runtime)
     }
 
     /// Queues `block` on the main queue (`dispatch_async(dispatch_get_main_queue(), …)`),
@@ -44,8 +46,8 @@ public final class MainDispatchQueue: Sendable {
         let name = RunLoop.blockLabel(label, trace: trace, runtime: runtime)
         runtime.schedulingPoint(before: VisibleOperation(.send, on: blocks.object), "signal main queue")
         let wasEmpty = blocks.withLock { blocks in
-            blocks.append(QueuedBlock(label: name, modes: .one(.common), body: block))
-            return blocks.count == 1
+            blocks.queued.append(QueuedBlock(servedInAnyMode: name, body: block))
+            return blocks.queued.count == 1
         }
         if trace.isEnabled {
             runtime.record(.performEnqueued(label: name, target: thread.id, modes: [RunLoopMode.common.name]))
@@ -53,11 +55,11 @@ public final class MainDispatchQueue: Sendable {
         guard wasEmpty else { return }
         signalled.store(true, ordering: .releasing)
         if trace.isEnabled { runtime.record(.portSend(name: port.name)) }
-        port.post()
+        port.post(waking: thread)
     }
 
     /// How many blocks are queued and not yet taken by the loop.
-    public var pendingCount: Int { blocks.withLock(\.count) }
+    public var pendingCount: Int { blocks.withLock(\.queued.count) }
 
     /// Whether the port is signalled, seen without waiting.
     var isSignalled: Bool {
@@ -71,19 +73,29 @@ public final class MainDispatchQueue: Sendable {
         _ = port.drain()
         blocks.noteAccess()
         signalled.store(false, ordering: .releasing)
-        let batch = blocks.withLock { blocks in
-            defer { blocks = [] }
-            return blocks
+        var batch = blocks.withLock { blocks in
+            defer {
+                blocks.queued = blocks.recycled
+                blocks.recycled = []
+            }
+            return blocks.queued
         }
-        for block in batch {
-            if trace.isEnabled { runtime.record(.performRun(label: block.label, mode: mode.name)) }
-            block.body()
+        for index in batch.indices {
+            if trace.isEnabled { runtime.record(.performRun(label: batch[index].label, mode: mode.name)) }
+            batch[index].body()
+        }
+        // Emptied in place (the batch is the only reference now), then handed back unless
+        // the queue already has a spare.
+        batch.removeAll(keepingCapacity: true)
+        guard batch.capacity > 0 else { return }
+        blocks.withLock { blocks in
+            if blocks.recycled.capacity < batch.capacity { blocks.recycled = batch }
         }
     }
 
     /// Drops the queued blocks and closes the port, when the main thread exits.
     func tearDown() {
-        blocks.withLock { $0 = [] }
+        blocks.withLock { $0 = ([], []) }
         port.descriptor.close()
     }
 }

@@ -94,9 +94,13 @@ struct ModeContents: Sendable {
         switch item {
         case let .source0(source): return sources0.removeIdentical(source)
         case let .port(source):
+            // Taken out and put back only if others are left: each in-place access of a
+            // dictionary's value would allocate a coroutine frame.
             let key = ObjectIdentifier(source.descriptor)
-            guard portSourcesByDescriptor[key]?.removeIdentical(source) == true else { return false }
-            if portSourcesByDescriptor[key]?.isEmpty == true { portSourcesByDescriptor[key] = nil }
+            guard var list = portSourcesByDescriptor.removeValue(forKey: key) else { return false }
+            let removed = list.removeIdentical(source)
+            if !list.isEmpty { portSourcesByDescriptor[key] = list }
+            guard removed else { return false }
             _ = portSources.removeIdentical(source)
             watch(source.descriptor)
             return true

@@ -190,14 +190,16 @@ extension RunLoop {
 
     /// Removes `item` from every mode and from the common items (invalidation).
     func removeEverywhere(_ item: RunLoopItem) {
+        // Only a version-0 source is told which modes it left, so only its list is built.
+        let cancelled: RunLoopSource? = if case let .source0(source) = item { source } else { nil }
         let left = state.withLock { state -> [RunLoopMode] in
             state.commonItems.remove(item)
             var left: [RunLoopMode] = []
-            for index in state.modes.indices where state.modes[index].remove(item) { left.append(state.modes[index].mode) }
+            for index in state.modes.indices where state.modes[index].remove(item) && cancelled != nil {
+                left.append(state.modes[index].mode)
+            }
             return left
         }
-        if case let .source0(source) = item {
-            for mode in left { source.didCancel(in: self, mode: mode) }
-        }
+        for mode in left { cancelled?.didCancel(in: self, mode: mode) }
     }
 }

@@ -112,7 +112,9 @@ extension RunLoop {
     /// Wakes the loop if it is running and not already going to look at its work
     /// (`CFRunLoopWakeUp`). A wake-up sent while the loop is not running, or between its
     /// waking and the top of its next iteration, is dropped: the loop will see the work
-    /// anyway. Wake-ups coalesce in the eventfd.
+    /// anyway. Wake-ups coalesce in the eventfd. Live, a wake-up sent from another loop's
+    /// busy pass is written when that loop is about to block, or within a few dozen passes
+    /// (`LabThread.wake(_:of:)`).
     public func wakeUp() {
         runtime.schedulingPoint(before: VisibleOperation(.send, on: state.object), "wake T\(thread.id)")
         sendWakeUp(delivered: inbox.withLock { $0.wakeUpDelivered })
@@ -127,7 +129,7 @@ extension RunLoop {
         // looks at the inbox after taking it. The inbox lock orders this read after the
         // loop's last clear, which comes before it accepts wake-ups again.
         if delivered, !wakePending.load(ordering: .acquiring), !wakePending.exchange(true, ordering: .acquiringAndReleasing) {
-            wakePort.post()
+            wakePort.post(waking: thread)
         }
     }
 

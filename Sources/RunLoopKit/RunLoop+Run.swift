@@ -91,6 +91,10 @@ extension RunLoop {
     ) throws(RunLoopError) -> RunLoopResult {
         let pollOnly = deadline <= runtime.now()
         if takeStop() { return .stopped }
+        // Live, the wake-ups the passes send are written once, when the loop is about to
+        // block in its port set's wait or has made `HeldWakeUps.passLimit` passes.
+        thread.holdWakeUps()
+        defer { thread.stopHoldingWakeUps() }
         // Decided once per activation, as CF fetches the dispatch port (spec §1.2).
         let mainQueue = state.withLock { $0.mainQueue(servedIn: mode) }
         var didServeMainQueueLastTime = true
@@ -156,6 +160,7 @@ extension RunLoop {
             if handledSource, returnAfterSourceHandled { return .handledSource }
             if runtime.now() >= deadline { return .timedOut }
             if let result = endPass(in: mode) { return result }
+            thread.notePassWithHeldWakeUps()
         }
     }
 

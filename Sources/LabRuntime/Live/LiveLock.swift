@@ -41,6 +41,7 @@ final class LiveLock: LabLock, @unchecked Sendable {
                 isRecursive || holder != me,
                 "lock: \(traceName) is not recursive and T\(me) already holds it (self-deadlock)")
             if holder >= 0 { runtime.record(.lockWait(lock: traceName, lockClass: lockClass, holder: holder), at: location) }
+            LabThread.ringCallersHeldWakeUps()
             let status = pthread_mutex_lock(mutex)
             precondition(status == 0, "lock: \(traceName): \(String(cString: strerror(status)))")
         }

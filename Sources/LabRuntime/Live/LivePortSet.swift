@@ -150,10 +150,13 @@ final class LivePortSet: PortSet {
                 // A deadline already passed still polls the ports once, as CF's poll pass does.
                 timeout = remaining <= 0 ? 0 : Int32(clamping: (remaining + 999_999) / 1_000_000)
             }
-            let count = withUnsafeTemporaryAllocation(of: epoll_event.self, capacity: Self.batchSize) { buffer in
-                let count = epoll_wait(epfd, buffer.baseAddress, Int32(buffer.count), timeout)
-                if count > 0 { ready.withLock { $0.refill(from: buffer, count: Int(count)) } }
-                return count
+            // A thread holding wake-ups writes them only if it is about to block: it looks
+            // first, and sleeps only when nothing is ready.
+            let holds = timeout != 0 && LabThread.callerHoldsWakeUps
+            var count = collect(epfd, timeout: holds ? 0 : timeout)
+            if holds, count == 0 {
+                LabThread.ringCallersHeldWakeUps()
+                count = collect(epfd, timeout: timeout)
             }
             if count < 0 {
                 precondition(csystem_errno() == EINTR, "\(SystemCallError("epoll_wait"))")
@@ -161,6 +164,16 @@ final class LivePortSet: PortSet {
             }
             if let taken = takeReady() { return taken }
             if timeout == 0 { return .timedOut }
+        }
+    }
+
+    /// One `epoll_wait` of at most `timeout` milliseconds (−1: none), whose events it keeps
+    /// to hand out; returns its result.
+    private func collect(_ epfd: Int32, timeout: Int32) -> Int32 {
+        withUnsafeTemporaryAllocation(of: epoll_event.self, capacity: Self.batchSize) { buffer in
+            let count = epoll_wait(epfd, buffer.baseAddress, Int32(buffer.count), timeout)
+            if count > 0 { ready.withLock { $0.refill(from: buffer, count: Int(count)) } }
+            return count
         }
     }
 

@@ -75,6 +75,7 @@ public final class LiveRuntime: Runtime {
             return
         }
         record(.join(thread: thread.id))
+        LabThread.ringCallersHeldWakeUps()
         pthread_join(handle, nil)
     }
 
@@ -113,6 +114,7 @@ public final class LiveRuntime: Runtime {
         let absolute = epoch + deadline.nanoseconds
         target.tv_sec = Int(absolute / 1_000_000_000)
         target.tv_nsec = Int(absolute % 1_000_000_000)
+        LabThread.ringCallersHeldWakeUps()
         while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &target, nil) == EINTR {}
     }
 

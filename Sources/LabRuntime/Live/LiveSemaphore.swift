@@ -36,6 +36,7 @@ final class LiveSemaphore: LabSemaphore, @unchecked Sendable {
             }
             // Counted as a sleeper before the futex re-checks the count, so a signal in
             // between either sees the sleeper and wakes it, or changes the count first.
+            LabThread.ringCallersHeldWakeUps()
             _ = csystem_atomic_add_u32(words + 1, 1)
             _ = csystem_futex_wait(words, 0)
             _ = csystem_atomic_add_u32(words + 1, UInt32.max)

@@ -1,0 +1,107 @@
+import CSystem
+import Glibc
+import Synchronization
+
+/// The eventfd writes a live thread holds back while its run loop is busy: a doorbell that
+/// rings once for a run of wake-ups instead of once for each.
+///
+/// A wake-up is an `eventfd_write` that costs its sender about 5 µs when the woken thread
+/// crosses to an idle CPU. A loop that works through pass after pass (AFNetworking's network
+/// thread hopping DidStart, progress and DidFinish to the main queue and finishing an
+/// operation to the queue's worker) would ring the same few loops many times over, each time
+/// just after they went back to sleep. Held, the writes to one descriptor become one write,
+/// rung when the thread's loop is about to sleep, after ``passLimit`` passes, when its run
+/// returns, or before the thread blocks in a lab primitive (a semaphore, a contended lock, a
+/// join, a sleep), so that nothing it waits for can wait on a write it holds. What was queued
+/// and in which order is unchanged; only the moment the target notices moves, as it may with
+/// any wake-up (CF's and libdispatch's targets may be busy when the write lands).
+///
+/// Only the live runtime holds: under a simulation every write is made at once, so traces
+/// do not change.
+struct HeldWakeUps: Sendable {
+    /// How many loop passes a held write waits at most.
+    static let passLimit = 32
+
+    /// How many runs of the thread's loops are holding (nested runs each hold).
+    var depth = 0
+    /// The descriptors to write, each once, in the order first held.
+    var descriptors: [LabFileDescriptor] = []
+    /// The passes since the oldest held write.
+    var passes = 0
+
+    /// Takes the held descriptors, leaving none.
+    mutating func take() -> [LabFileDescriptor] {
+        passes = 0
+        defer { descriptors.removeAll(keepingCapacity: true) }
+        return descriptors
+    }
+}
+
+extension LabThread {
+    /// Starts holding this thread's wake-ups (``wake(_:of:)``), if it runs live; a run of the
+    /// thread's loop calls it as it starts and ``stopHoldingWakeUps()`` as it returns.
+    public func holdWakeUps() {
+        guard runtime.flavor == .live else { return }
+        heldWakeUps.withLock { $0.depth += 1 }
+    }
+
+    /// Ends the innermost ``holdWakeUps()``; the outermost one writes what is held.
+    public func stopHoldingWakeUps() {
+        guard runtime.flavor == .live else { return }
+        let depth = heldWakeUps.withLock { held in
+            held.depth -= 1
+            return held.depth
+        }
+        if depth == 0 { ringHeldWakeUps() }
+    }
+
+    /// Adds one to the eventfd `descriptor`'s counter (a loop's wake port, the main queue's
+    /// port), which wakes `owner`: at once, or, while this thread holds its wake-ups and
+    /// `owner` is another thread, when it rings them. A loop's wake-up of itself is never
+    /// held: its own next wait must see it.
+    public func wake(_ descriptor: LabFileDescriptor, of owner: LabThread) {
+        let held =
+            owner !== self
+            && heldWakeUps.withLock { held in
+                guard held.depth > 0 else { return false }
+                if !held.descriptors.contains(where: { $0 === descriptor }) { held.descriptors.append(descriptor) }
+                return true
+            }
+        if !held { Self.write(descriptor) }
+    }
+
+    /// Counts one pass of this thread's loop, writing what is held once a write has waited
+    /// ``HeldWakeUps/passLimit`` passes.
+    public func notePassWithHeldWakeUps() {
+        let due = heldWakeUps.withLock { held in
+            guard !held.descriptors.isEmpty else { return false }
+            held.passes += 1
+            return held.passes >= HeldWakeUps.passLimit
+        }
+        if due { ringHeldWakeUps() }
+    }
+
+    /// Whether this thread holds a wake-up not yet written.
+    var holdsWakeUps: Bool { heldWakeUps.withLock { !$0.descriptors.isEmpty } }
+
+    /// Writes every held wake-up now: before this thread sleeps or blocks.
+    public func ringHeldWakeUps() {
+        let descriptors = heldWakeUps.withLock { held in held.descriptors.isEmpty ? [] : held.take() }
+        for descriptor in descriptors { Self.write(descriptor) }
+    }
+
+    /// The calling thread's held wake-ups, written now, before it blocks in a lab primitive.
+    /// A thread the lab does not know holds none, and is not adopted for asking.
+    static func ringCallersHeldWakeUps() {
+        CurrentThreadSlot.get()?.ringHeldWakeUps()
+    }
+
+    /// Whether the calling thread holds a wake-up; false for a thread the lab does not know.
+    static var callerHoldsWakeUps: Bool { CurrentThreadSlot.get()?.holdsWakeUps ?? false }
+
+    private static func write(_ descriptor: LabFileDescriptor) {
+        descriptor.noteAccess()
+        guard let fd = descriptor.rawValue else { return }
+        _ = eventfd_write(fd, 1)
+    }
+}
