@@ -35,7 +35,7 @@ public final class DispatchQueueModel: LabDispatchQueue {
     private let trace: TraceRecorder
 
     /// A queue of `width` workers (1: serial) under `runtime`; the workers start at once,
-    /// each a kept-alive thread (`RunLoop.spawnKeptAlive(named:portName:in:)`).
+    /// each a kept-alive thread (`RunLoop.spawnKeptAlive(named:portName:holdingWakeUpsWhileBusy:in:)`).
     ///
     /// Live, throws `RunLoopError.systemCallFailed` when a worker's loop could not be
     /// set up (no descriptor left, `EMFILE`); the workers already started are then stopped

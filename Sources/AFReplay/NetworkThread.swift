@@ -20,8 +20,12 @@ public enum NetworkThread {
     public static let name = "AFNetworking"
 
     /// `+networkRequestThreadEntryPoint:`: keep-alive port in the default mode, then `run`.
+    /// Live, the loop holds the wake-ups its busy passes send the main queue and the
+    /// operation queue's workers until it is about to block: its callouts are the replay's
+    /// own and the blocks an app hands AFNetworking, which in the lab wait for other threads
+    /// only through its primitives.
     private static let threads = RuntimeLocal<OnceStarted<LabThread>>("networkRequestThread") { runtime in
-        OnceStarted(threadNamed: name, portName: "AFNetworking keep-alive port", in: runtime)
+        OnceStarted(threadNamed: name, portName: "AFNetworking keep-alive port", holdingWakeUpsWhileBusy: true, in: runtime)
     }
 
     /// The network thread of `runtime` (the caller's by default), created and started on

@@ -31,9 +31,11 @@ final class OnceStarted<Value: Sendable>: Sendable {
 
 extension OnceStarted where Value == LabThread {
     /// Starts a thread named `name` whose loop is kept alive by a port named `portName`
-    /// (`RunLoop.spawnKeptAlive(named:portName:in:)`).
-    convenience init(threadNamed name: String, portName: String, in runtime: any Runtime) {
-        self.init { () throws(RunLoopError) in try RunLoop.spawnKeptAlive(named: name, portName: portName, in: runtime) }
+    /// (`RunLoop.spawnKeptAlive(named:portName:holdingWakeUpsWhileBusy:in:)`).
+    convenience init(threadNamed name: String, portName: String, holdingWakeUpsWhileBusy: Bool = false, in runtime: any Runtime) {
+        self.init { () throws(RunLoopError) in
+            try RunLoop.spawnKeptAlive(named: name, portName: portName, holdingWakeUpsWhileBusy: holdingWakeUpsWhileBusy, in: runtime)
+        }
     }
 }
 

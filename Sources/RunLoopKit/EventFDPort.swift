@@ -36,7 +36,8 @@ public final class EventFDPort: LabPort {
     }
 
     /// ``post()`` as the wake-up of `owner`'s loop, which has already passed as `loop.wakeup`:
-    /// live, a thread whose own loop is busy holds it until that loop is about to block
+    /// live, a thread that chose to hold its wake-ups holds it while its own loop is busy,
+    /// until that loop is about to block
     /// (`LabThread.wake(_:of:)`).
     func post(waking owner: LabThread) {
         LabThread.current.wake(descriptor, of: owner)

@@ -15,8 +15,12 @@ extension RunLoop {
     /// ``runKeptAlive(portName:)``.
     /// Under a simulation the call returns at once, with no extra scheduling point, and a
     /// failure ends the run with the error (``runKeptAlive(portName:)``).
+    ///
+    /// With `holdingWakeUpsWhileBusy`, the live loop holds the wake-ups its busy passes send
+    /// other loops until it is about to block (`LabThread.holdWakeUpsWhileBusy()`): only for
+    /// a loop whose callouts wait for other threads through the lab's primitives alone.
     public static func spawnKeptAlive(
-        named name: String, portName: String, in runtime: any Runtime
+        named name: String, portName: String, holdingWakeUpsWhileBusy: Bool = false, in runtime: any Runtime
     ) throws(RunLoopError) -> LabThread {
         guard runtime.flavor == .live else {
             return runtime.spawnThread(named: name) { runKeptAlive(portName: portName) }
@@ -24,6 +28,7 @@ extension RunLoop {
         let ready = runtime.replySemaphore(named: "\(name) loop set up")
         let failure = Mutex<RunLoopError?>(nil)
         let thread = runtime.spawnThread(named: name) {
+            if holdingWakeUpsWhileBusy { LabThread.current.holdWakeUpsWhileBusy() }
             let loop = RunLoop.current
             do throws(RunLoopError) {
                 try loop.addKeepAlivePort(named: portName)
@@ -53,7 +58,7 @@ extension RunLoop {
     /// Such a thread has nobody to tell when a descriptor its loop cannot do without is
     /// missing (no descriptor left, `EMFILE`), so it gives up through `Runtime/fail(_:)`: a
     /// simulation ends its run with the error; live, the process ends with it named, as CF
-    /// crashes. ``spawnKeptAlive(named:portName:in:)`` tells the creator instead. The end of
+    /// crashes. ``spawnKeptAlive(named:portName:holdingWakeUpsWhileBusy:in:)`` tells the creator instead. The end of
     /// a simulation returns.
     public static func runKeptAlive(portName: String) {
         let loop = RunLoop.current

@@ -112,9 +112,10 @@ extension RunLoop {
     /// Wakes the loop if it is running and not already going to look at its work
     /// (`CFRunLoopWakeUp`). A wake-up sent while the loop is not running, or between its
     /// waking and the top of its next iteration, is dropped: the loop will see the work
-    /// anyway. Wake-ups coalesce in the eventfd. Live, a wake-up sent from another loop's
-    /// busy pass is written when that loop is about to block, or within a few dozen passes
-    /// (`LabThread.wake(_:of:)`).
+    /// anyway. Wake-ups coalesce in the eventfd. Live, a wake-up sent from the busy pass of
+    /// a loop whose thread chose to hold its wake-ups (AFNetworking's network thread) is
+    /// written when that loop is about to block, or within a few dozen passes
+    /// (`LabThread.wake(_:of:)`); any other is written at once, as CF's is.
     public func wakeUp() {
         runtime.schedulingPoint(before: VisibleOperation(.send, on: state.object), "wake T\(thread.id)")
         sendWakeUp(delivered: inbox.withLock { $0.wakeUpDelivered })

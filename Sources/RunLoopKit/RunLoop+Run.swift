@@ -91,10 +91,11 @@ extension RunLoop {
     ) throws(RunLoopError) -> RunLoopResult {
         let pollOnly = deadline <= runtime.now()
         if takeStop() { return .stopped }
-        // Live, the wake-ups the passes send are written once, when the loop is about to
-        // block in its port set's wait or has made `HeldWakeUps.passLimit` passes.
-        thread.holdWakeUps()
-        defer { thread.stopHoldingWakeUps() }
+        // Live, on a thread that chose to hold them, the wake-ups the passes send are written
+        // once, when the loop is about to block in its port set's wait or has made
+        // `HeldWakeUps.passLimit` passes.
+        let holdsWakeUps = thread.holdWakeUps()
+        defer { if holdsWakeUps { thread.stopHoldingWakeUps() } }
         // Decided once per activation, as CF fetches the dispatch port (spec §1.2).
         let mainQueue = state.withLock { $0.mainQueue(servedIn: mode) }
         var didServeMainQueueLastTime = true

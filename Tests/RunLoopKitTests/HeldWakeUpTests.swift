@@ -1,7 +1,10 @@
-// Live, a loop thread holds the wake-ups it sends other loops until it is about to block (see
-// LabRuntime's HeldWakeUps). These check that a held wake-up is never what another thread waits
-// for: a loop that never sleeps still delivers it, and so does a callout that blocks for a reply.
-// Threads meet on semaphores; nothing sleeps or asserts a duration.
+// Live, a loop thread that chose to (AFNetworking's network thread does) holds the wake-ups it
+// sends other loops until it is about to block (see LabRuntime's HeldWakeUps). These check that a
+// held wake-up is never what another thread waits for: a loop that never sleeps still delivers it,
+// and so does a callout that blocks for a reply; and that a loop that did not choose to hold
+// wakes its target at once, as CF does. Threads meet on semaphores; nothing sleeps or asserts a
+// duration.
+import Glibc
 import LabRuntime
 import LabTestSupport
 import RunLoopKit
@@ -10,9 +13,10 @@ import Testing
 @Suite("Live held wake-ups: a busy loop's wake-ups still arrive")
 struct HeldWakeUpTests {
     /// A loop on its own thread with a keep-alive port, started and ready for performs.
-    private static func spawnLoop(named name: String, in runtime: LiveRuntime) -> LabThread {
+    private static func spawnLoop(named name: String, holdingWakeUps: Bool = false, in runtime: LiveRuntime) -> LabThread {
         let started = runtime.makeSemaphore(named: "\(name) started", value: 0)
         let thread = runtime.spawnThread(named: name) {
+            if holdingWakeUps { LabThread.current.holdWakeUpsWhileBusy() }
             let loop = RunLoop.current
             _ = try? loop.add(EventFDPort(name: "\(name) keep-alive"), forMode: .default)
             loop.perform { started.signal() }
@@ -30,6 +34,7 @@ struct HeldWakeUpTests {
         let performed = Shared(false)
         let spinning = Shared(true)
         let busy = runtime.spawnThread(named: "busy") {
+            LabThread.current.holdWakeUpsWhileBusy()
             let loop = RunLoop.current
             // Signalled again from its own callout while spinning: every pass handles it, so
             // the loop never blocks in its wait.
@@ -59,7 +64,7 @@ struct HeldWakeUpTests {
     func blockingCalloutDeliversItsWakeUp() {
         let runtime = LiveRuntime(tracing: false)
         let target = Self.spawnLoop(named: "target", in: runtime)
-        let caller = Self.spawnLoop(named: "caller", in: runtime)
+        let caller = Self.spawnLoop(named: "caller", holdingWakeUps: true, in: runtime)
         let seen = Shared<[String]>([])
         let done = runtime.makeSemaphore(named: "done", value: 0)
         try? RunLoop.perform(on: caller) {
@@ -73,5 +78,26 @@ struct HeldWakeUpTests {
             thread.join()
         }
         #expect(seen.value == ["ran on target", "reply seen"])
+    }
+
+    @Test("live: a loop that did not choose to hold wakes its target at once, for a callout that spins until the target ran")
+    func unheldWakeUpIsWrittenAtOnce() {
+        let runtime = LiveRuntime(tracing: false)
+        let target = Self.spawnLoop(named: "target", in: runtime)
+        let caller = Self.spawnLoop(named: "caller", in: runtime)
+        let ran = Shared(false)
+        let done = runtime.makeSemaphore(named: "done", value: 0)
+        try? RunLoop.perform(on: caller) {
+            try? RunLoop.perform(on: target) { ran.update { $0 = true } }
+            // No lab wait: only a wake-up written at once lets the target run the block.
+            while !ran.value { sched_yield() }
+            done.signal()
+        }
+        done.wait()
+        for thread in [caller, target] {
+            RunLoop.of(thread).stop()
+            thread.join()
+        }
+        #expect(ran.value)
     }
 }

@@ -1,5 +1,3 @@
-import CSystem
-import Glibc
 import Synchronization
 
 /// The eventfd writes a live thread holds back while its run loop is busy: a doorbell that
@@ -16,12 +14,18 @@ import Synchronization
 /// and in which order is unchanged; only the moment the target notices moves, as it may with
 /// any wake-up (CF's and libdispatch's targets may be busy when the write lands).
 ///
-/// Only the live runtime holds: under a simulation every write is made at once, so traces
-/// do not change.
+/// A thread holds only once it has chosen to (``LabThread/holdWakeUpsWhileBusy()``: AFNetworking's
+/// network thread does), because a held write changes what CF promises: `CFRunLoopWakeUp` and
+/// `dispatch_async` to the main queue wake their target at once. Code on a holding loop that
+/// waits for another loop by any means other than the lab's primitives (a spin on an atomic, a
+/// Glibc or Foundation wait) would wait for a write its own thread holds. Only the live
+/// runtime holds: under a simulation every write is made at once, so traces do not change.
 struct HeldWakeUps: Sendable {
     /// How many loop passes a held write waits at most.
     static let passLimit = 32
 
+    /// Whether the thread has chosen to hold (``LabThread/holdWakeUpsWhileBusy()``).
+    var isChosen = false
     /// How many runs of the thread's loops are holding (nested runs each hold).
     var depth = 0
     /// The descriptors to write, each once, in the order first held.
@@ -38,16 +42,29 @@ struct HeldWakeUps: Sendable {
 }
 
 extension LabThread {
-    /// Starts holding this thread's wake-ups (``wake(_:of:)``), if it runs live; a run of the
-    /// thread's loop calls it as it starts and ``stopHoldingWakeUps()`` as it returns.
-    public func holdWakeUps() {
+    /// Makes the runs of this thread's loop hold the wake-ups they send other loops while
+    /// they are busy (live only; see ``HeldWakeUps`` for what that changes): for a loop whose
+    /// callouts wait for other threads only through the lab's primitives, such as
+    /// AFNetworking's network thread. Called on the thread itself, before its loop runs.
+    public func holdWakeUpsWhileBusy() {
         guard runtime.flavor == .live else { return }
-        heldWakeUps.withLock { $0.depth += 1 }
+        heldWakeUps.withLock { $0.isChosen = true }
     }
 
-    /// Ends the innermost ``holdWakeUps()``; the outermost one writes what is held.
+    /// Starts holding this thread's wake-ups (``wake(_:of:)``), if it runs live and has chosen
+    /// to (``holdWakeUpsWhileBusy()``), and says whether it did; a run of the thread's loop
+    /// calls it as it starts and, if it held, ``stopHoldingWakeUps()`` as it returns.
+    public func holdWakeUps() -> Bool {
+        guard runtime.flavor == .live else { return false }
+        return heldWakeUps.withLock { held in
+            guard held.isChosen else { return false }
+            held.depth += 1
+            return true
+        }
+    }
+
+    /// Ends the innermost ``holdWakeUps()`` that held; the outermost one writes what is held.
     public func stopHoldingWakeUps() {
-        guard runtime.flavor == .live else { return }
         let depth = heldWakeUps.withLock { held in
             held.depth -= 1
             return held.depth
@@ -101,7 +118,6 @@ extension LabThread {
 
     private static func write(_ descriptor: LabFileDescriptor) {
         descriptor.noteAccess()
-        guard let fd = descriptor.rawValue else { return }
-        _ = eventfd_write(fd, 1)
+        descriptor.addToEventCounter()
     }
 }

@@ -45,7 +45,7 @@ enum RunLoopLabBench {
     }
 
     /// A lab thread running `RunLoop.run()` with a keep-alive port, returned once its loop
-    /// is set up (`RunLoop.spawnKeptAlive(named:portName:in:)`); with no descriptor left for
+    /// is set up (`RunLoop.spawnKeptAlive(named:portName:holdingWakeUpsWhileBusy:in:)`); with no descriptor left for
     /// its ports, a ``BenchFailure`` naming the error (`EMFILE`).
     private static func startKeepAliveThread(_ runtime: LiveRuntime) throws(BenchFailure) -> LabThread {
         do throws(RunLoopError) {
