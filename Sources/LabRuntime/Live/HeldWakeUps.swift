@@ -43,9 +43,12 @@ struct HeldWakeUps: Sendable {
 
 extension LabThread {
     /// Makes the runs of this thread's loop hold the wake-ups they send other loops while
-    /// they are busy (live only; see ``HeldWakeUps`` for what that changes): for a loop whose
-    /// callouts wait for other threads only through the lab's primitives, such as
-    /// AFNetworking's network thread. Called on the thread itself, before its loop runs.
+    /// they are busy (live only): each target's write is made once, when the loop is about
+    /// to block, after 32 passes, when its run returns, or before the thread blocks in a lab
+    /// primitive. CF writes at once (`CFRunLoopWakeUp`), so this is for a loop whose callouts
+    /// wait for other threads only through the lab's primitives, such as AFNetworking's
+    /// network thread: a callout that spun or made a Glibc wait for a target would wait for a
+    /// write its own thread holds. Called on the thread itself, before its loop runs.
     public func holdWakeUpsWhileBusy() {
         guard runtime.flavor == .live else { return }
         heldWakeUps.withLock { $0.isChosen = true }
@@ -88,7 +91,7 @@ extension LabThread {
     }
 
     /// Counts one pass of this thread's loop, writing what is held once a write has waited
-    /// ``HeldWakeUps/passLimit`` passes.
+    /// 32 passes.
     public func notePassWithHeldWakeUps() {
         let due = heldWakeUps.withLock { held in
             guard !held.descriptors.isEmpty else { return false }
