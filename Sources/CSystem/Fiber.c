@@ -170,7 +170,25 @@ void csystem_fiber_unmap_stack(csystem_fiber *fiber) {
     fiber->mapping = NULL;
 }
 
+// AddressSanitizer's shadow of a pooled stack: a fiber left where it stopped (a run cut short
+// at a prefix, a deadlock) never returns from its frames, so their redzones stay poisoned and
+// a later fiber on the same stack would trip over them. Cleared before each new fiber.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define CSYSTEM_FIBER_ASAN 1
+#endif
+#endif
+#if defined(CSYSTEM_FIBER_ASAN)
+void __asan_unpoison_memory_region(void const volatile *address, size_t size);
+static void clear_stack_shadow(csystem_fiber *fiber) {
+    __asan_unpoison_memory_region((char *)fiber->mapping + fiber->guard_size, fiber->mapping_size - fiber->guard_size);
+}
+#else
+static void clear_stack_shadow(csystem_fiber *fiber) { (void)fiber; }
+#endif
+
 void csystem_fiber_prepare(csystem_fiber *fiber, void (*entry)(void *), void *argument) {
+    clear_stack_shadow(fiber);
     uintptr_t top = ((uintptr_t)fiber->mapping + fiber->mapping_size) & ~(uintptr_t)15;
     // Two zero words on top (a null return address for unwinders), then the frame: popping
     // it leaves the stack pointer 16-byte aligned at the trampoline, as a call site would.

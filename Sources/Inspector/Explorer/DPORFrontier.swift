@@ -43,8 +43,8 @@ struct DPORFrontier: Sendable {
     /// The subtrees' prefixes, in depth-first order.
     private(set) var prefixes: [[Choice]] = [[]]
 
-    /// The frontier of `scenario`, found breadth-first by short runs that are not counted
-    /// (each stops at the choice point after its prefix): each round extends every prefix by
+    /// The frontier of `scenario`, found breadth-first by runs that are not counted (each
+    /// follows its prefix, then goes on to its end as DPOR would): each round extends every prefix by
     /// every thread awake at its next choice point, in round-robin order, until there are
     /// ``wanted`` prefixes or none grows.
     init(scenario: Scenario) {
@@ -74,35 +74,17 @@ struct DPORFrontier: Sendable {
         }
     }
 
-    /// Runs `prefix` as far as the choice point after it, and no further: the threads awake
-    /// there (none when the run ends before it or leaves the prefix), and the objects the
-    /// prefix's last choice's transition touched.
+    /// Runs `prefix`, then on to the run's end as DPOR would: the threads awake at the choice
+    /// point after the prefix (none when the run ends before it or leaves the prefix), and the
+    /// objects the prefix's last choice's transition touched. The run is not cut at the choice
+    /// point: a run ended there would leave its threads in the middle of their frames, with
+    /// everything those frames hold, where a run that ends by itself lets every idle thread
+    /// return.
     private static func run(_ prefix: [Choice], scenario: Scenario) -> (awake: [LabThreadID], objects: [VisibleObject]) {
         let path = DPORPath(prefix: prefix)
         path.rewind()
-        _ = scenario.run(Probe(dpor: DPORStrategy(path: path), depth: prefix.count))
+        if case .replayDiverged = scenario.run(DPORStrategy(path: path)).outcome { return ([], []) }
         let objects = prefix.isEmpty ? [] : path.point(at: prefix.count - 1)?.objects ?? []
         return (path.point(at: prefix.count)?.awake ?? [], objects)
-    }
-
-    /// Follows a path's prefix and ends the run at the choice point after it (by choosing no
-    /// thread, which the runtime ends as a diverged replay), once the path has recorded it.
-    private struct Probe: SchedulingStrategy {
-        var dpor: DPORStrategy
-        /// The choice points to pass before ending the run.
-        let depth: Int
-        var passed = 0
-
-        var observesTransitions: Bool { true }
-
-        mutating func choose(_ decision: SchedulingDecision) -> LabThreadID {
-            let chosen = dpor.choose(decision)
-            passed += 1
-            return passed > depth ? -1 : chosen
-        }
-
-        mutating func transitionEnded(_ transition: Transition) {
-            dpor.transitionEnded(transition)
-        }
     }
 }
