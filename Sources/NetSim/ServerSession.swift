@@ -71,10 +71,13 @@ final class ServerSession: Sendable {
         }
         guard let (readSource, writeSource, pause) = resources else { return }
         runtime.record(.server("\(name) closed: \(reason)"))
+        // Closed first, the socket leaves the loop's port sets by itself (an epoll
+        // registration ends with its descriptor), so removing its sources makes no system
+        // call. Every close runs on the server's thread, which alone reads the socket.
+        socket.close()
         readSource?.invalidate()
         writeSource?.invalidate()
         pause?.invalidate()
-        socket.close()
         didClose(self)
     }
 
