@@ -19,8 +19,13 @@ final class ServerSession: Sendable {
     private struct State {
         var reader = HTTPRequestReader()
         var requestRead = false
-        var steps: [ResponseStep] = []
+        /// The plan's steps not yet taken: a slice of the plan's array, so taking one copies
+        /// nothing (the server keeps its last plan, which shares the array).
+        var steps: ArraySlice<ResponseStep> = []
+        /// The bytes not yet written, and those of the send step after them that go out in
+        /// the same write (live only; see ``advance()``).
         var pending: ArraySlice<UInt8> = []
+        var following: ArraySlice<UInt8> = []
         var readSource: PortSource?
         var writeSource: PortSource?
         var pause: RunLoopTimer?
@@ -34,6 +39,11 @@ final class ServerSession: Sendable {
         case flush, pause(Duration), close, reset, stall, wait
     }
 
+    /// Whether a send step and the send step right after it go out in one write. Live, TCP
+    /// keeps no write boundaries, so this only saves a system call; simulated, each send is
+    /// its own visible operation, so that an exploration can run the client between them.
+    private let joinsSends: Bool
+
     /// A session on `socket`, served on `loop` (the server's, the caller's own).
     init(
         name: String, socket: LabFileDescriptor, resetsWithRST: Bool, loop: RunLoop,
@@ -44,6 +54,7 @@ final class ServerSession: Sendable {
         self.resetsWithRST = resetsWithRST
         self.loop = loop
         runtime = loop.thread.runtime
+        joinsSends = runtime.flavor == .live
         state = VisibleMutex(State(), runtime: runtime)
         self.respond = respond
         self.didClose = didClose
@@ -115,7 +126,7 @@ final class ServerSession: Sendable {
 
     private func play(_ plan: ResponsePlan) {
         runtime.record(.server("\(name) responds \(plan.summary)"))
-        state.withLock { $0.steps = plan.steps }
+        state.withLock { $0.steps = plan.steps[...] }
         advance()
     }
 
@@ -130,6 +141,10 @@ final class ServerSession: Sendable {
                 switch state.steps.removeFirst() {
                 case let .send(bytes):
                     state.pending = bytes[...]
+                    if joinsSends, case let .send(next)? = state.steps.first {
+                        state.following = next[...]
+                        state.steps.removeFirst()
+                    }
                     return .flush
                 case let .pause(gap): return .pause(gap)
                 case .close: return .close
@@ -163,13 +178,16 @@ final class ServerSession: Sendable {
 
     /// Writes what is pending; true when all of it went out.
     private func flush() -> Bool {
-        let pending = state.withLock { $0.pending }
+        let (pending, following) = state.withLock { ($0.pending, $0.following) }
         runtime.schedulingPoint(before: VisibleOperation(.send, on: socket.channel), "server write \(name)")
-        switch LoopbackSocket.send(socket, pending) {
+        switch LoopbackSocket.send(socket, pending, then: following) {
         case let .transferred(count):
             let left = state.withLock { state -> Int in
-                state.pending.removeFirst(count)
-                return state.pending.count
+                let fromPending = min(count, state.pending.count)
+                state.pending.removeFirst(fromPending)
+                state.following.removeFirst(count - fromPending)
+                if state.pending.isEmpty { swap(&state.pending, &state.following) }
+                return state.pending.count + state.following.count
             }
             runtime.record(.server("\(name) sent \(count) bytes" + (left > 0 ? ", \(left) pending" : "")))
             if left > 0 {
@@ -181,7 +199,7 @@ final class ServerSession: Sendable {
             }?.invalidate()
             return true
         case .wouldBlock:
-            runtime.record(.server("\(name) send buffer full, \(pending.count) bytes pending"))
+            runtime.record(.server("\(name) send buffer full, \(pending.count + following.count) bytes pending"))
             watchForRoom()
             return false
         case let .failed(code):
