@@ -140,31 +140,6 @@ enum LoopbackSocket {
         return sent >= 0 ? .transferred(sent) : failure(csystem_errno())
     }
 
-    /// Writes as much of `first` and then `second` as the socket takes now, without blocking
-    /// and without `SIGPIPE`: one `sendmsg`, so one write however the bytes are split.
-    static func send(_ socket: LabFileDescriptor, _ first: ArraySlice<UInt8>, then second: ArraySlice<UInt8>) -> SocketTransfer {
-        guard !second.isEmpty else { return send(socket, first) }
-        socket.noteAccess()
-        guard let fd = socket.rawValue else { return .failed(EBADF) }
-        let sent = first.withUnsafeBytes { first in
-            second.withUnsafeBytes { second in
-                var vectors = (
-                    iovec(iov_base: UnsafeMutableRawPointer(mutating: first.baseAddress), iov_len: first.count),
-                    iovec(iov_base: UnsafeMutableRawPointer(mutating: second.baseAddress), iov_len: second.count)
-                )
-                return withUnsafeMutablePointer(to: &vectors) {
-                    $0.withMemoryRebound(to: iovec.self, capacity: 2) { vectors in
-                        var message = msghdr()
-                        message.msg_iov = vectors
-                        message.msg_iovlen = 2
-                        return sendmsg(fd, &message, Int32(MSG_NOSIGNAL))
-                    }
-                }
-            }
-        }
-        return sent >= 0 ? .transferred(sent) : failure(csystem_errno())
-    }
-
     /// The socket's pending error (`SO_ERROR`), which says how a non-blocking connect ended;
     /// 0 when it succeeded.
     static func pendingError(_ socket: LabFileDescriptor) -> Int32 {

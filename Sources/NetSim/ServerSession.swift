@@ -22,10 +22,7 @@ final class ServerSession: Sendable {
         /// The plan's steps not yet taken: a slice of the plan's array, so taking one copies
         /// nothing (the server keeps its last plan, which shares the array).
         var steps: ArraySlice<ResponseStep> = []
-        /// The bytes not yet written, and those of the send step after them that go out in
-        /// the same write (live only; see ``advance()``).
         var pending: ArraySlice<UInt8> = []
-        var following: ArraySlice<UInt8> = []
         var readSource: PortSource?
         var writeSource: PortSource?
         var pause: RunLoopTimer?
@@ -39,11 +36,6 @@ final class ServerSession: Sendable {
         case flush, pause(Duration), close, reset, stall, wait
     }
 
-    /// Whether a send step and the send step right after it go out in one write. Live, TCP
-    /// keeps no write boundaries, so this only saves a system call; simulated, each send is
-    /// its own visible operation, so that an exploration can run the client between them.
-    private let joinsSends: Bool
-
     /// A session on `socket`, served on `loop` (the server's, the caller's own).
     init(
         name: String, socket: LabFileDescriptor, resetsWithRST: Bool, loop: RunLoop,
@@ -54,7 +46,6 @@ final class ServerSession: Sendable {
         self.resetsWithRST = resetsWithRST
         self.loop = loop
         runtime = loop.thread.runtime
-        joinsSends = runtime.flavor == .live
         state = VisibleMutex(State(), runtime: runtime)
         self.respond = respond
         self.didClose = didClose
@@ -141,10 +132,6 @@ final class ServerSession: Sendable {
                 switch state.steps.removeFirst() {
                 case let .send(bytes):
                     state.pending = bytes[...]
-                    if joinsSends, case let .send(next)? = state.steps.first {
-                        state.following = next[...]
-                        state.steps.removeFirst()
-                    }
                     return .flush
                 case let .pause(gap): return .pause(gap)
                 case .close: return .close
@@ -178,16 +165,13 @@ final class ServerSession: Sendable {
 
     /// Writes what is pending; true when all of it went out.
     private func flush() -> Bool {
-        let (pending, following) = state.withLock { ($0.pending, $0.following) }
+        let pending = state.withLock { $0.pending }
         runtime.schedulingPoint(before: VisibleOperation(.send, on: socket.channel), "server write \(name)")
-        switch LoopbackSocket.send(socket, pending, then: following) {
+        switch LoopbackSocket.send(socket, pending) {
         case let .transferred(count):
             let left = state.withLock { state -> Int in
-                let fromPending = min(count, state.pending.count)
-                state.pending.removeFirst(fromPending)
-                state.following.removeFirst(count - fromPending)
-                if state.pending.isEmpty { swap(&state.pending, &state.following) }
-                return state.pending.count + state.following.count
+                state.pending.removeFirst(count)
+                return state.pending.count
             }
             runtime.record(.server("\(name) sent \(count) bytes" + (left > 0 ? ", \(left) pending" : "")))
             if left > 0 {
@@ -199,7 +183,7 @@ final class ServerSession: Sendable {
             }?.invalidate()
             return true
         case .wouldBlock:
-            runtime.record(.server("\(name) send buffer full, \(pending.count + following.count) bytes pending"))
+            runtime.record(.server("\(name) send buffer full, \(pending.count) bytes pending"))
             watchForRoom()
             return false
         case let .failed(code):
