@@ -102,7 +102,7 @@ public final class DispatchQueueModel: LabDispatchQueue {
     }
 
     private func hand(_ item: Item, to worker: Int) {
-        try? RunLoop.perform(on: threads[worker], modes: [.default], label: item.label) {
+        try? RunLoop.perform(on: threads[worker], label: item.label) {
             item.block()
             self.workerFinished(worker)
         }

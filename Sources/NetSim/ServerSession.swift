@@ -19,7 +19,9 @@ final class ServerSession: Sendable {
     private struct State {
         var reader = HTTPRequestReader()
         var requestRead = false
-        var steps: [ResponseStep] = []
+        /// The plan's steps not yet taken: a slice of the plan's array, so taking one copies
+        /// nothing (the server keeps its last plan, which shares the array).
+        var steps: ArraySlice<ResponseStep> = []
         var pending: ArraySlice<UInt8> = []
         var readSource: PortSource?
         var writeSource: PortSource?
@@ -71,10 +73,13 @@ final class ServerSession: Sendable {
         }
         guard let (readSource, writeSource, pause) = resources else { return }
         runtime.record(.server("\(name) closed: \(reason)"))
+        // Closed first, the socket leaves the loop's port sets by itself (an epoll
+        // registration ends with its descriptor), so removing its sources makes no system
+        // call. Every close runs on the server's thread, which alone reads the socket.
+        socket.close()
         readSource?.invalidate()
         writeSource?.invalidate()
         pause?.invalidate()
-        socket.close()
         didClose(self)
     }
 
@@ -112,7 +117,7 @@ final class ServerSession: Sendable {
 
     private func play(_ plan: ResponsePlan) {
         runtime.record(.server("\(name) responds \(plan.summary)"))
-        state.withLock { $0.steps = plan.steps }
+        state.withLock { $0.steps = plan.steps[...] }
         advance()
     }
 

@@ -23,7 +23,7 @@ extension RunLoop {
     /// once per mode it joins.
     public func add(_ source: RunLoopSource, forMode mode: RunLoopMode) {
         guard source.isValid else { return }
-        for joined in insert(.source0(source), into: mode) { source.didSchedule(in: self, mode: joined) }
+        for joined in insert(.source0(source), into: mode, listing: true).modes { source.didSchedule(in: self, mode: joined) }
     }
 
     /// Adds a port or descriptor source to `mode`. Its descriptor joins the mode's port set,
@@ -58,14 +58,14 @@ extension RunLoop {
 
     /// Removes a port or descriptor source from `mode`; an error if it is not there.
     public func remove(_ source: PortSource, forMode mode: RunLoopMode) throws(RunLoopError) {
-        guard !extract(.port(source), from: mode).isEmpty else {
+        guard extract(.port(source), from: mode).count > 0 else {
             throw .notScheduled(source: source.name, mode: mode.name)
         }
     }
 
     /// Removes a version-0 source from `mode`, running its cancel callout.
     public func remove(_ source: RunLoopSource, forMode mode: RunLoopMode) {
-        for left in extract(.source0(source), from: mode) { source.didCancel(in: self, mode: left) }
+        for left in extract(.source0(source), from: mode, listing: true).modes { source.didCancel(in: self, mode: left) }
     }
 
     /// Adds a timer to `mode` (`CFRunLoopAddTimer`). A timer belongs to the first loop it
@@ -73,7 +73,7 @@ extension RunLoop {
     /// woken to re-compute its sleep.
     public func add(_ timer: RunLoopTimer, forMode mode: RunLoopMode) {
         guard timer.claim(for: self) else { return }
-        guard !insert(.timer(timer), into: mode).isEmpty else { return }
+        guard insert(.timer(timer), into: mode).count > 0 else { return }
         record(.timerAdd(name: timer.name, target: thread.id, mode: mode.name, fireDate: timer.fireDate))
         if thread !== LabThread.current { wakeUp() }
     }
@@ -155,36 +155,50 @@ extension RunLoop {
         return state.modes.count - 1
     }
 
-    /// Adds `item` to `mode`, or to every common mode for ``RunLoopMode/common``; returns
-    /// the modes it newly joined.
-    private func insert(_ item: RunLoopItem, into mode: RunLoopMode) -> [RunLoopMode] {
+    /// How many modes an insertion or removal changed, and which ones when asked to list
+    /// them (only a version-0 source is told, so only its changes build a list).
+    private struct ModesChanged {
+        var count = 0
+        var modes: [RunLoopMode] = []
+
+        mutating func note(_ mode: RunLoopMode, listing: Bool) {
+            count += 1
+            if listing { modes.append(mode) }
+        }
+    }
+
+    /// Adds `item` to `mode`, or to every common mode for ``RunLoopMode/common``; counts
+    /// the modes it newly joined, and lists them when `listing`.
+    private func insert(_ item: RunLoopItem, into mode: RunLoopMode, listing: Bool = false) -> ModesChanged {
         state.withLock { state in
-            guard !state.isTornDown else { return [] }
-            var targets = [mode]
-            if mode == .common {
-                guard state.commonItems.insert(item) else { return [] }
-                targets = state.commonModes
+            var joined = ModesChanged()
+            guard !state.isTornDown else { return joined }
+            guard mode == .common else {
+                if state.modes[ensureMode(mode, in: &state)].insert(item) { joined.note(mode, listing: listing) }
+                return joined
             }
-            return targets.filter { target in
-                let index = ensureMode(target, in: &state)
-                return state.modes[index].insert(item)
+            guard state.commonItems.insert(item) else { return joined }
+            for target in state.commonModes where state.modes[ensureMode(target, in: &state)].insert(item) {
+                joined.note(target, listing: listing)
             }
+            return joined
         }
     }
 
     /// Removes `item` from `mode`, or from every common mode for ``RunLoopMode/common``;
-    /// returns the modes it left.
-    private func extract(_ item: RunLoopItem, from mode: RunLoopMode) -> [RunLoopMode] {
+    /// counts the modes it left, and lists them when `listing`.
+    private func extract(_ item: RunLoopItem, from mode: RunLoopMode, listing: Bool = false) -> ModesChanged {
         state.withLock { state in
-            var targets = [mode]
-            if mode == .common {
-                guard state.commonItems.remove(item) else { return [] }
-                targets = state.commonModes
+            var left = ModesChanged()
+            guard mode == .common else {
+                if let index = state.index(of: mode), state.modes[index].remove(item) { left.note(mode, listing: listing) }
+                return left
             }
-            return targets.filter { target in
-                guard let index = state.index(of: target) else { return false }
-                return state.modes[index].remove(item)
+            guard state.commonItems.remove(item) else { return left }
+            for target in state.commonModes {
+                if let index = state.index(of: target), state.modes[index].remove(item) { left.note(target, listing: listing) }
             }
+            return left
         }
     }
 
