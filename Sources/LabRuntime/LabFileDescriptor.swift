@@ -90,18 +90,20 @@ public final class LabFileDescriptor: Sendable {
             adopting: fd, label: label, runtime: runtime, channel: nil, activity: activity, isPooled: simulated)
     }
 
-    /// Adds one to an eventfd's counter (`eventfd_write`); nothing once closed. Under
-    /// simulation the eventfd is then known to be readable, so a port set waiting on it
-    /// does not ask the kernel.
+    /// Adds one to an eventfd's counter (`eventfd_write`), touching its channel
+    /// (``noteAccess()``); nothing once closed. Under simulation the eventfd is then known
+    /// to be readable, so a port set waiting on it does not ask the kernel.
     public func addToEventCounter() {
+        noteAccess()
         guard let fd = rawValue, eventfd_write(fd, 1) == 0 else { return }
         activity?.know(readable: true)
     }
 
-    /// Reads an eventfd's counter and sets it to 0 (`eventfd_read`): the count, or 0 when it
-    /// was 0 already or the descriptor is closed. Under simulation the eventfd is then known
-    /// to be unreadable.
+    /// Reads an eventfd's counter and sets it to 0 (`eventfd_read`), touching its channel
+    /// (``noteAccess()``): the count, or 0 when it was 0 already or the descriptor is closed.
+    /// Under simulation the eventfd is then known to be unreadable.
     public func takeEventCounter() -> Int {
+        noteAccess()
         guard let fd = rawValue else { return 0 }
         var count: eventfd_t = 0
         if eventfd_read(fd, &count) == 0 {

@@ -164,11 +164,11 @@ enum CurrentThreadSlot {
         return Unmanaged<LabThread>.fromOpaque(pointer).takeUnretainedValue()
     }
 
-    /// Calls `body` with the slot's thread, borrowed rather than retained (the slot's owner
-    /// keeps it alive while it is in the slot), or returns `nil` when the slot is empty:
-    /// for a hot path that only reads the thread.
-    static func withCurrent<Result>(_ body: (LabThread) -> Result) -> Result? {
-        guard let pointer = pthread_getspecific(key) else { return nil }
+    /// Calls `body` with ``LabThread/current``: the slot's thread borrowed rather than
+    /// retained (the slot's owner keeps it alive while it is in the slot), or, when the slot
+    /// is empty, the thread `current` adopts. For a hot path that only reads the thread.
+    static func withCurrent<Result>(_ body: (LabThread) -> Result) -> Result {
+        guard let pointer = pthread_getspecific(key) else { return body(LabThread.current) }
         return Unmanaged<LabThread>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
     }
 

@@ -26,25 +26,18 @@ public final class EventFDPort: LabPort {
     public func send() {
         runtime.schedulingPoint(before: VisibleOperation(.send, on: descriptor.channel), "send \(self.name)")
         runtime.record(.portSend(name: name))
-        post()
-    }
-
-    /// Adds one to the counter without a scheduling point or a trace event.
-    func post() {
-        descriptor.noteAccess()
         descriptor.addToEventCounter()
     }
 
-    /// ``post()`` as the wake-up of `owner`'s loop, which has already passed as `loop.wakeup`:
-    /// live, a thread that chose to hold its wake-ups holds it while its own loop is busy,
-    /// until that loop is about to block
-    /// (`LabThread.wake(_:of:)`).
+    /// Adds one to the counter, without a scheduling point or a trace event, as the wake-up of
+    /// `owner`'s loop, which has already passed as `loop.wakeup`: live, a thread that chose to
+    /// hold its wake-ups holds it while its own loop is busy, until that loop is about to
+    /// block (`LabThread.wake(_:of:)`).
     func post(waking owner: LabThread) {
         LabThread.current.wake(descriptor, of: owner)
     }
 
     public func drain() -> Int {
-        descriptor.noteAccess()
-        return descriptor.takeEventCounter()
+        descriptor.takeEventCounter()
     }
 }

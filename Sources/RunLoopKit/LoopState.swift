@@ -22,20 +22,11 @@ struct QueuedBlock: Sendable {
         details = label == BlockDetails.plainLabel ? nil : BlockDetails(label: label, modes: .one(.common), abandon: nil)
     }
 
-    /// The common block: `body` alone.
-    private init(plain body: @escaping @Sendable () -> Void) {
-        self.body = body
-        details = nil
-    }
-
     /// A block queued for `modes`; the shared ``RunLoopMode/defaultOnly`` list is
-    /// recognised without copying a mode.
+    /// recognised without building the modes from it.
     init(label: String, modes: [RunLoopMode], body: @escaping @Sendable () -> Void, abandon: (@Sendable () -> Void)? = nil) {
-        if modes == RunLoopMode.defaultOnly, label == BlockDetails.plainLabel, abandon == nil {
-            self.init(plain: body)
-        } else {
-            self.init(label: label, modes: BlockModes(modes), body: body, abandon: abandon)
-        }
+        let blockModes = modes == RunLoopMode.defaultOnly ? BlockModes.one(.default) : BlockModes(modes)
+        self.init(label: label, modes: blockModes, body: body, abandon: abandon)
     }
 
     /// The block's name in the trace.

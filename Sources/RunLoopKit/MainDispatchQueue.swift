@@ -23,10 +23,16 @@ public final class MainDispatchQueue: Sendable {
     let port: EventFDPort
     private let runtime: any Runtime
     private let trace: TraceRecorder
-    /// The queued blocks, and the emptied storage of the last batch served, which the next
+    /// The queued blocks, and the emptied slots of the last batch served, which the next
     /// blocks are queued into (double buffering, as a loop's inbox does); with
     /// ``signalled``, one object for the scheduler (``VisibleMutex``).
-    private let blocks: VisibleMutex<(queued: [QueuedBlock], recycled: [QueuedBlock])>
+    private let blocks: VisibleMutex<Queued>
+
+    /// What ``blocks`` guards.
+    private struct Queued: ~Copyable, Sendable {
+        var queued = BlockQueue()
+        var recycled = BlockQueue()
+    }
     /// Whether the port has been signalled and not yet drained: the loop's zero-timeout look
     /// at the port before it sleeps (spec §1.3 step h).
     private let signalled = Atomic<Bool>(false)
@@ -36,7 +42,7 @@ public final class MainDispatchQueue: Sendable {
         runtime = thread.runtime
         trace = thread.runtime.trace
         port = EventFDPort(name: "main queue port", runtime: thread.runtime)
-        blocks = VisibleMutex(([], []), runtime: thread.runtime)
+        blocks = VisibleMutex(Queued(), runtime: thread.runtime)
     }
 
     /// Queues `block` on the main queue (`dispatch_async(dispatch_get_main_queue(), …)`),
@@ -59,7 +65,7 @@ public final class MainDispatchQueue: Sendable {
     }
 
     /// How many blocks are queued and not yet taken by the loop.
-    public var pendingCount: Int { blocks.withLock(\.queued.count) }
+    public var pendingCount: Int { blocks.withLock { $0.queued.count } }
 
     /// Whether the port is signalled, seen without waiting.
     var isSignalled: Bool {
@@ -74,28 +80,25 @@ public final class MainDispatchQueue: Sendable {
         blocks.noteAccess()
         signalled.store(false, ordering: .releasing)
         var batch = blocks.withLock { blocks in
-            defer {
-                blocks.queued = blocks.recycled
-                blocks.recycled = []
-            }
-            return blocks.queued
+            var taken = BlockQueue()
+            swap(&taken, &blocks.queued)
+            swap(&blocks.queued, &blocks.recycled)
+            return taken
         }
-        for index in batch.indices {
-            if trace.isEnabled { runtime.record(.performRun(label: batch[index].label, mode: mode.name)) }
-            batch[index].body()
+        batch.removeAll { block in
+            if trace.isEnabled { runtime.record(.performRun(label: block.label, mode: mode.name)) }
+            block.body()
         }
-        // Emptied in place (the batch is the only reference now), then handed back unless
-        // the queue already has a spare.
-        batch.removeAll(keepingCapacity: true)
+        // Emptied as it ran, then handed back unless the queue already has a spare.
         guard batch.capacity > 0 else { return }
         blocks.withLock { blocks in
-            if blocks.recycled.capacity < batch.capacity { blocks.recycled = batch }
+            if blocks.recycled.capacity < batch.capacity { swap(&blocks.recycled, &batch) }
         }
     }
 
     /// Drops the queued blocks and closes the port, when the main thread exits.
     func tearDown() {
-        blocks.withLock { $0 = ([], []) }
+        blocks.withLock { $0 = Queued() }
         port.descriptor.close()
     }
 }

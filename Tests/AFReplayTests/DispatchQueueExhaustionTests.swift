@@ -23,7 +23,7 @@ struct DispatchQueueExhaustionTests {
     func exhaustedAtCreation() throws {
         let child = try DescriptorTable.runChild(setting: Self.childVariable, filter: "creationChildSide")
         #expect(child.ending == .exit(0), "\(child.standardOutput)")
-        let lines = child.standardOutput.split(separator: "\n").map(String.init)
+        let lines = child.outputLines
         let attempts = lines.filter { $0.hasPrefix("free ") }
         let failures = attempts.filter { !$0.hasSuffix(": made") }
         let made = try #require(attempts.last, "\(child.standardOutput)")
@@ -47,7 +47,7 @@ struct DispatchQueueExhaustionTests {
     func exhaustedBetweenOperations() throws {
         let child = try DescriptorTable.runChild(setting: Self.childVariable, filter: "midRunChildSide")
         #expect(child.ending == .exit(0), "\(child.standardOutput)")
-        let lines = child.standardOutput.split(separator: "\n").map(String.init)
+        let lines = child.outputLines
         func line(_ prefix: String) -> String? { lines.first { $0.hasPrefix(prefix) } }
         #expect(line("first: ") == "first: success", "\(child.standardOutput)")
         #expect(line("second: ")?.hasPrefix("second: failure") == true, "\(child.standardOutput)")

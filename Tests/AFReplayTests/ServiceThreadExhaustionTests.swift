@@ -22,7 +22,7 @@ struct ServiceThreadExhaustionTests {
     func exhaustedChildReportsEMFILE() throws {
         let child = try DescriptorTable.runChild(setting: Self.childVariable, filter: "ServiceThreadExhaustionTests")
         #expect(child.ending == .exit(0), "\(child.standardOutput)")
-        let lines = child.standardOutput.split(separator: "\n").map(String.init)
+        let lines = child.outputLines
         let started = lines.first { $0.hasPrefix("spawnKeptAlive: ") }
         let operation = lines.first { $0.hasPrefix("operation: ") }
         #expect(started?.contains("Too many open files (EMFILE)") == true, "\(child.standardOutput)")

@@ -52,7 +52,7 @@ struct DescriptorExhaustionTests {
                 + arguments)
         #expect(child.ending == .exit(71))
         // Only bench prints more on standard error: its progress lines, before the error.
-        let lines = child.standardOutput.split(separator: "\n")
+        let lines = child.outputLines
         #expect(lines.filter { $0.contains("EMFILE") }.count == 1, "\(child.standardOutput)")
         #expect(lines.last?.hasPrefix("runloop-lab \(arguments[0])") == true, "\(child.standardOutput)")
         #expect(lines.last?.contains("Too many open files (EMFILE)") == true, "\(child.standardOutput)")

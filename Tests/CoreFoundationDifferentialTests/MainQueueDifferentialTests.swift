@@ -122,7 +122,7 @@ enum CoreFoundationMainQueueProbe {
         guard child.ending == .exit(0) else {
             return .failure(ProbeError(description: "\(executable.path) ended with \(child.ending)"))
         }
-        let lines = child.standardOutput.split(separator: "\n").map(String.init)
+        let lines = child.outputLines
         return .success(
             Dictionary(lines.compactMap { line in line.firstRange(of: ": ").map { (String(line[..<$0.lowerBound]), line) } }) { first, _ in
                 first

@@ -19,6 +19,9 @@ public struct ChildProcess {
     /// Everything it wrote to its standard output.
     public let standardOutput: String
 
+    /// ``standardOutput``'s lines, without their line feeds.
+    public var outputLines: [String] { standardOutput.split(separator: "\n").map(String.init) }
+
     /// Runs `path` with `arguments` to its end, its standard output read through a pipe;
     /// throws a `SpawnError` naming the path when it cannot be started.
     public static func run(_ path: String, _ arguments: [String] = []) throws(SpawnError) -> ChildProcess {

@@ -33,7 +33,7 @@ struct ServerLifetimeTests {
         // while it counts.
         let child = try DescriptorTable.runChild(setting: Self.childVariable, filter: "stoppedServersChildSide")
         #expect(child.ending == .exit(0), "\(child.standardOutput)")
-        let counts = child.standardOutput.split(separator: "\n").first { $0.hasPrefix("free descriptors: ") }
+        let counts = child.outputLines.first { $0.hasPrefix("free descriptors: ") }
         let numbers = counts?.dropFirst("free descriptors: ".count).split(separator: " ")
         #expect(numbers?.count == 2 && numbers?.first == numbers?.last, "\(child.standardOutput)")
     }

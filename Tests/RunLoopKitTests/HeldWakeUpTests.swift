@@ -10,7 +10,8 @@ import LabTestSupport
 import RunLoopKit
 import Testing
 
-@Suite("Live held wake-ups: a busy loop's wake-ups still arrive")
+// A held wake-up that never arrives shows as a hang; the suite's time limit turns it into a failure.
+@Suite("Live held wake-ups: a busy loop's wake-ups still arrive", .timeLimit(.minutes(1)))
 struct HeldWakeUpTests {
     /// A loop on its own thread with a keep-alive port, started and ready for performs.
     private static func spawnLoop(named name: String, holdingWakeUps: Bool = false, in runtime: LiveRuntime) -> LabThread {

@@ -37,9 +37,10 @@ struct DPORSearch: Sendable {
             self.search(from: frontier.prefixes[index], limit: limit, outcome: &subtree, log: log)
         }
         if shard.isWhole {
-            let stopped = ShardLevel.searchWhole(
+            // `nil` when the search stopped (a finding, the budget, the time or Ctrl-C).
+            let pruned = ShardLevel.searchWhole(
                 subtrees: frontier.prefixes.count, frontierPruned: false, jobs: jobs, limit: limit, outcome: &outcome, search: search)
-            outcome.complete = stopped != nil
+            outcome.complete = pruned != nil
         } else {
             _ = ShardLevel.search(
                 level: 0, subtrees: frontier.prefixes.count, frontierPruned: false, shard: shard, jobs: jobs, limit: limit,

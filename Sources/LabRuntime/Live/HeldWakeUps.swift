@@ -87,7 +87,7 @@ extension LabThread {
                 if !held.descriptors.contains(where: { $0 === descriptor }) { held.descriptors.append(descriptor) }
                 return true
             }
-        if !held { Self.write(descriptor) }
+        if !held { descriptor.addToEventCounter() }
     }
 
     /// Counts one pass of this thread's loop, writing what is held once a write has waited
@@ -107,7 +107,7 @@ extension LabThread {
     /// Writes every held wake-up now: before this thread sleeps or blocks.
     public func ringHeldWakeUps() {
         let descriptors = heldWakeUps.withLock { held in held.descriptors.isEmpty ? [] : held.take() }
-        for descriptor in descriptors { Self.write(descriptor) }
+        for descriptor in descriptors { descriptor.addToEventCounter() }
     }
 
     /// The calling thread's held wake-ups, written now, before it blocks in a lab primitive.
@@ -118,9 +118,4 @@ extension LabThread {
 
     /// Whether the calling thread holds a wake-up; false for a thread the lab does not know.
     static var callerHoldsWakeUps: Bool { CurrentThreadSlot.get()?.holdsWakeUps ?? false }
-
-    private static func write(_ descriptor: LabFileDescriptor) {
-        descriptor.noteAccess()
-        descriptor.addToEventCounter()
-    }
 }

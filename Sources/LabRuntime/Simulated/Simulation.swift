@@ -415,7 +415,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
     }
 
     func currentLocked() -> SimulatedThread {
-        if let id = CurrentThreadSlot.withCurrent({ $0.runtime === self ? $0.id : nil }) ?? nil { return threads[id] }
+        if let id = CurrentThreadSlot.withCurrent({ $0.runtime === self ? $0.id : nil }) { return threads[id] }
         preconditionFailure(
             "\(LabThread.current) is not a thread of this simulation; lab objects must be used from the lab threads of their own runtime")
     }

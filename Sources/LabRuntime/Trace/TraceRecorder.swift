@@ -77,10 +77,7 @@ public final class TraceRecorder: Sendable {
     @usableFromInline
     func appendByCurrentThread(time: LabInstant, kind: consuming TraceEvent.Kind, location: CodeLocation) {
         var unappended = Optional(kind)
-        let appended: Void? = CurrentThreadSlot.withCurrent { thread in
-            append(thread: thread, time: time, kind: unappended.take()!, location: location)
-        }
-        if appended == nil { append(thread: LabThread.current, time: time, kind: unappended.take()!, location: location) }
+        CurrentThreadSlot.withCurrent { append(thread: $0, time: time, kind: unappended.take()!, location: location) }
     }
 
     /// Calls `listener` with every event appended from now on whose kind `wants` accepts

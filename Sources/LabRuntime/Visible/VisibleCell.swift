@@ -31,16 +31,10 @@ struct VisibleCell: Sendable {
     /// so must be traced with ``traced(_:_:)``).
     @usableFromInline
     func begin(_ kind: VisibleOperation.Kind) -> Bool {
-        guard isSimulated, CurrentThreadSlot.withCurrent({ accessIsVisible(from: $0) }) ?? accessIsVisible(from: LabThread.current)
-        else { return false }
+        // Visible from a thread of the cell's runtime that is not inspecting.
+        guard isSimulated, CurrentThreadSlot.withCurrent({ $0.runtime === runtime && !$0.isInspecting }) else { return false }
         runtime.schedulingPoint(before: VisibleOperation(kind, on: object), "\(kind.rawValue) \(traceName)")
         return true
-    }
-
-    /// Whether an access from `thread` is visible: it is a thread of the cell's runtime, and
-    /// not inspecting.
-    private func accessIsVisible(from thread: LabThread) -> Bool {
-        thread.runtime === runtime && !thread.isInspecting
     }
 
     /// Records a visible access made at `location`; `value` is only described when the

@@ -54,7 +54,6 @@ enum ReplayRunCommand {
     /// failure status; `nil` when the run followed the schedule. `replay` and
     /// `trace --schedule` answer a schedule that does not fit the same way.
     static func divergenceFailure(of report: ReplayReport, command: String, console: any Console) -> Int32? {
-        if let failure = systemCallFailure(of: report.run, command: command, console: console) { return failure }
         guard let divergence = report.divergence else { return nil }
         console.printLine(divergence)
         console.printError("runloop-lab \(command): the schedule does not fit scenario '\(report.scenario)'")

@@ -50,14 +50,11 @@ enum TraceCommand {
         }
         let seed = try parsed.seed() ?? 0
         let events = try eventNames(parsed, format: format)
-        let run: SimulationResult
-        if let schedule {
-            let report = ReplayReport(replaying: schedule, of: scenario, checkers: [])
-            if let failure = ReplayRunCommand.divergenceFailure(of: report, command: "trace", console: console) { return failure }
-            run = report.run
-        } else {
-            run = scenario.run(RandomStrategy(seed: seed))
-            if let failure = ReplayRunCommand.systemCallFailure(of: run, command: "trace", console: console) { return failure }
+        let report = schedule.map { ReplayReport(replaying: $0, of: scenario, checkers: []) }
+        let run = report?.run ?? scenario.run(RandomStrategy(seed: seed))
+        if let failure = ReplayRunCommand.systemCallFailure(of: run, command: "trace", console: console) { return failure }
+        if let report, let failure = ReplayRunCommand.divergenceFailure(of: report, command: "trace", console: console) {
+            return failure
         }
         let title = "\(scenario.name): " + (schedule.map { "schedule \($0)" } ?? "seed \(seed)")
         let text =
