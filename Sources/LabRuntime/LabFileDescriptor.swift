@@ -13,6 +13,9 @@ public final class LabFileDescriptor: Sendable {
         var rawValue: Int32
         /// Under simulation, the other end of a socket pair (``adoptingPair(_:_:runtime:)``).
         weak var peer: LabFileDescriptor?
+        /// A simulated run's eventfd keeps its counter here, and the kernel's at 0, until
+        /// someone takes ``rawValue``; `nil` for every other descriptor, and from then on.
+        var userSpaceCounter: UInt64?
     }
     private let state: Mutex<State>
     /// The calls that may have changed what the descriptor is ready for, shared with the
@@ -64,7 +67,7 @@ public final class LabFileDescriptor: Sendable {
         adopting rawValue: Int32, label: String, runtime: any Runtime, channel: LabObjectID?, activity: DescriptorActivity?,
         isPooled: Bool = false
     ) {
-        state = Mutex(State(rawValue: rawValue))
+        state = Mutex(State(rawValue: rawValue, userSpaceCounter: isPooled ? 0 : nil))
         self.label = label
         self.channel = channel ?? LabObjectID(.channel, runtime.nextID(.channel))
         self.activity = activity
@@ -79,6 +82,9 @@ public final class LabFileDescriptor: Sendable {
     /// ``init(adopting:label:runtime:channel:changesOnlyThroughCalls:)``), and it comes from a
     /// pool that ``close()`` gives it back to, reset, instead of closing it (at the latest
     /// when the run ends): the kernel then makes and frees no file for a port of a later run.
+    /// Under simulation every call on it is made by a lab thread, so its counter lives in user
+    /// space and adding to it, taking it and asking what it is ready for make no system call;
+    /// the kernel's counter takes it over only when someone asks for ``rawValue``.
     /// Throws when no descriptor is left.
     public static func eventFD(label: String, runtime: any Runtime) throws(SystemCallError) -> LabFileDescriptor {
         let simulated = runtime.flavor == .simulated
@@ -95,8 +101,23 @@ public final class LabFileDescriptor: Sendable {
     /// to be readable, so a port set waiting on it does not ask the kernel.
     public func addToEventCounter() {
         noteAccess()
+        if addToUserSpaceCounter() { return }
         guard let fd = rawValue, eventfd_write(fd, 1) == 0 else { return }
         activity?.know(readable: true)
+    }
+
+    /// Adds one to the counter if it lives in user space, or says it does not: whether the
+    /// call is done.
+    private func addToUserSpaceCounter() -> Bool {
+        let done = state.withLock { state in
+            guard state.rawValue >= 0 else { return true }
+            guard let counter = state.userSpaceCounter else { return false }
+            state.userSpaceCounter = counter + 1
+            activity?.note()
+            activity?.know(readable: true)
+            return true
+        }
+        return done
     }
 
     /// Reads an eventfd's counter and sets it to 0 (`eventfd_read`), touching its channel
@@ -104,6 +125,7 @@ public final class LabFileDescriptor: Sendable {
     /// Under simulation the eventfd is then known to be unreadable.
     public func takeEventCounter() -> Int {
         noteAccess()
+        if let count = takeUserSpaceCounter() { return count }
         guard let fd = rawValue else { return 0 }
         var count: eventfd_t = 0
         if eventfd_read(fd, &count) == 0 {
@@ -112,6 +134,26 @@ public final class LabFileDescriptor: Sendable {
         }
         if csystem_errno() == EAGAIN { activity?.know(readable: false) }
         return 0
+    }
+
+    /// Takes the counter and sets it to 0 if it lives in user space (0 once closed), or
+    /// `nil` if it does not.
+    private func takeUserSpaceCounter() -> Int? {
+        state.withLock { state in
+            guard state.rawValue >= 0 else { return 0 }
+            guard let counter = state.userSpaceCounter else { return nil }
+            state.userSpaceCounter = 0
+            activity?.note()
+            activity?.know(readable: false)
+            return Int(counter)
+        }
+    }
+
+    /// Whether a simulated eventfd whose counter lives in user space is readable (its
+    /// counter is above 0); `nil` for every other descriptor and once closed. It is always
+    /// writable: the counter grows by one at a time, far below the kernel's limit.
+    var userSpaceReadable: Bool? {
+        state.withLock { state in state.rawValue >= 0 ? state.userSpaceCounter.map { $0 > 0 } : nil }
     }
 
     /// A descriptor that could not be made, closed from the start, carrying `error` for
@@ -166,9 +208,18 @@ public final class LabFileDescriptor: Sendable {
     /// The raw descriptor, or `nil` once closed. Whoever asks for it may change what the
     /// descriptor is ready for, so under simulation asking is counted as such a call (see
     /// `changesOnlyThroughCalls` in ``init(adopting:label:runtime:channel:changesOnlyThroughCalls:)``).
+    /// A simulated eventfd's counter moves into the kernel's first, where the caller's calls
+    /// can see it.
     public var rawValue: Int32? {
         activity?.note()
-        return observedRawValue
+        return state.withLock { state in
+            guard state.rawValue >= 0 else { return nil }
+            if let counter = state.userSpaceCounter {
+                state.userSpaceCounter = nil
+                if counter > 0 { _ = eventfd_write(state.rawValue, counter) }
+            }
+            return state.rawValue
+        }
     }
 
     /// The raw descriptor, or `nil` once closed, for a caller that only asks what it is
@@ -178,21 +229,21 @@ public final class LabFileDescriptor: Sendable {
     }
 
     /// Whether ``close()`` has run.
-    public var isClosed: Bool { rawValue == nil }
+    public var isClosed: Bool { observedRawValue == nil }
 
     /// Closes the descriptor if it is still open; later calls do nothing. The close of one
     /// end of a simulated socket pair returns once the other end, if still open, sees the
     /// end of stream (``adoptingPair(_:_:runtime:)``); a simulated run's eventfd goes back
-    /// to its pool instead (``eventFD(label:runtime:)``), reset unless its counter is known to
-    /// be 0 already. A close touches the ``channel``.
+    /// to its pool instead (``eventFD(label:runtime:)``), reset unless its kernel counter is
+    /// known to be 0 already (as it is while the counter lives in user space). A close touches the ``channel``.
     public func close() {
         noteAccess()
-        let (fd, peer) = state.withLock { state -> (Int32, LabFileDescriptor?) in
+        let (fd, peer, isInUserSpace) = state.withLock { state -> (Int32, LabFileDescriptor?, Bool) in
             defer { state.rawValue = -1; state.peer = nil }
-            return (state.rawValue, state.peer)
+            return (state.rawValue, state.peer, state.userSpaceCounter != nil)
         }
         guard fd >= 0 else { return }
-        let isReset = activity?.knownReadable == false
+        let isReset = isInUserSpace || activity?.knownReadable == false
         activity?.note()
         if isPooled { return EventFDPool.giveBack(fd, isReset: isReset) }
         _ = Glibc.close(fd)

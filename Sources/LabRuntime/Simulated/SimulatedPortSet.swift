@@ -14,8 +14,9 @@ import Synchronization
 /// socket pair: see ``LabFileDescriptor/activity``) is polled again only once such a call
 /// has been made; until then its last answer stands, and most scheduling points make no
 /// system call. An eventfd's own write or read says what it is ready for, so it is not
-/// polled after those either. Debug builds poll every member anyway and check that the
-/// answers agree.
+/// polled after those either, and a simulated run's eventfd, whose counter lives in user
+/// space (``LabFileDescriptor/eventFD(label:runtime:)``), is never polled. Debug builds poll
+/// every other member anyway and check that the answers agree.
 final class SimulatedPortSet: PortSet {
     /// A member, and what it was last seen ready for.
     private struct Member {
@@ -40,8 +41,18 @@ final class SimulatedPortSet: PortSet {
         /// What `poll` would answer now, if the last call on the descriptor made it known
         /// (``DescriptorActivity/knownReadable``).
         var known: Int16? {
-            guard let readable = descriptor.activity?.knownReadable else { return nil }
-            return (readable ? Int16(POLLIN) | Int16(POLLOUT) : Int16(POLLOUT)) & events
+            descriptor.activity?.knownReadable.map(answer(readable:))
+        }
+
+        /// What `poll` would answer for an eventfd whose counter lives in user space
+        /// (``LabFileDescriptor/userSpaceReadable``), which the kernel cannot be asked about.
+        var inUserSpace: Int16? {
+            descriptor.userSpaceReadable.map(answer(readable:))
+        }
+
+        /// The answer of `poll` for an eventfd that is readable or not, and writable.
+        func answer(readable: Bool) -> Int16 {
+            (readable ? Int16(POLLIN) | Int16(POLLOUT) : Int16(POLLOUT)) & events
         }
 
         /// What `revents` says the member is ready for, among what it is watched for (a
@@ -73,7 +84,7 @@ final class SimulatedPortSet: PortSet {
     /// kernel is not asked about a descriptor whose calls are counted
     /// (``LabFileDescriptor/activity``), which the lab alone opens and closes.
     func insert(_ descriptor: LabFileDescriptor, interest: Readiness) throws(SystemCallError) {
-        guard let fd = descriptor.rawValue, descriptor.activity != nil || csystem_fcntl_getfd(fd) >= 0 else {
+        guard let fd = descriptor.observedRawValue, descriptor.activity != nil || csystem_fcntl_getfd(fd) >= 0 else {
             throw SystemCallError("port set insert (\(descriptor.label))", errno: EBADF)
         }
         simulation.noteAccess(.portSet(id))
@@ -119,7 +130,8 @@ final class SimulatedPortSet: PortSet {
 
     /// Brings the answers of `members` up to date and returns the first ready member: with
     /// `trusting`, a member's answer is asked of the kernel only if it is neither remembered
-    /// nor known; without, every member's is. When `poll` fails, the members it was asked
+    /// nor known; without, every member's is, but for an eventfd whose counter lives in user
+    /// space, which is read there either way. When `poll` fails, the members it was asked
     /// about count as not ready, and are asked again next time.
     private static func refresh(_ members: inout [Member], trusting: Bool) -> (LabFileDescriptor, Readiness)? {
         withUnsafeTemporaryAllocation(of: pollfd.self, capacity: members.count) { entries in
@@ -129,6 +141,10 @@ final class SimulatedPortSet: PortSet {
                     members[index].polledAt = members[index].descriptor.activity?.current ?? 0
                     if trusting, let known = members[index].known {
                         members[index].revents = known
+                        continue
+                    }
+                    if let answer = members[index].inUserSpace {
+                        members[index].revents = answer
                         continue
                     }
                     guard let fd = members[index].descriptor.observedRawValue else {
