@@ -186,11 +186,15 @@ public final class LabFileDescriptor: Sendable {
     /// descriptors then. Live, the ends are independent and a close costs nothing more.
     /// A call on either end may change what both are ready for, and nothing else does
     /// (see `changesOnlyThroughCalls` in ``init(adopting:label:runtime:channel:changesOnlyThroughCalls:)``).
+    /// The pair is taken as `socketpair` makes it, with nothing written to either end yet:
+    /// under simulation both ends are then known to be writable and not readable, until the
+    /// first call on either (debug builds check this against the kernel).
     public static func adoptingPair(
         _ first: (rawValue: Int32, label: String), _ second: (rawValue: Int32, label: String), runtime: (any Runtime)? = nil
     ) -> (LabFileDescriptor, LabFileDescriptor) {
         let runtime = runtime ?? currentRuntime()
         let activity = runtime.flavor == .simulated ? DescriptorActivity() : nil
+        activity?.know(readable: false)
         let firstEnd = LabFileDescriptor(
             adopting: first.rawValue, label: first.label, runtime: runtime, channel: nil, activity: activity)
         let pair = (
