@@ -101,7 +101,7 @@ public final class LabFileDescriptor: Sendable {
     /// to be readable, so a port set waiting on it does not ask the kernel.
     public func addToEventCounter() {
         noteAccess()
-        if addToUserSpaceCounter() { return }
+        if isPooled, addToUserSpaceCounter() { return }
         guard let fd = rawValue, eventfd_write(fd, 1) == 0 else { return }
         activity?.know(readable: true)
     }
@@ -125,7 +125,7 @@ public final class LabFileDescriptor: Sendable {
     /// Under simulation the eventfd is then known to be unreadable.
     public func takeEventCounter() -> Int {
         noteAccess()
-        if let count = takeUserSpaceCounter() { return count }
+        if isPooled, let count = takeUserSpaceCounter() { return count }
         guard let fd = rawValue else { return 0 }
         var count: eventfd_t = 0
         if eventfd_read(fd, &count) == 0 {
@@ -153,7 +153,8 @@ public final class LabFileDescriptor: Sendable {
     /// counter is above 0); `nil` for every other descriptor and once closed. It is always
     /// writable: the counter grows by one at a time, far below the kernel's limit.
     var userSpaceReadable: Bool? {
-        state.withLock { state in state.rawValue >= 0 ? state.userSpaceCounter.map { $0 > 0 } : nil }
+        guard isPooled else { return nil }
+        return state.withLock { state in state.rawValue >= 0 ? state.userSpaceCounter.map { $0 > 0 } : nil }
     }
 
     /// A descriptor that could not be made, closed from the start, carrying `error` for
