@@ -21,6 +21,23 @@ extension Connection {
     /// The longest head ``headLengthGuess`` makes room for: room on the stack.
     private static let headLengthGuessLimit = 1024
 
+    /// The last bodiless request opened and its ``HTTPRequest/wireBytes``, kept for the next
+    /// request alike: the connections of a queue of operations for one request share one
+    /// array. A request with a body is built each time, so that no body outlives its
+    /// connections. Only which array holds the bytes depends on it, never what is written.
+    private static let lastWireBytes = Mutex<(request: HTTPRequest, bytes: [UInt8])?>(nil)
+
+    /// `request`'s bytes on the wire, from ``lastWireBytes`` when it is that request.
+    private static func wireBytes(of request: HTTPRequest) -> [UInt8] {
+        guard request.body.isEmpty else { return request.wireBytes }
+        if let bytes = lastWireBytes.withLock({ last in last.flatMap { $0.request == request ? $0.bytes : nil } }) {
+            return bytes
+        }
+        let bytes = request.wireBytes
+        lastWireBytes.withLock { $0 = (request, bytes) }
+        return bytes
+    }
+
     /// On the scheduled loop: dials, adds the socket's readable source and the timeout timer
     /// to every scheduled mode, and writes what it can of the request at once (a loopback
     /// connect has usually finished by the time `connect` returns); a writable source is
@@ -42,6 +59,7 @@ extension Connection {
             timeoutFired(timer)
         }
         let now = runtime.now()
+        let outgoing = Self.wireBytes(of: request)
         let modes = state.withLock { state -> [RunLoopMode]? in
             guard state.phase == .starting else { return nil }
             state.phase = .open
@@ -49,7 +67,7 @@ extension Connection {
             state.readSource = readSource
             state.timeout = timeout
             state.lastActivity = now
-            state.outgoing = request.wireBytes[...]
+            state.outgoing = outgoing[...]
             return state.modes
         }
         guard let modes else {

@@ -60,8 +60,9 @@ enum HTTPBodyFraming: Equatable {
         return agreed
     }
 
+    /// The value as a length; the value's text is made only for an error that shows it.
     private static func parseLength(_ text: Substring.UTF8View) throws(HTTPParseError) -> Int {
-        let shown = String(Substring(text))
+        var shown: String { String(Substring(text)) }
         guard !text.isEmpty else { throw .invalidContentLength("empty value") }
         if text.first == UInt8(ascii: "-"), text.count > 1,
             text.dropFirst().allSatisfy({ HTTPGrammar.decimalValue($0) != nil })

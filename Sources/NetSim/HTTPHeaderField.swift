@@ -12,8 +12,11 @@ public struct HTTPHeaderField: Sendable, Equatable {
         self.value = value
     }
 
-    /// Whether the field's name equals `other`, ignoring ASCII case as HTTP requires.
+    /// Whether the field's name equals `other`, ignoring ASCII case as HTTP requires. Names
+    /// of different lengths differ without a byte compared: every response head is framed
+    /// by looking its fields up by name.
     public func hasName(_ other: String) -> Bool {
-        name.utf8.elementsEqual(other.utf8) { HTTPGrammar.lowercased($0) == HTTPGrammar.lowercased($1) }
+        name.utf8.count == other.utf8.count
+            && name.utf8.elementsEqual(other.utf8) { HTTPGrammar.lowercased($0) == HTTPGrammar.lowercased($1) }
     }
 }

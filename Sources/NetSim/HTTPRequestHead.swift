@@ -8,6 +8,10 @@ struct HTTPRequestHead: Sendable, Equatable {
     /// The header fields in wire order.
     let headers: HTTPHeaders
 
-    /// The target without its query, which is what routes match.
-    var path: String { String(target.prefix { $0 != "?" }) }
+    /// The target without its query, which is what routes match: the target itself when it
+    /// has none. Found in the UTF-8, which is ASCII (``HTTPRequestReader`` checks it).
+    var path: String {
+        guard let query = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return target }
+        return String(target[..<query])
+    }
 }

@@ -62,7 +62,7 @@ struct HTTPRequestReader {
         var previousLineEnd = -1
         for index in bytes.indices where bytes[index] == HTTPGrammar.lf {
             let line = bytes[(previousLineEnd + 1)..<index]
-            if line.isEmpty || line == [HTTPGrammar.cr] { return index + 1 }
+            if line.isEmpty || (line.count == 1 && line.first == HTTPGrammar.cr) { return index + 1 }
             previousLineEnd = index
         }
         return nil

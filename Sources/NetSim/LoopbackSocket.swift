@@ -84,7 +84,7 @@ enum LoopbackSocket {
             if error.isDescriptorExhaustion { throw error }
             return nil
         }
-        let peerPort = SocketAddress(storage).port
+        let peerPort = SocketAddress.port(of: storage)
         return (LabFileDescriptor(adopting: accepted, label: label(peerPort), channel: LabFileDescriptor.network), peerPort)
     }
 

@@ -155,7 +155,7 @@ final class ServerLoop: Sendable {
     /// Serves `socket` on `loop` (the server's own, on its thread).
     func attach(_ socket: LabFileDescriptor, name: String, overTCP: Bool, on loop: RunLoop) {
         let session = ServerSession(
-            name: name, socket: socket, resetsWithRST: overTCP, loop: loop,
+            name: name, socket: socket, overTCP: overTCP, loop: loop,
             respond: { [self] request in plan(for: request) },
             didClose: { [self] closed in state.withLock { $0.sessions.removeAll { $0 === closed } } })
         state.withLock { $0.sessions.append(session) }

@@ -3,14 +3,17 @@ import RunLoopKit
 import Synchronization
 
 /// The loopback server's side of one connection, living on the server's run loop: reads the
-/// request through a `CFSocket`-style readable source, then plays its ``ResponsePlan`` with
+/// request through a `CFSocket`-style readable source (an accepted TCP connection's first
+/// read is made at once, see ``open()``), then plays its ``ResponsePlan`` with
 /// non-blocking writes, keeping unwritten bytes pending behind a writable source
 /// (`kCFSocketWriteCallBack`) and pacing writes with run-loop timers.
 final class ServerSession: Sendable {
     /// The connection's name in traces: the client's `C3` when known, else `S1`, `S2`, ...
     let name: String
     private let socket: LabFileDescriptor
-    private let resetsWithRST: Bool
+    /// Whether the socket is an accepted TCP connection (live), not one end of a socket
+    /// pair (simulated): it resets with RST, and its request is read at once (``open()``).
+    private let overTCP: Bool
     private let loop: RunLoop
     private let runtime: any Runtime
     private let respond: @Sendable (HTTPRequestHead) -> ResponsePlan
@@ -38,12 +41,12 @@ final class ServerSession: Sendable {
 
     /// A session on `socket`, served on `loop` (the server's, the caller's own).
     init(
-        name: String, socket: LabFileDescriptor, resetsWithRST: Bool, loop: RunLoop,
+        name: String, socket: LabFileDescriptor, overTCP: Bool, loop: RunLoop,
         respond: @escaping @Sendable (HTTPRequestHead) -> ResponsePlan, didClose: @escaping @Sendable (ServerSession) -> Void
     ) {
         self.name = name
         self.socket = socket
-        self.resetsWithRST = resetsWithRST
+        self.overTCP = overTCP
         self.loop = loop
         runtime = loop.thread.runtime
         state = VisibleMutex(State(), runtime: runtime)
@@ -51,9 +54,17 @@ final class ServerSession: Sendable {
         self.didClose = didClose
     }
 
-    /// Starts reading the request.
+    /// Starts reading the request. An accepted TCP connection's client has usually written
+    /// its request by the time the server accepts it, so it is read at once: a response
+    /// played to its close then never watches the socket (no epoll registration, no source).
+    /// Otherwise, or while the session stays open (a pause, a stall), the readable source
+    /// reads what comes next, and notices the client closing.
     func open() {
         runtime.record(.server("\(name) accepted"))
+        if overTCP {
+            readable()
+            guard !state.withLock({ $0.closed }) else { return }
+        }
         let source = PortSource(readable: socket, name: "\(name) server socket") { [self] in readable() }
         state.withLock { $0.readSource = source }
         do {
@@ -151,7 +162,7 @@ final class ServerSession: Sendable {
                 close(because: "response complete")
                 return
             case .reset:
-                if resetsWithRST { LoopbackSocket.resetOnClose(socket) }
+                if overTCP { LoopbackSocket.resetOnClose(socket) }
                 close(because: "reset (fault)")
                 return
             case .stall:

@@ -21,16 +21,26 @@ struct SocketAddress: Equatable, CustomStringConvertible {
         switch Int32(storage.ss_family) {
         case AF_INET:
             var address = withUnsafeBytes(of: &storage) { $0.load(as: sockaddr_in.self) }
-            port = Int(UInt16(bigEndian: address.sin_port))
             _ = inet_ntop(AF_INET, &address.sin_addr, &text, socklen_t(text.count))
         case AF_INET6:
             var address = withUnsafeBytes(of: &storage) { $0.load(as: sockaddr_in6.self) }
-            port = Int(UInt16(bigEndian: address.sin6_port))
             _ = inet_ntop(AF_INET6, &address.sin6_addr, &text, socklen_t(text.count))
         default:
-            port = 0
+            break
         }
+        port = Self.port(of: storage)
         host = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The port of an address filled in by `accept`, in host byte order (0 for a family
+    /// other than IP), without reading its host: the server names each accepted client by
+    /// its port alone.
+    static func port(of storage: sockaddr_storage) -> Int {
+        switch Int32(storage.ss_family) {
+        case AF_INET: Int(UInt16(bigEndian: withUnsafeBytes(of: storage) { $0.load(as: sockaddr_in.self) }.sin_port))
+        case AF_INET6: Int(UInt16(bigEndian: withUnsafeBytes(of: storage) { $0.load(as: sockaddr_in6.self) }.sin6_port))
+        default: 0
+        }
     }
 
     /// `127.0.0.1:8080` or `[::1]:8080`.

@@ -1,5 +1,6 @@
 // Live versions (LiveRuntime: real pthreads, epoll, real loopback TCP) of the server and the
 // connection. Deadlines are generous and never asserted; nothing sleeps.
+import Glibc
 import LabRuntime
 import LabTestSupport
 import NetSim
@@ -115,6 +116,60 @@ struct LiveConnectionTests {
         }
         #expect(results.value.first?.calls.last == .failed(.networkConnectionLost))
         #expect(results.value.first?.calls.filter(\.isFinal).count == 1)
+    }
+
+    @Test("live: a request whose second half arrives after the server has read its first half is answered whole")
+    func requestInTwoWrites() {
+        let response = Shared("")
+        Self.onClientThread {
+            let runtime = currentRuntime()
+            let server = LoopbackServer()
+            server.route("GET", "/late", RouteScript(body: .text("late")))
+            let request = HTTPRequest(url: server.url("/late")).wireBytes
+            let half = request.count / 2
+            guard let socket = try? server.dial(server.url("/late")), let fd = socket.rawValue else { return }
+            let deadline = runtime.now() + .seconds(30)
+            Self.send(request[..<half], to: fd, before: deadline)
+            // The server reads the first half, at once or through its readable source, and
+            // must then watch the socket for the rest.
+            while !runtime.trace.text.contains("server S1 received \(half) bytes"), runtime.now() < deadline {
+                _ = Self.poll(fd, for: POLLIN, milliseconds: 1)
+            }
+            Self.send(request[half...], to: fd, before: deadline)
+            let received = Self.receiveUntilClosed(fd, before: deadline)
+            socket.close()
+            server.stop()
+            response.update { $0 = String(decoding: received, as: UTF8.self) }
+        }
+        #expect(response.value.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(response.value.hasSuffix("\r\n\r\nlate"))
+    }
+
+    /// Waits up to `milliseconds` for `events` on `fd`; whether they came.
+    private static func poll(_ fd: Int32, for events: Int32, milliseconds: Int32) -> Bool {
+        var entry = pollfd(fd: fd, events: Int16(events), revents: 0)
+        return Glibc.poll(&entry, 1, milliseconds) > 0
+    }
+
+    /// Writes all of `bytes` to the non-blocking socket `fd`, waiting for room until `deadline`.
+    private static func send(_ bytes: ArraySlice<UInt8>, to fd: Int32, before deadline: LabInstant) {
+        var rest = bytes
+        while !rest.isEmpty, currentRuntime().now() < deadline {
+            let sent = rest.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if sent > 0 { rest.removeFirst(sent) } else { _ = poll(fd, for: POLLOUT, milliseconds: 100) }
+        }
+    }
+
+    /// Reads the non-blocking socket `fd` until the peer closes it, or until `deadline`.
+    private static func receiveUntilClosed(_ fd: Int32, before deadline: LabInstant) -> [UInt8] {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while currentRuntime().now() < deadline {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count == 0 { break }
+            if count > 0 { received += buffer[..<count] } else { _ = poll(fd, for: POLLIN, milliseconds: 100) }
+        }
+        return received
     }
 
     @Test("live: nothing listening on the port → cannotConnectToHost")
