@@ -9,5 +9,9 @@ struct HTTPRequestHead: Sendable, Equatable {
     let headers: HTTPHeaders
 
     /// The target without its query, which is what routes match.
-    var path: String { String(target.prefix { $0 != "?" }) }
+    var path: String {
+        // The reader takes only printable ASCII in a target, so its bytes are its characters.
+        guard let query = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return target }
+        return String(target[..<query])
+    }
 }
