@@ -208,17 +208,20 @@ open class LabOperation: TraceNamed, CustomStringConvertible, @unchecked Sendabl
     }
 
     /// Holds a key-value notification emitted now back, to be delivered later, and says
-    /// whether it did; `makeDelivery` is called only when it does. NSOperation never holds one
+    /// whether it did; `makeChange` is called only when it does. NSOperation never holds one
     /// back; ``URLConnectionOperation`` does in ``Fidelity/hardened`` while the calling thread
     /// holds its lock (deviation 10).
-    func deferKeyValueChange(_ makeDelivery: () -> @Sendable () -> Void) -> Bool { false }
+    func deferKeyValueChange(_ makeChange: () -> HeldKeyValueChange) -> Bool { false }
 
     private func emit(_ key: KeyValueChange.Key, _ phase: KeyValueChange.Phase, at location: CodeLocation) {
-        guard !deferKeyValueChange({ { self.deliver(key, phase, at: location) } }) else { return }
+        guard !deferKeyValueChange({ HeldKeyValueChange(operation: self, key: key, phase: phase, location: location) })
+        else { return }
         deliver(key, phase, at: location)
     }
 
-    private func deliver(_ key: KeyValueChange.Key, _ phase: KeyValueChange.Phase, at location: CodeLocation) {
+    /// Notifies the observers of a change emitted now or held back until now, and runs the
+    /// completion block when it says `isFinished` has become true.
+    func deliver(_ key: KeyValueChange.Key, _ phase: KeyValueChange.Phase, at location: CodeLocation) {
         notify(key, phase, at: location)
         if phase == .did, key == .isFinished { fireCompletionIfFinished() }
     }

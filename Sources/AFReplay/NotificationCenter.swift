@@ -49,13 +49,11 @@ public final class NotificationCenter: Sendable {
     public func post(_ notification: Notification) {
         let objectName = notification.object?.traceName ?? "nil"
         runtime.record(.notificationPosted(name: notification.name.rawValue, object: objectName))
-        let matching = observers.withLock { observers in
-            observers.filter { observer in
-                observer.name == notification.name
-                    && (observer.object == nil || observer.object === notification.object)
-            }
-        }
-        for observer in matching {
+        // The registrations as they are now (a shared copy, not a filtered one), matched
+        // while delivering.
+        let registered = observers.withLock { $0 }
+        for observer in registered
+        where observer.name == notification.name && (observer.object == nil || observer.object === notification.object) {
             runtime.record(
                 .notificationDelivered(
                     name: notification.name.rawValue, object: objectName,

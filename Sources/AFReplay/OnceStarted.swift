@@ -10,22 +10,29 @@ import RunLoopKit
 ///
 /// As with `dispatch_once`, the start is tried once per runtime; a failed start is kept and
 /// every later use reports the same error instead of waiting for threads that died.
-final class OnceStarted<Value: Sendable>: Sendable {
-    private let outcome: Result<Value, RunLoopError>
+///
+/// The outcome is kept as a plain object, so that its type does not depend on `Value`:
+/// releasing one with its runtime then needs no generic metadata, which the Swift runtime
+/// would look up every time.
+final class OnceStarted<Value: AnyObject & Sendable>: Sendable {
+    private let outcome: Result<any AnyObject & Sendable, RunLoopError>
 
     /// Starts the value with `start`, keeping what it returns or throws.
     init(_ start: () throws(RunLoopError) -> Value) {
-        outcome = Result { () throws(RunLoopError) in try start() }
+        outcome = Result { () throws(RunLoopError) -> any AnyObject & Sendable in try start() }
     }
 
     /// The started value, or the error its start failed with.
-    func get() throws(RunLoopError) -> Value { try outcome.get() }
+    func get() throws(RunLoopError) -> Value {
+        // Only `start`'s value is ever kept.
+        unsafeDowncast(try outcome.get(), to: Value.self)
+    }
 
     /// The started value, for a user that has nobody to tell when the start failed: the
     /// failure then ends the simulation's run or, live, the process, with the error named
     /// (`Runtime.fail(_:)`). GCD needs no descriptor there; the lab's workers do.
     func getOrFail(in runtime: any Runtime) -> Value {
-        do throws(RunLoopError) { return try outcome.get() } catch { error.fail(in: runtime) }
+        do throws(RunLoopError) { return try get() } catch { error.fail(in: runtime) }
     }
 }
 

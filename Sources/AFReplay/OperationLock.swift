@@ -7,14 +7,14 @@ import Synchronization
 ///
 /// It is a recursive lab lock (so lock-order checking, deadlock detection and the trace see
 /// it exactly as the runtime's own), plus a nesting depth and an owner. While its owner holds
-/// it, ``deferIfHeld(_:)`` queues work for later; the outermost
-/// ``unlock(at:)`` releases the lock first and then runs the queued work on the same thread,
-/// in order. 2.6.3 never defers, so its observers run under the lock (spec §1.4, §2.4).
+/// it, ``deferIfHeld(_:)`` queues notifications for later; the outermost
+/// ``unlock(at:)`` releases the lock first and then delivers the queued ones on the same
+/// thread, in order, keeping the queue's storage for the next holding. 2.6.3 never defers, so its observers run under the lock (spec §1.4, §2.4).
 final class OperationLock: LabLock {
     private struct Holding {
         var owner: LabThreadID?
         var depth = 0
-        var deferred: [@Sendable () -> Void] = []
+        var deferred: [HeldKeyValueChange] = []
     }
 
     private let base: any LabLock
@@ -27,7 +27,7 @@ final class OperationLock: LabLock {
     private let holding = Mutex(Holding())
 
     /// A new recursive lock named `name`, of lock class `lockClass`, in `runtime`; only one
-    /// made with `canDefer` can hold work back (``deferIfHeld(_:)``).
+    /// made with `canDefer` can hold notifications back (``deferIfHeld(_:)``).
     init(named name: String, lockClass: String, runtime: any Runtime, canDefer: Bool) {
         base = runtime.makeLock(named: name, lockClass: lockClass, recursive: true)
         self.canDefer = canDefer
@@ -51,31 +51,41 @@ final class OperationLock: LabLock {
     func unlock(at location: CodeLocation) -> Bool {
         guard canDefer else { return base.unlock(at: location) }
         let caller = LabThread.current.id
-        let released = holding.withLock { holding -> [@Sendable () -> Void]? in
-            guard holding.owner == caller else { return nil }
+        var released: [HeldKeyValueChange] = []
+        let owned = holding.withLock { holding in
+            guard holding.owner == caller else { return false }
             holding.depth -= 1
-            guard holding.depth == 0 else { return [] }
-            holding.owner = nil
-            defer { holding.deferred = [] }
-            return holding.deferred
+            if holding.depth == 0 {
+                holding.owner = nil
+                if !holding.deferred.isEmpty { swap(&released, &holding.deferred) }
+            }
+            return true
         }
         // A caller that does not hold it: the base lock reports the misuse.
-        guard let released else { return base.unlock(at: location) }
+        guard owned else { return base.unlock(at: location) }
         base.unlock(at: location)
-        for work in released { work() }
+        guard !released.isEmpty else { return true }
+        for change in released { change.deliver() }
+        // Give the emptied storage back, unless another holding has queued meanwhile.
+        released.removeAll(keepingCapacity: true)
+        holding.withLock { holding in
+            if holding.deferred.capacity == 0 { swap(&released, &holding.deferred) }
+        }
         return true
     }
 
-    /// If the calling thread holds the lock, queues the work `makeWork` returns to run right
-    /// after its outermost ``unlock(at:)`` and returns true; otherwise returns false without
-    /// calling `makeWork` (always, for a lock that cannot defer). One look at the owner
-    /// decides and queues.
-    func deferIfHeld(_ makeWork: () -> @Sendable () -> Void) -> Bool {
+    /// If the calling thread holds the lock, queues the notification `makeChange` returns to
+    /// be delivered right after its outermost ``unlock(at:)`` and returns true; otherwise
+    /// returns false without calling `makeChange` (always, for a lock that cannot defer). One
+    /// look at the owner decides and queues.
+    func deferIfHeld(_ makeChange: () -> HeldKeyValueChange) -> Bool {
         guard canDefer else { return false }
         let caller = LabThread.current.id
         return holding.withLock { holding in
             guard holding.owner == caller else { return false }
-            holding.deferred.append(makeWork())
+            // A holding queues a few (a will/did pair or two): room for them at once.
+            if holding.deferred.capacity == 0 { holding.deferred.reserveCapacity(4) }
+            holding.deferred.append(makeChange())
             return true
         }
     }

@@ -23,9 +23,7 @@ struct OperationSharedFields: Sendable {
     init(of name: String, runtime: any Runtime) {
         state = LabCell("state of \(name)", .ready, runtime: runtime)
         connection = LabCell("connection of \(name)", nil, runtime: runtime) { $0.map(\.description) ?? "nil" }
-        outputStream = LabCell("outputStream of \(name)", nil, runtime: runtime) { stream in
-            stream.map { _typeName(type(of: $0), qualified: false) } ?? "nil"
-        }
+        outputStream = LabCell("outputStream of \(name)", nil, runtime: runtime) { $0?.traceTypeName ?? "nil" }
         response = LabCell("response of \(name)", nil, runtime: runtime) { $0.map { "status \($0.statusCode)" } ?? "nil" }
         responseData = LabCell("responseData of \(name)", nil, runtime: runtime) { $0.map { "\($0.count) bytes" } ?? "nil" }
         error = LabCell("error of \(name)", nil, runtime: runtime) { $0.map(\.description) ?? "nil" }

@@ -13,16 +13,6 @@ import LabRuntime
 /// thread) without blocking other simulations; later calls take the fast path, with no
 /// lab lock, as `dispatch_once` does.
 final class RuntimeLocal<Value: AnyObject & Sendable>: Sendable {
-    private final class Slot: Sendable {
-        let once: any LabLock
-        let value: VisibleMutex<Value?>
-
-        init(once: any LabLock, runtime: any Runtime) {
-            self.once = once
-            value = VisibleMutex(nil, runtime: runtime)
-        }
-    }
-
     private let name: String
     private let create: @Sendable (any Runtime) -> Value
 
@@ -36,14 +26,28 @@ final class RuntimeLocal<Value: AnyObject & Sendable>: Sendable {
     /// `runtime`'s value, created on first use.
     func value(in runtime: any Runtime) -> Value {
         let slot = runtime.locals.value(for: ObjectIdentifier(self)) {
-            Slot(once: runtime.makeLock(named: "dispatch_once \(name)"), runtime: runtime)
+            RuntimeLocalSlot(once: runtime.makeLock(named: "dispatch_once \(name)"), runtime: runtime)
         }
-        if let made = slot.value.withLock({ $0 }) { return made }
+        // The slot under this registry's key holds only values `create` made.
+        if let made = slot.value.withLock({ $0 }) { return unsafeDowncast(made, to: Value.self) }
         return slot.once.withLock {
-            if let made = slot.value.withLock({ $0 }) { return made }
+            if let made = slot.value.withLock({ $0 }) { return unsafeDowncast(made, to: Value.self) }
             let made = create(runtime)
             slot.value.withLock { $0 = made }
             return made
         }
+    }
+}
+
+/// Where a ``RuntimeLocal`` keeps its value in one runtime: the `dispatch_once` lock and the
+/// value once made. Not generic, so that looking one up and releasing it with its runtime
+/// need no generic metadata, which the Swift runtime would look up at every use.
+private final class RuntimeLocalSlot: Sendable {
+    let once: any LabLock
+    let value: VisibleMutex<(AnyObject & Sendable)?>
+
+    init(once: any LabLock, runtime: any Runtime) {
+        self.once = once
+        value = VisibleMutex(nil, runtime: runtime)
     }
 }

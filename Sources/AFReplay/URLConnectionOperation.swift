@@ -113,8 +113,8 @@ public class URLConnectionOperation: LabOperation, ConnectionDelegate, @unchecke
     /// emitting thread holds the operation lock is delivered right after that thread's
     /// outermost unlock, in order, so that observers never run under the lock. Only a
     /// hardened operation's lock can defer (and tracks its owner); 2.6.3's never does.
-    override func deferKeyValueChange(_ makeDelivery: () -> @Sendable () -> Void) -> Bool {
-        operationLock.deferIfHeld(makeDelivery)
+    override func deferKeyValueChange(_ makeChange: () -> HeldKeyValueChange) -> Bool {
+        operationLock.deferIfHeld(makeChange)
     }
 
     // MARK: Lifecycle (spec §3.2, §3.4, §3.7)

@@ -5,6 +5,9 @@ import Synchronization
 /// false: the condition under which AFNetworking before 2.6.1 spun forever and 2.6.1+ cancels
 /// the connection (spec §3.10).
 public final class BufferOutputStream: LabOutputStream {
+    /// `BufferOutputStream`, as traces name it.
+    public var traceTypeName: String { "BufferOutputStream" }
+
     /// How many bytes the buffer holds.
     public let capacity: Int
 

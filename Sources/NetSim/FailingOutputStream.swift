@@ -7,6 +7,9 @@ import Synchronization
 /// on it has no space. Before the limit it behaves as a memory stream, without exposing its
 /// bytes (like a file stream, `NSStreamDataWrittenToMemoryStreamKey` is nil).
 public final class FailingOutputStream: LabOutputStream {
+    /// `FailingOutputStream`, as traces name it.
+    public var traceTypeName: String { "FailingOutputStream" }
+
     private struct State {
         var memory = InMemoryStreamState(capacity: nil)
         var written = 0

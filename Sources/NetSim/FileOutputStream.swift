@@ -9,6 +9,9 @@ import Synchronization
 /// A failed open or write puts the stream in the ``StreamStatus/error`` state with a
 /// ``streamError``; it then has no space and refuses writes.
 public final class FileOutputStream: LabOutputStream {
+    /// `FileOutputStream`, as traces name it.
+    public var traceTypeName: String { "FileOutputStream" }
+
     private struct State {
         var status = StreamStatus.notOpen
         var descriptor: Int32 = -1

@@ -39,9 +39,16 @@ public protocol LabOutputStream: AnyObject, Sendable {
     /// Writes a prefix of `bytes` and returns how many were taken: −1 when the stream is not
     /// open or the write failed, 0 when there is no space (`write:maxLength:`).
     func write(_ bytes: ArraySlice<UInt8>) -> Int
+
+    /// The stream's type as traces name it, e.g. `MemoryOutputStream`; the lab's own kinds
+    /// give a constant, so naming them builds no string.
+    var traceTypeName: String { get }
 }
 
 extension LabOutputStream {
+    /// The type's unqualified name, looked up at each call.
+    public var traceTypeName: String { _typeName(type(of: self), qualified: false) }
+
     /// Writes a prefix of `bytes`, as ``write(_:)`` does for a slice.
     public func write(_ bytes: [UInt8]) -> Int {
         write(bytes[...])

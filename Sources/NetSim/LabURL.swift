@@ -69,7 +69,9 @@ public struct LabURL: Sendable, Equatable, CustomStringConvertible {
 
     /// The path without the query (`NSURL.path`, but `/` rather than empty).
     public var path: String {
-        String(pathAndQuery.prefix { $0 != "?" })
+        // The initialiser takes only printable ASCII in the path and query, so its bytes are its characters.
+        guard let query = pathAndQuery.utf8.firstIndex(of: UInt8(ascii: "?")) else { return pathAndQuery }
+        return String(pathAndQuery[..<query])
     }
 
     /// The query after `?`, if any (`NSURL.query`).
@@ -79,7 +81,8 @@ public struct LabURL: Sendable, Equatable, CustomStringConvertible {
 
     /// The host as it appears in a URL or a `Host` header, bracketed for IPv6.
     public var hostForHeader: String {
-        host.contains(":") ? "[\(host)]" : host
+        // Of the loopback hosts, only IPv6's has a colon.
+        isIPv6 ? "[\(host)]" : host
     }
 
     /// Whether the host names IPv6 loopback.

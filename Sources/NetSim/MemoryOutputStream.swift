@@ -8,6 +8,9 @@ import LabRuntime
 /// read its length (AFNetworking's HTTP pause does, without a lock), so under simulation
 /// every access is a scheduling point and a traced `cell.*` event.
 public final class MemoryOutputStream: LabOutputStream {
+    /// `MemoryOutputStream`, as traces name it.
+    public var traceTypeName: String { "MemoryOutputStream" }
+
     private let state: LabCell<InMemoryStreamState>
 
     /// Creates a not-open memory stream (`outputStreamToMemory`) in the caller's runtime.

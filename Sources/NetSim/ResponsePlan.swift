@@ -63,16 +63,35 @@ struct ResponsePlan: Sendable, Equatable {
         let useChunked = chunked && lengthFault == nil && !isHEAD
         fields.append(useChunked ? ("Transfer-Encoding", "chunked") : ("Content-Length", "\(lengthFault ?? body.count)"))
         fields.append(("Connection", "close"))
-        var head = fault == .malformedStatusLine ? "HTTP/1.1 two-hundred OK\r\n" : "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
-        for (name, value) in fields { head += "\(name): \(value)\r\n" }
-        if case let .oversizedHeader(bytes) = fault { head += "X-Padding: \(String(repeating: "a", count: bytes))\r\n" }
-        if fault == .garbageHeaderLine { head += "this is not a header line\r\n" }
-        head += "\r\n"
+        // The head goes straight into its bytes, a piece at a time.
+        var head: [UInt8] = []
+        head.reserveCapacity(160)
+        func add(_ piece: String) { head.append(contentsOf: piece.utf8) }
+        if fault == .malformedStatusLine {
+            add("HTTP/1.1 two-hundred OK\r\n")
+        } else {
+            add("HTTP/1.1 ")
+            add(String(status))
+            add(" ")
+            add(Self.reason(status))
+            add("\r\n")
+        }
+        for (name, value) in fields {
+            add(name)
+            add(": ")
+            add(value)
+            add("\r\n")
+        }
+        if case let .oversizedHeader(bytes) = fault { add("X-Padding: \(String(repeating: "a", count: bytes))\r\n") }
+        if fault == .garbageHeaderLine { add("this is not a header line\r\n") }
+        add("\r\n")
 
         var sent = isHEAD ? [] : body
         if case let .reset(after) = fault { sent = Array(sent.prefix(after)) }
         let pieces = Self.cut(sent, sizes: chunkSizes)
-        var steps: [ResponseStep] = [.send(Array(head.utf8))]
+        var steps: [ResponseStep] = []
+        steps.reserveCapacity(2 * pieces.count + 3)
+        steps.append(.send(head))
         for (index, piece) in pieces.enumerated() {
             if index > 0, gap > .zero { steps.append(.pause(gap)) }
             var bytes = useChunked ? Array("\(String(piece.count, radix: 16))\r\n".utf8) + piece + [HTTPGrammar.cr, HTTPGrammar.lf] : piece
@@ -90,11 +109,13 @@ struct ResponsePlan: Sendable, Equatable {
             self.steps = [.stall]
         case .reset:
             self.summary = "\(status), fault: reset after \(sent.count) of \(body.count) body bytes"
-            self.steps = steps + [.reset]
+            steps.append(.reset)
+            self.steps = steps
         default:
             let faultNote = fault.map { ", fault: \($0)" } ?? ""
             self.summary = "\(status) \(isHEAD ? "head only" : "\(body.count) body bytes in \(pieces.count) writes")\(faultNote)"
-            self.steps = steps + [.close]
+            steps.append(.close)
+            self.steps = steps
         }
     }
 

@@ -123,9 +123,9 @@ final class ServerLoop: Sendable {
         return state.withLock { state in
             if let last = state.lastPlan, last.inputs == inputs { return last.plan }
             let route =
-                state.routes.first { $0.method == inputs.method && $0.path == inputs.path }
-                ?? state.routes.first { inputs.method == "HEAD" && $0.method == "GET" && $0.path == inputs.path }
-            let plan = ResponsePlan(request: request, route: route?.script)
+                state.routes.firstIndex { $0.method == inputs.method && $0.path == inputs.path }
+                ?? state.routes.firstIndex { inputs.method == "HEAD" && $0.method == "GET" && $0.path == inputs.path }
+            let plan = ResponsePlan(request: request, route: route.map { state.routes[$0].script })
             state.lastPlan = (inputs, plan)
             return plan
         }

@@ -88,6 +88,12 @@ enum BlockModes: Sendable {
         }
     }
 
+    /// Whether a block queued for these modes may run while the loop is in `mode`, which is
+    /// one of the loop's common modes if `modeIsCommon`.
+    func admit(_ mode: RunLoopMode, modeIsCommon: Bool) -> Bool {
+        contains(mode) || (modeIsCommon && contains(.common))
+    }
+
     /// Whether the only mode is the default one.
     var isDefaultOnly: Bool {
         if case let .one(mode) = self { mode == .default } else { false }
@@ -161,7 +167,7 @@ struct LoopState: Sendable {
 
     /// Whether a block queued for `modes` may run while the loop is in `mode`.
     func blockMatches(_ modes: BlockModes, in mode: RunLoopMode) -> Bool {
-        modes.contains(mode) || (modes.contains(.common) && commonModes.contains(mode))
+        modes.admit(mode, modeIsCommon: commonModes.contains(mode))
     }
 
     /// The main queue, if a run of `mode` serves it: it exists, `mode` is common, and the
@@ -171,11 +177,36 @@ struct LoopState: Sendable {
         return mainQueue
     }
 
-    /// CF's `__CFRunLoopModeIsEmpty`: no sources, no timers, no matching block in `blocks`,
-    /// and not a common mode of the main loop whose main queue is served (spec §2.3 rule 5).
-    func isEmpty(_ mode: RunLoopMode, blocks: borrowing BlockQueue) -> Bool {
-        guard let index = index(of: mode) else { return true }
-        return modes[index].hasNoSourcesOrTimers && !blocks.contains { blockMatches($0.modes, in: mode) }
-            && mainQueue(servedIn: mode) == nil
+    /// CF's `__CFRunLoopModeIsEmpty` as far as the state alone decides it: no sources, no
+    /// timers, and not a common mode of the main loop whose main queue is served (spec §2.3
+    /// rule 5); the queued blocks decide the rest (``ModeEmptiness/holds(given:)``). Taken
+    /// before the inbox's lock, so that the closure run under that lock captures this small
+    /// answer instead of copying the state.
+    func emptiness(of mode: RunLoopMode) -> ModeEmptiness {
+        guard let index = index(of: mode) else { return .empty }
+        guard modes[index].hasNoSourcesOrTimers, mainQueue(servedIn: mode) == nil else { return .notEmpty }
+        return .unlessABlockMatches(mode, modeIsCommon: commonModes.contains(mode))
+    }
+}
+
+/// Whether a mode is empty (CF's `__CFRunLoopModeIsEmpty`), as far as a ``LoopState`` decides
+/// it without the queued blocks.
+enum ModeEmptiness {
+    /// Empty whatever is queued: the mode does not exist.
+    case empty
+    /// Not empty: it has a source or a timer, or it serves the main queue.
+    case notEmpty
+    /// Empty unless a queued block may run in `mode`, which is one of the loop's common modes
+    /// if `modeIsCommon`.
+    case unlessABlockMatches(RunLoopMode, modeIsCommon: Bool)
+
+    /// Whether the mode is empty, with `blocks` queued.
+    func holds(given blocks: borrowing BlockQueue) -> Bool {
+        switch self {
+        case .empty: true
+        case .notEmpty: false
+        case let .unlessABlockMatches(mode, modeIsCommon):
+            !blocks.contains { $0.modes.admit(mode, modeIsCommon: modeIsCommon) }
+        }
     }
 }

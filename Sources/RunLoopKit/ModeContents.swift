@@ -12,10 +12,14 @@ struct ModeContents: Sendable {
     var sources0: [RunLoopSource] = []
     /// In the order added.
     private(set) var portSources: [PortSource] = []
-    /// The same sources by descriptor, each list in the order added: what a wake-up on a
-    /// descriptor looks up, so that it costs the same with 2 sources or 2,000. Only looked
-    /// up, never iterated.
-    private var portSourcesByDescriptor: [ObjectIdentifier: [PortSource]] = [:]
+    /// The same sources by descriptor, each list in the order added, once there are more than
+    /// ``indexedAbove``: what a wake-up on a descriptor looks up, so that it costs the same
+    /// with 20 sources or 2,000. Until then a look through ``portSources`` (in the order added
+    /// too) finds the same sources in the same order, without hashing or allocating. Only
+    /// looked up, never iterated.
+    private var portSourcesByDescriptor: [ObjectIdentifier: [PortSource]]?
+    /// How many port sources a mode holds before it indexes them by descriptor.
+    private static let indexedAbove = 8
     /// Sorted by fire date; equal dates in the order they were added or re-positioned.
     var timers: [RunLoopTimer] = []
     /// Sorted by ascending order; equal orders keep insertion order.
@@ -35,7 +39,12 @@ struct ModeContents: Sendable {
     func contains(_ item: RunLoopItem) -> Bool {
         switch item {
         case let .source0(source): sources0.index(ofIdentical: source) != nil
-        case let .port(source): portSourcesByDescriptor[ObjectIdentifier(source.descriptor)]?.index(ofIdentical: source) != nil
+        case let .port(source):
+            if let index = portSourcesByDescriptor {
+                index[ObjectIdentifier(source.descriptor)]?.index(ofIdentical: source) != nil
+            } else {
+                portSources.index(ofIdentical: source) != nil
+            }
         case let .timer(timer): timers.index(ofIdentical: timer) != nil
         case let .observer(observer): observers.index(ofIdentical: observer) != nil
         }
@@ -43,19 +52,26 @@ struct ModeContents: Sendable {
 
     /// The first source here on `descriptor` that waits for some of `readiness`.
     func portSource(on descriptor: LabFileDescriptor, readiness: Readiness) -> PortSource? {
-        portSourcesByDescriptor[ObjectIdentifier(descriptor)]?.first { !$0.interest.isDisjoint(with: readiness) }
+        if let index = portSourcesByDescriptor {
+            return index[ObjectIdentifier(descriptor)]?.first { !$0.interest.isDisjoint(with: readiness) }
+        }
+        return portSources.first { $0.descriptor === descriptor && !$0.interest.isDisjoint(with: readiness) }
     }
 
     /// Removes every port source (the sources stay watched; the loop is torn down).
     mutating func removeAllPortSources() {
         portSources = []
-        portSourcesByDescriptor = [:]
+        portSourcesByDescriptor = nil
     }
 
     /// Watches `descriptor` for everything its sources here want, or stops watching it.
     private func watch(_ descriptor: LabFileDescriptor) {
         var interest = Readiness()
-        for source in portSourcesByDescriptor[ObjectIdentifier(descriptor)] ?? [] { interest.formUnion(source.interest) }
+        if let index = portSourcesByDescriptor {
+            for source in index[ObjectIdentifier(descriptor)] ?? [] { interest.formUnion(source.interest) }
+        } else {
+            for source in portSources where source.descriptor === descriptor { interest.formUnion(source.interest) }
+        }
         if interest.isEmpty { portSet.remove(descriptor) } else { try? portSet.insert(descriptor, interest: interest) }
     }
 
@@ -66,7 +82,11 @@ struct ModeContents: Sendable {
         case let .source0(source): sources0.append(source)
         case let .port(source):
             portSources.append(source)
-            portSourcesByDescriptor[ObjectIdentifier(source.descriptor), default: []].append(source)
+            if portSourcesByDescriptor != nil {
+                portSourcesByDescriptor?[ObjectIdentifier(source.descriptor), default: []].append(source)
+            } else if portSources.count > Self.indexedAbove {
+                portSourcesByDescriptor = Dictionary(grouping: portSources) { ObjectIdentifier($0.descriptor) }
+            }
             watch(source.descriptor)
         case let .timer(timer):
             timers.insert(timer, at: timerInsertionIndex(for: timer.dueDate))
@@ -94,18 +114,25 @@ struct ModeContents: Sendable {
         switch item {
         case let .source0(source): return sources0.removeIdentical(source)
         case let .port(source):
-            // Taken out and put back only if others are left: each in-place access of a
-            // dictionary's value would allocate a coroutine frame.
-            let key = ObjectIdentifier(source.descriptor)
-            guard var list = portSourcesByDescriptor.removeValue(forKey: key) else { return false }
-            let removed = list.removeIdentical(source)
-            if !list.isEmpty { portSourcesByDescriptor[key] = list }
-            guard removed else { return false }
-            _ = portSources.removeIdentical(source)
+            if portSourcesByDescriptor != nil {
+                guard removeFromIndex(source) else { return false }
+            }
+            guard portSources.removeIdentical(source) else { return false }
             watch(source.descriptor)
             return true
         case let .timer(timer): return timers.removeIdentical(timer)
         case let .observer(observer): return observers.removeIdentical(observer)
         }
+    }
+
+    /// Takes `source` out of its descriptor's list in the index; false if it was not there.
+    /// The list is taken out and put back only if others are left: each in-place access of a
+    /// dictionary's value would allocate a coroutine frame.
+    private mutating func removeFromIndex(_ source: PortSource) -> Bool {
+        let key = ObjectIdentifier(source.descriptor)
+        guard var list = portSourcesByDescriptor?.removeValue(forKey: key) else { return false }
+        let removed = list.removeIdentical(source)
+        if !list.isEmpty { portSourcesByDescriptor?[key] = list }
+        return removed
     }
 }

@@ -234,8 +234,9 @@ extension RunLoop {
                 state.activations[last].stopped = false
                 return .stopped
             }
+            let emptiness = state.emptiness(of: mode)
             return inbox.withLock { inbox in
-                if state.isEmpty(mode, blocks: inbox.blocks) { return .finished }
+                if emptiness.holds(given: inbox.blocks) { return .finished }
                 inbox.setAcceptsWakeUps(true)
                 return nil
             }

@@ -97,7 +97,8 @@ public final class RunLoop: Sendable, CustomStringConvertible {
 
     /// Whether `mode` has nothing that keeps a run going. Takes both locks (state, inbox).
     func isEmpty(_ mode: RunLoopMode, in state: LoopState) -> Bool {
-        inbox.withLock { state.isEmpty(mode, blocks: $0.blocks) }
+        let emptiness = state.emptiness(of: mode)
+        return inbox.withLock { emptiness.holds(given: $0.blocks) }
     }
 
     /// The earliest fire date among `mode`'s timers (`CFRunLoopGetNextTimerFireDate`): the
