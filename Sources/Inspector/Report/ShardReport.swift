@@ -83,12 +83,18 @@ public struct ShardReport: Sendable, Equatable, Codable {
         let part = shard.isWhole ? "" : ", shard \(shard)"
         var lines = ["explore \(scenario): \(strategy)\(part); checkers: \(checkers.joined(separator: ", "))"]
         guard let finding else {
-            let scope = complete ? " (complete: every schedule within the bound)" : stoppedByTime ? " (stopped by the time budget)" : ""
+            let scope = complete ? " (complete: \(completeScope))" : stoppedByTime ? " (stopped by the time budget)" : ""
             lines.append("no violation in \(explored) schedules, \(steps) scheduling points\(scope)")
             return lines.joined(separator: "\n")
         }
         lines.append("violation in run #\(finding.run), after \(explored) schedules and \(steps) scheduling points")
         return (lines + finding.lines).joined(separator: "\n")
+    }
+
+    /// What a complete search covered: every schedule within a bounded search's bound, or
+    /// every Mazurkiewicz trace of a DPOR search, which has no bound.
+    private var completeScope: String {
+        strategy == ExplorationStrategy.dpor.description ? "every Mazurkiewicz trace" : "every schedule within the bound"
     }
 
     /// The report of the whole exploration, from the reports of all its shards (in any
