@@ -140,6 +140,17 @@ struct ShardMergeTests {
             }
         }
     }
+
+    @Test("explore refuses a --report it cannot write before it searches, and leaves no file behind when it can")
+    func unwritableReport() {
+        let directory = TemporaryDirectory()
+        let (status, console) = runCLI(["explore", "--scenario", "abba", "--report", directory.file("missing/shard.json")])
+        #expect(status == ExitCode.usage)
+        #expect(console.errorText.contains("--report: cannot open \(directory.file("missing/shard.json")): No such file or directory"))
+        #expect(console.output.isEmpty)
+        #expect(OutputFile.problem(writing: directory.file("fresh.json")) == nil)
+        #expect(TextFile.read(directory.file("fresh.json")) == nil)
+    }
 }
 
 private func runCLI(_ arguments: [String]) -> (status: Int32, console: RecordingConsole) {

@@ -100,8 +100,11 @@ struct ExploreOptions {
         if let text = parsed.string("--shard") {
             explorer.shard = try ShardOption.parse(text, environment: environment, usage: ExploreCommand.usage)
         }
+        let reportPath = parsed.string("--report")
+        if let reportPath, let problem = OutputFile.problem(writing: reportPath) {
+            throw UsageError(message: "--report: \(problem)", usage: ExploreCommand.usage)
+        }
         return ExploreOptions(
-            explorer: explorer, showsInterleavings: !parsed.isSet("--no-interleaving"),
-            reportPath: parsed.string("--report"))
+            explorer: explorer, showsInterleavings: !parsed.isSet("--no-interleaving"), reportPath: reportPath)
     }
 }
