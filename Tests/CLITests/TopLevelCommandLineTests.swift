@@ -39,6 +39,16 @@ struct TopLevelCommandLineTests {
         #expect(console.output.isEmpty)
     }
 
+    @Test("a misspelt command, and help for one, suggests the command it is nearest to")
+    func misspeltCommand() {
+        let (status, console) = runCLI("expolre", "--scenario", "abba")
+        #expect(status == ExitCode.usage)
+        #expect(console.errors.first == "runloop-lab: unknown command 'expolre' (did you mean 'explore'?)")
+        let help = runCLI("help", "tutorail")
+        #expect(help.status == ExitCode.usage)
+        #expect(help.console.errors.first == "runloop-lab: no help for unknown command 'tutorail' (did you mean 'tutorial'?)")
+    }
+
     @Test("an unknown global flag is a usage error")
     func unknownFlag() {
         let (status, console) = runCLI("--verbose")
