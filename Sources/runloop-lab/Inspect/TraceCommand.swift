@@ -88,7 +88,8 @@ enum TraceCommand {
         }
         let names = list.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
         for name in names where !TraceEventNames.all.contains(name) {
-            throw UsageError(message: "--events: unknown event name '\(name)'", usage: usage)
+            let hint = Suggestion.didYouMean(name, in: TraceEventNames.all).map { " (\($0))" } ?? ""
+            throw UsageError(message: "--events: unknown event name '\(name)'" + hint, usage: usage)
         }
         return names
     }
