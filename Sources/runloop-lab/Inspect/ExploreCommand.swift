@@ -17,11 +17,12 @@ enum ExploreCommand {
             ending in .lab) on the deterministic runtime under many schedules and checks
             every run; a file's 'expect' lines are checked by the 'expect' checker, so a
             run that breaks one is a violation. random, pct and pos (partial-order
-            sampling) draw one schedule per seed; exhaustive (preemption bounding) and delay (delay bounding) walk every
-            schedule within their bound depth-first, cheapest first, where the choice at
-            a blocking point is round-robin and only deviations from it are counted, so
-            bound 0 is one schedule; dpor runs every Mazurkiewicz trace of the visible
-            operations once (dynamic partial-order reduction with sleep sets), no bound.
+            sampling) draw one schedule per seed; exhaustive (preemption bounding) and
+            delay (delay bounding) walk every schedule within their bound depth-first,
+            cheapest first, where the choice at a blocking point is round-robin and only
+            deviations from it are counted, so bound 0 is one schedule; dpor runs every
+            Mazurkiewicz trace of the visible operations once (dynamic partial-order
+            reduction with source sets and sleep sets), no bound.
             On the first violation (the lowest-numbered run, whatever --jobs is) it
             shrinks the schedule to the fewest preemptions, then the fewest switches, and
             prints the violation, the seed, the schedule, the interleaving in one
