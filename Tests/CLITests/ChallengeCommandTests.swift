@@ -140,7 +140,10 @@ struct ChallengeCommandTests {
 
     @Test(
         "bad arguments are usage errors",
-        arguments: [["9"], ["0"], ["two"], ["--schedule", "8:T2"], ["2", "--schedule", "8:X2"], ["2", "3"], ["2", "--lang", "fr"]])
+        arguments: [
+            ["9"], ["0"], ["two"], ["--schedule", "8:T2"], ["2", "--schedule", "8:X2"], ["2", "3"], ["2", "--lang", "fr"],
+            ["8", "--html", "--output", "/nonexistent-directory/8.html"],
+        ])
     func badArguments(arguments: [String]) {
         #expect(RunLoopLabCLI.run(["challenge"] + arguments, console: RecordingConsole()) == ExitCode.usage)
     }

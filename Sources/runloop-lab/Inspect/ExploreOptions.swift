@@ -100,11 +100,8 @@ struct ExploreOptions {
         if let text = parsed.string("--shard") {
             explorer.shard = try ShardOption.parse(text, environment: environment, usage: ExploreCommand.usage)
         }
-        let reportPath = parsed.string("--report")
-        if let reportPath, let problem = OutputFile.problem(writing: reportPath) {
-            throw UsageError(message: "--report: \(problem)", usage: ExploreCommand.usage)
-        }
         return ExploreOptions(
-            explorer: explorer, showsInterleavings: !parsed.isSet("--no-interleaving"), reportPath: reportPath)
+            explorer: explorer, showsInterleavings: !parsed.isSet("--no-interleaving"),
+            reportPath: try parsed.outputPath("--report"))
     }
 }
