@@ -148,6 +148,15 @@ struct ChallengeCommandTests {
         #expect(RunLoopLabCLI.run(["challenge"] + arguments, console: RecordingConsole()) == ExitCode.usage)
     }
 
+    @Test("the list refuses a challenge directory that cannot be read")
+    func unreadableDirectory() {
+        let console = RecordingConsole()
+        let status = try? ChallengeCommand.run(["--dir", "/nonexistent-challenges"], console: console, home: nil)
+        #expect(status == ExitCode.failure)
+        #expect(console.errors == ["runloop-lab challenge: cannot read the challenge directory '/nonexistent-challenges'"])
+        #expect(console.output.isEmpty)
+    }
+
     @Test("the keys")
     func keys() {
         #expect(ChallengeKey(byte: UInt8(ascii: "3")) == .thread(3))

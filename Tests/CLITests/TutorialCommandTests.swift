@@ -56,6 +56,14 @@ struct TutorialCommandTests {
         #expect(rows.first?.contains("en zh-Hans") == true)
     }
 
+    @Test(
+        "a tutorial directory that cannot be read is named as such by list, run and check", arguments: [["list"], ["run", "1"], ["check"]])
+    func unreadableDirectory(arguments: [String]) {
+        let (status, console) = runTutorial(arguments + ["--dir", "/nonexistent-tutorials"])
+        #expect(status == ExitCode.failure)
+        #expect(console.errors == ["runloop-lab tutorial: cannot read the tutorial directory '/nonexistent-tutorials'"])
+    }
+
     @Test("every lesson in Tutorials/ checks, in both languages")
     func checkRealLessons() {
         let (status, console) = runTutorial(["check", "--dir", tutorialsDirectory])
