@@ -91,6 +91,21 @@ struct TopLevelCommandLineTests {
         #expect(unknownSubcommand.console.errors.first == "runloop-lab: 'bench' has no subcommand 'nope'")
     }
 
+    @Test("every option a command's help lists appears in its synopsis", arguments: CommandTable.all.flatMap { [$0] + $0.subcommands })
+    func synopsisNamesEveryOption(command: Command) {
+        let lines = command.usage.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let synopsis = lines.prefix { !$0.isEmpty }.joined(separator: " ")
+        let options = lines.drop { $0 != "Options:" }.compactMap { line -> String? in
+            guard line.hasPrefix("  --") else { return nil }
+            return String(line.dropFirst(2).prefix { $0 != " " && $0 != "," && $0 != "=" })
+        }
+        for option in options {
+            #expect(
+                synopsis.contains("[\(option)") || synopsis.contains(" \(option)") || synopsis.contains("|\(option)"),
+                "\(command.name): \(option)")
+        }
+    }
+
     @Test("every registered command has a unique name and its own usage")
     func commandTable() {
         let names = CommandTable.all.map(\.name)
