@@ -192,6 +192,13 @@ struct ExploreCommandTests {
         }
     }
 
+    @Test("the timing line's rates keep one decimal below 10 per second, so a slow search never reads as 0/s")
+    func timingRates() {
+        #expect(ExploreCommand.rate(0.73) == "0.7")
+        #expect(ExploreCommand.rate(12.4) == "12")
+        #expect(ExploreCommand.rate(1923.6) == "1923")
+    }
+
     @Test("each new command has its own --help", arguments: ["explore", "replay", "trace"])
     func help(command: String) {
         let (status, console) = runCLI(command, "--help")
