@@ -96,6 +96,10 @@ struct ExploreCommandTests {
                 ["replay", "--scenario", "abba", "--schedule", "x"],
                 "runloop-lab: --schedule: schedule token 1 'x': expected STEP:T<thread>, e.g. 14:T2"
             ),
+            (
+                ["trace", "--scenario", "abba", "--format", "html", "--output", "/nonexistent-directory/abba.html"],
+                "runloop-lab: --output: cannot open /nonexistent-directory/abba.html: No such file or directory"
+            ),
             (["trace", "--scenario", "abba", "--format", "svg"], "runloop-lab: --format expects text, chrome, mermaid or html, got 'svg'"),
             (["trace", "--scenario", "abba", "--seed", "1", "--schedule", "-"], "runloop-lab: give --seed or --schedule, not both"),
             (
