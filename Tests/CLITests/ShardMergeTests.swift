@@ -129,6 +129,13 @@ struct ShardMergeTests {
                 "different explorations: scenario 'counter' and 'lock-pair'"
             ),
             ([directory.file("bad.json")], "is not an explore report"),
+            (
+                [
+                    directory.file("s0.json"), directory.file("s1.json"), directory.file("s2.json"), "--report",
+                    directory.file("missing/merged.json"),
+                ],
+                "--report: cannot open \(directory.file("missing/merged.json")): No such file or directory"
+            ),
             ([], "give the reports to merge"),
         ]
         for (files, message) in cases {
