@@ -120,6 +120,7 @@ struct ShardMergeTests {
         let cases: [([String], String)] = [
             ([directory.file("s0.json"), directory.file("s2.json")], "shard 1/3 is missing"),
             ([directory.file("s0.json"), directory.file("s1.json")], "shard 2/3 is missing"),
+            ([directory.file("s1.json")], "shards 0/3, 2/3 are missing"),
             (
                 [directory.file("s0.json"), directory.file("s0.json"), directory.file("s1.json"), directory.file("s2.json")],
                 "shard 0/3 appears more than once"
