@@ -1,12 +1,13 @@
-/// "Did you mean …?": the known name closest to a misspelt one.
-enum Suggestion {
+/// "Did you mean …?": the known name closest to a misspelt one, for the scenario parser's
+/// hints and the command line's unknown commands and options.
+public enum Suggestion {
     /// The candidate nearest to `word` by edit distance, if it is close enough to be a typo:
     /// at most a third of the word's length, so words shorter than three characters get no
     /// suggestion (any one-letter name is one edit from any other). Ties go to the earlier
     /// candidate. A candidate whose length differs from the word's by more than that budget
     /// cannot be close enough (each edit changes the length by at most one) and is skipped
     /// unmeasured, so a word far longer than every candidate costs no distance at all.
-    static func nearest(to word: String, in candidates: [String]) -> String? {
+    public static func nearest(to word: String, in candidates: [String]) -> String? {
         let length = word.count
         let budget = length / 3
         let lowered = word.lowercased()
@@ -19,7 +20,7 @@ enum Suggestion {
     }
 
     /// `did you mean 'x'?` for the nearest candidate, or nil.
-    static func didYouMean(_ word: String, in candidates: [String]) -> String? {
+    public static func didYouMean(_ word: String, in candidates: [String]) -> String? {
         nearest(to: word, in: candidates).map { "did you mean '\($0)'?" }
     }
 

@@ -140,9 +140,21 @@ struct ChallengeCommandTests {
 
     @Test(
         "bad arguments are usage errors",
-        arguments: [["9"], ["0"], ["two"], ["--schedule", "8:T2"], ["2", "--schedule", "8:X2"], ["2", "3"], ["2", "--lang", "fr"]])
+        arguments: [
+            ["9"], ["0"], ["two"], ["--schedule", "8:T2"], ["2", "--schedule", "8:X2"], ["2", "3"], ["2", "--lang", "fr"],
+            ["8", "--html", "--output", "/nonexistent-directory/8.html"],
+        ])
     func badArguments(arguments: [String]) {
         #expect(RunLoopLabCLI.run(["challenge"] + arguments, console: RecordingConsole()) == ExitCode.usage)
+    }
+
+    @Test("the list refuses a challenge directory that cannot be read")
+    func unreadableDirectory() {
+        let console = RecordingConsole()
+        let status = try? ChallengeCommand.run(["--dir", "/nonexistent-challenges"], console: console, home: nil)
+        #expect(status == ExitCode.failure)
+        #expect(console.errors == ["runloop-lab challenge: cannot read the challenge directory '/nonexistent-challenges'"])
+        #expect(console.output.isEmpty)
     }
 
     @Test("the keys")

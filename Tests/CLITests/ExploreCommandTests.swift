@@ -82,17 +82,29 @@ struct ExploreCommandTests {
                 ["explore", "--scenario", "abba", "--checkers", "deadlock,nope"],
                 "runloop-lab: unknown checker 'nope' (known: deadlock, lock-misuse, liveness, livelock, expect, lock-order, callback-ledger, exactly-once, operation-liveness, notification-balance, cancelled-fails, data-race)"
             ),
+            (
+                ["explore", "--scenario", "abbb"],
+                "runloop-lab: unknown scenario 'abbb': did you mean 'abba'? (known: abba, counter, lock-pair, lost-signal, reentrant-callback, spin-wait, pause-cancel-pair-263, pause-cancel-pair-hardened, pause-cancel-263, pause-cancel-hardened, pause-after-start-263, pause-after-start-hardened, cancel-completion-263, cancel-completion-hardened, pause-completion-263, pause-completion-hardened, resume-limit-263, resume-limit-hardened, kvo-under-lock-263, kvo-under-lock-hardened, pause-burst-263, pause-burst-hardened, lost-update, atomicity-violation, order-violation, reorder, lazy-init, bounded-buffer, transfer-lock-order, token-ring, work-stealing, pipeline, aba, philosophers)"
+            ),
+            (
+                ["explore", "--scenario", "abba", "--checkers", "deadlok"],
+                "runloop-lab: unknown checker 'deadlok': did you mean 'deadlock'? (known: deadlock, lock-misuse, liveness, livelock, expect, lock-order, callback-ledger, exactly-once, operation-liveness, notification-balance, cancelled-fails, data-race)"
+            ),
             (["explore", "--scenario", "abba", "--jobs", "0"], "runloop-lab: --jobs expects a whole number from 1 to 256, got '0'"),
             (["replay", "--scenario", "abba"], "runloop-lab: missing --schedule TEXT"),
             (
                 ["replay", "--scenario", "abba", "--schedule", "x"],
                 "runloop-lab: --schedule: schedule token 1 'x': expected STEP:T<thread>, e.g. 14:T2"
             ),
+            (
+                ["trace", "--scenario", "abba", "--format", "html", "--output", "/nonexistent-directory/abba.html"],
+                "runloop-lab: --output: cannot open /nonexistent-directory/abba.html: No such file or directory"
+            ),
             (["trace", "--scenario", "abba", "--format", "svg"], "runloop-lab: --format expects text, chrome, mermaid or html, got 'svg'"),
             (["trace", "--scenario", "abba", "--seed", "1", "--schedule", "-"], "runloop-lab: give --seed or --schedule, not both"),
             (
                 ["trace", "--scenario", "abba", "--events", "lock.acquire,lock.aquire"],
-                "runloop-lab: --events: unknown event name 'lock.aquire'"
+                "runloop-lab: --events: unknown event name 'lock.aquire' (did you mean 'lock.acquire'?)"
             ),
             (
                 ["trace", "--scenario", "abba", "--events", "lock.acquire", "--format", "html"],
@@ -182,6 +194,13 @@ struct ExploreCommandTests {
         case "mermaid": #expect(first == "sequenceDiagram")
         default: #expect(first == "<!DOCTYPE html>")
         }
+    }
+
+    @Test("the timing line's rates keep one decimal below 10 per second, so a slow search never reads as 0/s")
+    func timingRates() {
+        #expect(ExploreCommand.rate(0.73) == "0.7")
+        #expect(ExploreCommand.rate(12.4) == "12")
+        #expect(ExploreCommand.rate(1923.6) == "1923")
     }
 
     @Test("each new command has its own --help", arguments: ["explore", "replay", "trace"])

@@ -39,6 +39,16 @@ struct OptionParserTests {
         }
     }
 
+    @Test("an unknown option suggests the nearest known one when it looks like a typo")
+    func unknownOptionSuggestion() {
+        #expect(throws: UsageError(message: "unknown option '--cuont' (did you mean '--count'?)", usage: "u")) {
+            try OptionParser.parse(["--cuont", "3"], options: specs, usage: "u")
+        }
+        #expect(throws: UsageError(message: "unknown option '--verbose'", usage: "u")) {
+            try OptionParser.parse(["--verbose"], options: specs, usage: "u")
+        }
+    }
+
     @Test("-h anywhere asks for help")
     func helpAnywhere() throws {
         #expect(try OptionParser.parse(["--count", "x", "-h"], options: specs, usage: "u").wantsHelp)

@@ -213,16 +213,16 @@ struct ScenarioFileCommandTests {
         #expect(runCLI("check", "x.lab", "--seed", "many").status == ExitCode.usage)
     }
 
-    @Test("check runs a file declaring strategy exhaustive as a search over its schedules")
-    func checkExhaustive() {
+    @Test("check runs a file declaring strategy exhaustive or delay as a search over its schedules", arguments: ["exhaustive", "delay"])
+    func checkExhaustive(kind: String) {
         let directory = TemporaryDirectory()
-        directory.write(timerScenario(count: 2, strategy: "strategy exhaustive bound 1"), to: "search.lab")
+        directory.write(timerScenario(count: 2, strategy: "strategy \(kind) bound 1"), to: "search.lab")
         let (status, console) = runCLI("check", directory.file("search.lab"))
         #expect(status == ExitCode.success)
         #expect(
             console.output.first
-                == "\(directory.file("search.lab")): all 1 expect lines held in every schedule (exhaustive bound 1, 1 schedules)")
-        directory.write(timerScenario(count: 1, strategy: "strategy exhaustive bound 1"), to: "broken.lab")
+                == "\(directory.file("search.lab")): all 1 expect lines held in every schedule (\(kind) bound 1, 1 schedules)")
+        directory.write(timerScenario(count: 1, strategy: "strategy \(kind) bound 1"), to: "broken.lab")
         let (failed, report) = runCLI("check", directory.file("broken.lab"))
         #expect(failed == ExitCode.failure)
         #expect(report.output.contains("FAIL broken.lab:5: expect event \"timer.fire\" \"tick\" count == 1"))

@@ -120,6 +120,7 @@ struct ShardMergeTests {
         let cases: [([String], String)] = [
             ([directory.file("s0.json"), directory.file("s2.json")], "shard 1/3 is missing"),
             ([directory.file("s0.json"), directory.file("s1.json")], "shard 2/3 is missing"),
+            ([directory.file("s1.json")], "shards 0/3, 2/3 are missing"),
             (
                 [directory.file("s0.json"), directory.file("s0.json"), directory.file("s1.json"), directory.file("s2.json")],
                 "shard 0/3 appears more than once"
@@ -129,6 +130,13 @@ struct ShardMergeTests {
                 "different explorations: scenario 'counter' and 'lock-pair'"
             ),
             ([directory.file("bad.json")], "is not an explore report"),
+            (
+                [
+                    directory.file("s0.json"), directory.file("s1.json"), directory.file("s2.json"), "--report",
+                    directory.file("missing/merged.json"),
+                ],
+                "--report: cannot open \(directory.file("missing/merged.json")): No such file or directory"
+            ),
             ([], "give the reports to merge"),
         ]
         for (files, message) in cases {
@@ -139,6 +147,17 @@ struct ShardMergeTests {
                 #expect(error.message.contains(message), "\(files): \(error.message)")
             }
         }
+    }
+
+    @Test("explore refuses a --report it cannot write before it searches, and leaves no file behind when it can")
+    func unwritableReport() {
+        let directory = TemporaryDirectory()
+        let (status, console) = runCLI(["explore", "--scenario", "abba", "--report", directory.file("missing/shard.json")])
+        #expect(status == ExitCode.usage)
+        #expect(console.errorText.contains("--report: cannot open \(directory.file("missing/shard.json")): No such file or directory"))
+        #expect(console.output.isEmpty)
+        #expect(OutputFile.problem(writing: directory.file("fresh.json")) == nil)
+        #expect(TextFile.read(directory.file("fresh.json")) == nil)
     }
 }
 

@@ -39,6 +39,16 @@ struct TopLevelCommandLineTests {
         #expect(console.output.isEmpty)
     }
 
+    @Test("a misspelt command, and help for one, suggests the command it is nearest to")
+    func misspeltCommand() {
+        let (status, console) = runCLI("expolre", "--scenario", "abba")
+        #expect(status == ExitCode.usage)
+        #expect(console.errors.first == "runloop-lab: unknown command 'expolre' (did you mean 'explore'?)")
+        let help = runCLI("help", "tutorail")
+        #expect(help.status == ExitCode.usage)
+        #expect(help.console.errors.first == "runloop-lab: no help for unknown command 'tutorail' (did you mean 'tutorial'?)")
+    }
+
     @Test("an unknown global flag is a usage error")
     func unknownFlag() {
         let (status, console) = runCLI("--verbose")
@@ -79,6 +89,21 @@ struct TopLevelCommandLineTests {
         let unknownSubcommand = runCLI("help", "bench", "nope")
         #expect(unknownSubcommand.status == ExitCode.usage)
         #expect(unknownSubcommand.console.errors.first == "runloop-lab: 'bench' has no subcommand 'nope'")
+    }
+
+    @Test("every option a command's help lists appears in its synopsis", arguments: CommandTable.all.flatMap { [$0] + $0.subcommands })
+    func synopsisNamesEveryOption(command: Command) {
+        let lines = command.usage.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let synopsis = lines.prefix { !$0.isEmpty }.joined(separator: " ")
+        let options = lines.drop { $0 != "Options:" }.compactMap { line -> String? in
+            guard line.hasPrefix("  --") else { return nil }
+            return String(line.dropFirst(2).prefix { $0 != " " && $0 != "," && $0 != "=" })
+        }
+        for option in options {
+            #expect(
+                synopsis.contains("[\(option)") || synopsis.contains(" \(option)") || synopsis.contains("|\(option)"),
+                "\(command.name): \(option)")
+        }
     }
 
     @Test("every registered command has a unique name and its own usage")

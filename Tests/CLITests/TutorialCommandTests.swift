@@ -56,6 +56,14 @@ struct TutorialCommandTests {
         #expect(rows.first?.contains("en zh-Hans") == true)
     }
 
+    @Test(
+        "a tutorial directory that cannot be read is named as such by list, run and check", arguments: [["list"], ["run", "1"], ["check"]])
+    func unreadableDirectory(arguments: [String]) {
+        let (status, console) = runTutorial(arguments + ["--dir", "/nonexistent-tutorials"])
+        #expect(status == ExitCode.failure)
+        #expect(console.errors == ["runloop-lab tutorial: cannot read the tutorial directory '/nonexistent-tutorials'"])
+    }
+
     @Test("every lesson in Tutorials/ checks, in both languages")
     func checkRealLessons() {
         let (status, console) = runTutorial(["check", "--dir", tutorialsDirectory])
@@ -222,12 +230,22 @@ struct TutorialCommandTests {
             ["tutorial", "run", "1", "--lang", "fr"],
             ["tutorial", "list", "extra"],
             ["tutorial", "check", "--no-pause=yes"],
+            ["tutorial", "list", "--lang", "zh-Hans"],
+            ["tutorial", "check", "--restart"],
+            ["tutorial", "run", "1", "--rewrite"],
         ])
     func badArguments(_ arguments: [String]) {
         let console = RecordingConsole()
         let status = RunLoopLabCLI.run(arguments, console: console)
         #expect(status == ExitCode.usage)
         #expect(console.errorText.contains(TutorialCommand.usage))
+    }
+
+    @Test("an option of another subcommand is refused, naming the subcommand it belongs to")
+    func optionOfAnotherSubcommand() {
+        let console = RecordingConsole()
+        #expect(RunLoopLabCLI.run(["tutorial", "check", "--lang", "zh-Hans"], console: console) == ExitCode.usage)
+        #expect(console.errors.first == "runloop-lab: --lang applies to 'tutorial run' only")
     }
 
     @Test("--lang names the languages it accepts")

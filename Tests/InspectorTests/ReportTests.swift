@@ -63,4 +63,15 @@ struct TimeBudgetTests {
         #expect(report.explored > 0 && report.explored < 100_000_000)
         #expect(report.text.hasSuffix("(stopped by the time budget)"))
     }
+
+    @Test("the replay command quotes a scenario path a shell would split, so that it can be pasted")
+    func replayCommandQuoting() throws {
+        let schedule = try Schedule(parsing: "8:T2")
+        #expect(
+            ReplayCommandLine.text(scenario: "Tutorials/scenarios/races/cancel-completion-263.lab", schedule: schedule)
+                == "runloop-lab replay --scenario Tutorials/scenarios/races/cancel-completion-263.lab --schedule \"8:T2\"")
+        #expect(
+            ReplayCommandLine.text(scenario: "my dir/it's.lab", schedule: schedule)
+                == "runloop-lab replay --scenario 'my dir/it'\\''s.lab' --schedule \"8:T2\"")
+    }
 }

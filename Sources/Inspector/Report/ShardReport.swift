@@ -83,12 +83,18 @@ public struct ShardReport: Sendable, Equatable, Codable {
         let part = shard.isWhole ? "" : ", shard \(shard)"
         var lines = ["explore \(scenario): \(strategy)\(part); checkers: \(checkers.joined(separator: ", "))"]
         guard let finding else {
-            let scope = complete ? " (complete: every schedule within the bound)" : stoppedByTime ? " (stopped by the time budget)" : ""
+            let scope = complete ? " (complete: \(completeScope))" : stoppedByTime ? " (stopped by the time budget)" : ""
             lines.append("no violation in \(explored) schedules, \(steps) scheduling points\(scope)")
             return lines.joined(separator: "\n")
         }
         lines.append("violation in run #\(finding.run), after \(explored) schedules and \(steps) scheduling points")
         return (lines + finding.lines).joined(separator: "\n")
+    }
+
+    /// What a complete search covered: every schedule within a bounded search's bound, or
+    /// every Mazurkiewicz trace of a DPOR search, which has no bound.
+    private var completeScope: String {
+        strategy == ExplorationStrategy.dpor.description ? "every Mazurkiewicz trace" : "every schedule within the bound"
     }
 
     /// The report of the whole exploration, from the reports of all its shards (in any
@@ -120,13 +126,14 @@ public struct ShardReport: Sendable, Equatable, Codable {
             }
         }
         let byIndex = reports.sorted { $0.shard.index < $1.shard.index }
-        for (expected, report) in byIndex.enumerated() where report.shard.index != expected {
-            throw report.shard.index < expected
-                ? ShardMergeError("shard \(report.shard) appears more than once")
-                : ShardMergeError("shard \(expected)/\(first.shard.count) is missing")
+        for (previous, report) in zip(byIndex, byIndex.dropFirst()) where report.shard.index == previous.shard.index {
+            throw ShardMergeError("shard \(report.shard) appears more than once")
         }
-        if byIndex.count < first.shard.count {
-            throw ShardMergeError("shard \(byIndex.count)/\(first.shard.count) is missing")
+        let missing = (0..<first.shard.count).filter { index in !byIndex.contains { $0.shard.index == index } }
+        if !missing.isEmpty {
+            let names = missing.map { "\($0)/\(first.shard.count)" }
+            throw ShardMergeError(
+                missing.count == 1 ? "shard \(names[0]) is missing" : "shards \(names.joined(separator: ", ")) are missing")
         }
         if first.levels != nil { return try mergeBounded(byIndex) }
         let counted = byIndex.prefix { $0.finding == nil } + byIndex.drop { $0.finding == nil }.prefix(1)

@@ -8,7 +8,7 @@ import Glibc
 enum RunLoopBenchmark {
     /// The help text of `bench runloop`.
     static let usage = HelpText.render(
-        synopsis: ["runloop-lab bench runloop [--iterations N] [--items N] [--idle-seconds S]"],
+        synopsis: ["runloop-lab bench runloop [--iterations N] [--items N] [--repeat N] [--idle-seconds S]"],
         description: """
             Measures, in one run, the cross-thread round trip (p50, p99), the one-way
             throughput from one producer, and the idle CPU of a keep-alive loop, for

@@ -1,8 +1,11 @@
+import Walkthrough
+
 /// Parses the `--option` arguments of one command against the options it declares.
 ///
 /// Accepts `--name value`, `--name=value` and flags, plus `-h`/`--help` anywhere. Rejects,
-/// with a ``UsageError`` that names the argument, unknown options, missing values, values
-/// given to flags, and positional arguments.
+/// with a ``UsageError`` that names the argument, unknown options (suggesting the nearest
+/// known one), missing values, values given to flags, and positional arguments. An option
+/// given twice takes its last value.
 enum OptionParser {
     /// Parses `arguments`.
     ///
@@ -29,7 +32,8 @@ enum OptionParser {
             let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(parts[0])
             guard let spec = options.first(where: { $0.name == name }) else {
-                throw UsageError(message: "unknown option '\(name)'", usage: usage)
+                let hint = Suggestion.didYouMean(name, in: options.map(\.name)).map { " (\($0))" } ?? ""
+                throw UsageError(message: "unknown option '\(name)'" + hint, usage: usage)
             }
             switch (spec.valueName, parts.count == 2 ? String(parts[1]) : nil) {
             case (nil, nil):

@@ -30,6 +30,18 @@ struct ParsedOptions {
         values[name]
     }
 
+    /// The path given to `name`, an output file, or `nil` when it did not appear. Checked
+    /// before the command works, so that a long search or page is never lost at the end.
+    ///
+    /// - Throws: ``UsageError`` when the file cannot be opened for writing.
+    func outputPath(_ name: String) throws(UsageError) -> String? {
+        guard let path = values[name] else { return nil }
+        if let problem = OutputFile.problem(writing: path) {
+            throw UsageError(message: "\(name): \(problem)", usage: usage)
+        }
+        return path
+    }
+
     /// The whole-number value of `name`, or `defaultValue` when it did not appear.
     ///
     /// - Throws: ``UsageError`` when the value is not a whole number within `range`.

@@ -1,3 +1,5 @@
+import Walkthrough
+
 /// The `runloop-lab` command line: global flags, `help`, and dispatch to the commands in
 /// ``CommandTable``.
 enum RunLoopLabCLI {
@@ -57,17 +59,22 @@ enum RunLoopLabCLI {
             return ExitCode.success
         default:
             guard let command = CommandTable.all.first(where: { $0.name == first }) else {
-                throw UsageError(message: "unknown command '\(first)'", usage: usage)
+                throw UsageError(message: "unknown command '\(first)'" + suggestion(for: first), usage: usage)
             }
             return try command.run(rest, console)
         }
+    }
+
+    /// ` (did you mean 'explore'?)` for a misspelt command's name, or nothing.
+    private static func suggestion(for name: String) -> String {
+        Suggestion.didYouMean(name, in: CommandTable.all.map(\.name) + ["help"]).map { " (\($0))" } ?? ""
     }
 
     /// The help text for `help <command> [<subcommand> ...]`; the top-level help for `help`.
     private static func helpText(for path: [String]) throws(UsageError) -> String {
         guard let name = path.first else { return usage }
         guard var command = CommandTable.all.first(where: { $0.name == name }) else {
-            throw UsageError(message: "no help for unknown command '\(name)'", usage: usage)
+            throw UsageError(message: "no help for unknown command '\(name)'" + suggestion(for: name), usage: usage)
         }
         for subname in path.dropFirst() {
             guard let subcommand = command.subcommand(named: subname) else {

@@ -117,8 +117,13 @@ enum ChallengeCommand {
         return ExitCode.success
     }
 
-    /// `challenge`: every level, with whether it has been won.
+    /// `challenge`: every level, with whether it has been won; 1 when the challenge directory
+    /// cannot be read, so that the levels listed are ones that can be played.
     private static func list(options: ChallengeOptions, progress: ChallengeProgress, console: any Console) -> Int32 {
+        guard TextFile.entries(of: options.directory) != nil else {
+            console.printError("runloop-lab challenge: cannot read the challenge directory '\(options.directory)'")
+            return ExitCode.failure
+        }
         let phrases = ChallengePhrases(language: options.language)
         let titles = ChallengeLevel.all.map { $0.title.text(in: options.language) }
         let width = max(titles.map(\.count).max() ?? 0, phrases.listColumns.level.count)

@@ -53,11 +53,11 @@ struct ChallengeOptions: Sendable {
             throw UsageError(message: "--schedule needs a level: challenge N --schedule TEXT", usage: usage)
         }
         options.html = parsed.isSet("--html")
-        options.output = parsed.string("--output")
         if options.html, options.level == nil || options.schedule != nil {
             throw UsageError(message: "--html needs a level and no --schedule: challenge N --html [--output FILE]", usage: usage)
         }
-        if options.output != nil, !options.html { throw UsageError(message: "--output goes with --html", usage: usage) }
+        if parsed.isSet("--output"), !options.html { throw UsageError(message: "--output goes with --html", usage: usage) }
+        options.output = try parsed.outputPath("--output")
         options.language = try parsed.choice("--lang", default: options.language)
         if let directory = parsed.string("--dir") { options.directory = directory }
         if parsed.isSet("--no-color") { options.useColor = false }

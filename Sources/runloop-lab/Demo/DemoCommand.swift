@@ -20,10 +20,11 @@ enum DemoCommand {
 
             Keys: s, space or Enter step; n goes to the next event on the current thread; c
             continues to a breakpoint (an event kind such as connection.callback or lock, an
-            operation such as big, or a thread such as T2); b goes back one step by replaying
-            the run from the start; w flips the scheduling choice at this step and shows where
-            the runs part; v shows or hides the code panel (the Swift source that recorded the
-            event, titled with the AFNetworking 2.6.3 or CFRunLoop name it mirrors); q quits.
+            operation such as big, a thread such as T2, or end); b goes back one step by
+            replaying the run from the start; w flips the scheduling choice at this step and
+            shows where the runs part; v shows or hides the code panel (the Swift source that
+            recorded the event, titled with the AFNetworking 2.6.3 or CFRunLoop name it
+            mirrors); q quits, and Ctrl-C quits with status 130.
             Without a terminal, or with --auto, every step is printed as plain text (--code adds
             the code panel). --live runs the live walkthrough of one thread and its run loop.
             """,

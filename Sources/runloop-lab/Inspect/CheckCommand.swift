@@ -15,8 +15,8 @@ enum CheckCommand {
         synopsis: ["runloop-lab check FILE... [--seed N]"],
         description: """
             Runs each scenario file once under its own strategy (or random seed N), or,
-            for a file that declares 'strategy exhaustive', searches every schedule within
-            its bound for one that breaks an expect line. For each file it prints a line
+            for a file that declares 'strategy exhaustive' or 'strategy delay', searches
+            every schedule within its bound for one that breaks an expect line. For each file it prints a line
             saying how many expect lines held, then every expect line that failed, with
             what it expected and what the run gave. The last line counts files:
             'N passed, N failed'; a file passes when it parses and every expect line held.
@@ -61,8 +61,15 @@ enum CheckCommand {
         case let .success(loaded): scenario = loaded
         case let .failure(problem): return (["\(path): does not run", problem.message(command: "check")], false, nil)
         }
-        if seed == nil, case let .exhaustive(bound) = scenario.strategy {
-            return search(scenario, path: path, bound: bound)
+        if seed == nil {
+            switch scenario.strategy {
+            case let .exhaustive(bound):
+                return search(scenario, path: path, strategy: .exhaustive(preemptionBound: bound), named: "exhaustive bound \(bound)")
+            case let .delayBounded(bound):
+                return search(scenario, path: path, strategy: .delayBounded(delayBound: bound), named: "delay bound \(bound)")
+            default:
+                break
+            }
         }
         let run: ScenarioRun
         do {
@@ -79,19 +86,20 @@ enum CheckCommand {
         return ([head] + details.flatMap { $0.split(separator: "\n").map(String.init) }, failed.isEmpty, nil)
     }
 
-    /// Searches every schedule of `scenario` within preemption bound `bound` for one that
-    /// breaks an `expect` line, and reports the first, shrunk, with its replay command.
+    /// Searches every schedule of `scenario` within the bound of `strategy` (preemption or
+    /// delay bounding, `named` as the report says it) for one that breaks an `expect` line,
+    /// and reports the first, shrunk, with its replay command.
     private static func search(
-        _ scenario: Walkthrough.Scenario, path: String, bound: Int
+        _ scenario: Walkthrough.Scenario, path: String, strategy: ExplorationStrategy, named name: String
     ) -> (lines: [String], passed: Bool, systemCallFailure: String?) {
         let explorable = scenario.explorable(named: path)
         let expectLines = explorable.checkers.filter { $0.name == ExpectationChecker().name }
         let report = Explorer(
-            scenario: explorable, checkers: expectLines, strategy: .exhaustive(preemptionBound: bound),
+            scenario: explorable, checkers: expectLines, strategy: strategy,
             schedules: 1_000_000
         ).explore()
         if let failure = report.systemCallFailure { return ([], false, failure) }
-        let searched = "exhaustive bound \(bound), \(report.explored) schedules\(report.complete ? "" : ", stopped early")"
+        let searched = "\(name), \(report.explored) schedules\(report.complete ? "" : ", stopped early")"
         guard let finding = report.finding else {
             return (["\(path): all \(scenario.expectationCount) expect lines held in every schedule (\(searched))"], true, nil)
         }

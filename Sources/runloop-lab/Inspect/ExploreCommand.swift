@@ -17,11 +17,12 @@ enum ExploreCommand {
             ending in .lab) on the deterministic runtime under many schedules and checks
             every run; a file's 'expect' lines are checked by the 'expect' checker, so a
             run that breaks one is a violation. random, pct and pos (partial-order
-            sampling) draw one schedule per seed; exhaustive (preemption bounding) and delay (delay bounding) walk every
-            schedule within their bound depth-first, cheapest first, where the choice at
-            a blocking point is round-robin and only deviations from it are counted, so
-            bound 0 is one schedule; dpor runs every Mazurkiewicz trace of the visible
-            operations once (dynamic partial-order reduction with sleep sets), no bound.
+            sampling) draw one schedule per seed; exhaustive (preemption bounding) and
+            delay (delay bounding) walk every schedule within their bound depth-first,
+            cheapest first, where the choice at a blocking point is round-robin and only
+            deviations from it are counted, so bound 0 is one schedule; dpor runs every
+            Mazurkiewicz trace of the visible operations once (dynamic partial-order
+            reduction with source sets and sleep sets), no bound.
             On the first violation (the lowest-numbered run, whatever --jobs is) it
             shrinks the schedule to the fewest preemptions, then the fewest switches, and
             prints the violation, the seed, the schedule, the interleaving in one
@@ -97,9 +98,15 @@ enum ExploreCommand {
     /// `"explored 1000 schedules in 0.52 s (1923 schedules/s, 40123 points/s) with 1 job"`.
     static func timing(_ report: ExplorationReport, seconds: Double, jobs: Int) -> String {
         let elapsed = max(seconds, 1e-9)
-        return "explored \(report.explored) schedules in \(format(seconds, decimals: 2)) s "
-            + "(\(Int(Double(report.explored) / elapsed)) schedules/s, \(Int(Double(report.steps) / elapsed)) points/s) "
+        return "explored \(report.explored) schedule\(report.explored == 1 ? "" : "s") in \(format(seconds, decimals: 2)) s "
+            + "(\(rate(Double(report.explored) / elapsed)) schedules/s, \(rate(Double(report.steps) / elapsed)) points/s) "
             + "with \(jobs) job\(jobs == 1 ? "" : "s"); shrinking and confirmation included"
+    }
+
+    /// A rate per second: whole, or with one decimal below 10, so that a slow search of a
+    /// few long schedules does not read as `0 schedules/s`.
+    static func rate(_ perSecond: Double) -> String {
+        perSecond < 10 ? format(perSecond, decimals: 1) : "\(Int(perSecond))"
     }
 
     /// `value` with `decimals` digits after the point, without Foundation.

@@ -83,7 +83,7 @@ struct ExploreOptions {
             try parsed.reject(["--seed"], "does not apply to --strategy delay, which tries every schedule within its bound")
             strategy = .delayBounded(delayBound: try parsed.integer("--delay-bound", default: 2, in: 0...20))
         case .dpor:
-            try parsed.reject(["--seed"], "does not apply to --strategy dpor, which tries every schedule once")
+            try parsed.reject(["--seed"], "does not apply to --strategy dpor, which runs every Mazurkiewicz trace once")
             strategy = .dpor
         }
         let isExhaustive =
@@ -102,6 +102,6 @@ struct ExploreOptions {
         }
         return ExploreOptions(
             explorer: explorer, showsInterleavings: !parsed.isSet("--no-interleaving"),
-            reportPath: parsed.string("--report"))
+            reportPath: try parsed.outputPath("--report"))
     }
 }

@@ -45,6 +45,7 @@ enum MergeCommand {
             return ExitCode.success
         }
         guard !paths.isEmpty else { throw UsageError(message: "give the reports to merge", usage: usage) }
+        let reportPath = try parsed.outputPath("--report")
         var reports: [ShardReport] = []
         for path in paths {
             guard let text = TextFile.read(path) else { throw UsageError(message: "cannot read \(path)", usage: usage) }
@@ -57,7 +58,7 @@ enum MergeCommand {
             throw UsageError(message: "\(error)", usage: usage)
         }
         for line in merged.text.split(separator: "\n", omittingEmptySubsequences: false) { console.printLine(String(line)) }
-        if let path = parsed.string("--report"), let failure = OutputFile.write(ShardReportJSON.encode(merged), to: path) {
+        if let path = reportPath, let failure = OutputFile.write(ShardReportJSON.encode(merged), to: path) {
             console.printError("runloop-lab merge: \(failure)")
             return ExitCode.failure
         }

@@ -30,7 +30,7 @@ enum ScenarioCatalog {
         do {
             return try scenarios.scenario(named: name)
         } catch {
-            throw UsageError(message: error.description, usage: parsed.usage)
+            throw UsageError(message: message(error), usage: parsed.usage)
         }
     }
 
@@ -49,8 +49,15 @@ enum ScenarioCatalog {
             let known = checkers.checkers.filter { checker in !fallback.contains { $0.name == checker.name } }
             return try CheckerRegistry(fallback + known).checkers(named: names)
         } catch {
-            throw UsageError(message: error.description, usage: parsed.usage)
+            throw UsageError(message: message(error), usage: parsed.usage)
         }
+    }
+
+    /// What an unknown scenario or checker name prints: "did you mean" the nearest known
+    /// name when it looks like a typo of one, then every known name.
+    private static func message(_ error: UnknownNameError) -> String {
+        guard let hint = Suggestion.didYouMean(error.name, in: error.known) else { return error.description }
+        return "unknown \(error.what) '\(error.name)': \(hint) (known: \(error.known.joined(separator: ", ")))"
     }
 
     /// The schedule given to `--schedule`, or `nil` when the option is absent.

@@ -50,6 +50,7 @@ enum TraceCommand {
         }
         let seed = try parsed.seed() ?? 0
         let events = try eventNames(parsed, format: format)
+        let output = try parsed.outputPath("--output")
         let report = schedule.map { ReplayReport(replaying: $0, of: scenario, checkers: []) }
         let run = report?.run ?? scenario.run(RandomStrategy(seed: seed))
         if let failure = ReplayRunCommand.systemCallFailure(of: run, command: "trace", console: console) { return failure }
@@ -63,7 +64,7 @@ enum TraceCommand {
             }
             ?? format.render(
                 run, title: title, extras: format == .html ? TracePlayer.extras(run, checkers: scenario.checkers) : PlayerExtras())
-        guard let path = parsed.string("--output") else {
+        guard let path = output else {
             for line in text.dropLast(text.hasSuffix("\n") ? 1 : 0).split(separator: "\n", omittingEmptySubsequences: false) {
                 console.printLine(String(line))
             }
@@ -88,7 +89,8 @@ enum TraceCommand {
         }
         let names = list.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
         for name in names where !TraceEventNames.all.contains(name) {
-            throw UsageError(message: "--events: unknown event name '\(name)'", usage: usage)
+            let hint = Suggestion.didYouMean(name, in: TraceEventNames.all).map { " (\($0))" } ?? ""
+            throw UsageError(message: "--events: unknown event name '\(name)'" + hint, usage: usage)
         }
         return names
     }

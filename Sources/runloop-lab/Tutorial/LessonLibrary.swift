@@ -9,6 +9,11 @@ struct LessonLibrary: Sendable {
         TextFile.entries(of: root)?.filter { Lesson.number(ofFileNamed: $0) != nil }
     }
 
+    /// What a subcommand prints when ``lessonFileNames()`` is `nil`.
+    var unreadableMessage: String {
+        "runloop-lab tutorial: cannot read the tutorial directory '\(root)'"
+    }
+
     /// Whether the lesson file `fileName` exists in `language`.
     func exists(_ fileName: String, in language: LessonLanguage) -> Bool {
         TextFile.entries(of: language.directory(in: root))?.contains(fileName) ?? false

@@ -13,7 +13,7 @@ enum TutorialCheck {
     static func run(options: TutorialOptions, console: any Console) -> Int32 {
         let library = LessonLibrary(root: options.directory)
         guard let fileNames = library.lessonFileNames() else {
-            console.printError("runloop-lab tutorial: cannot read the tutorial directory '\(options.directory)'")
+            console.printError(library.unreadableMessage)
             return ExitCode.failure
         }
         var passed = 0

@@ -60,21 +60,21 @@ enum TutorialCommand {
             console.printLine(usage)
             return ExitCode.success
         case "list":
-            guard let options = try TutorialOptions.parse(rest) else { return help(console) }
+            guard let options = try TutorialOptions.parse(rest, for: subcommand) else { return help(console) }
             return TutorialList.run(options: options, console: console, home: home)
         case "check":
-            guard let options = try TutorialOptions.parse(rest) else { return help(console) }
+            guard let options = try TutorialOptions.parse(rest, for: subcommand) else { return help(console) }
             return TutorialCheck.run(options: options, console: console)
         case "run":
             guard let numberText = rest.first, !numberText.hasPrefix("-") else {
-                guard try TutorialOptions.parse(rest) != nil else { return help(console) }
+                guard try TutorialOptions.parse(rest, for: subcommand) != nil else { return help(console) }
                 throw UsageError(message: "run needs a lesson number", usage: usage)
             }
             guard let number = Int(numberText), (1...99).contains(number) else {
                 throw UsageError(message: "a lesson number is a whole number from 1 to 99, got '\(numberText)'", usage: usage)
             }
             rest.removeFirst()
-            guard let options = try TutorialOptions.parse(rest) else { return help(console) }
+            guard let options = try TutorialOptions.parse(rest, for: subcommand) else { return help(console) }
             let session = TutorialSession(options: options, console: console, home: home, waitForEnter: waitForEnter)
             return session.run(lesson: number)
         default:

@@ -4,7 +4,7 @@ enum TutorialList {
     static func run(options: TutorialOptions, console: any Console, home: String?) -> Int32 {
         let library = LessonLibrary(root: options.directory)
         guard let fileNames = library.lessonFileNames() else {
-            console.printError("runloop-lab tutorial: cannot read the tutorial directory '\(options.directory)'")
+            console.printError(library.unreadableMessage)
             return ExitCode.failure
         }
         let progress = home.map { TutorialProgress.load(home: $0) } ?? TutorialProgress()

@@ -31,17 +31,27 @@ struct TutorialOptions: Equatable, Sendable {
             help: "Developers: replace each expected block that differs with this run's output, in both languages (check)."),
     ]
 
+    /// The options that only `run` takes, and the one that only `check` takes.
+    private static let runOnly = ["--lang", "--no-pause", "--restart"]
+    private static let checkOnly = ["--rewrite"]
+
     /// Parses the options after the subcommand (and its lesson number).
     ///
     /// - Parameters:
     ///   - arguments: the option arguments.
+    ///   - subcommand: `list`, `run` or `check`; an option another subcommand takes is
+    ///     refused rather than ignored.
     ///   - terminal: whether standard input is a terminal, so pausing is possible.
     /// - Returns: the options, or `nil` when `--help` was asked for.
-    static func parse(_ arguments: [String], terminal: Bool = isatty(STDIN_FILENO) == 1) throws(UsageError) -> TutorialOptions? {
+    static func parse(
+        _ arguments: [String], for subcommand: String, terminal: Bool = isatty(STDIN_FILENO) == 1
+    ) throws(UsageError) -> TutorialOptions? {
         let parsed = try OptionParser.parse(arguments, options: specs, usage: TutorialCommand.usage)
         if parsed.wantsHelp {
             return nil
         }
+        if subcommand != "run" { try parsed.reject(runOnly, "applies to 'tutorial run' only") }
+        if subcommand != "check" { try parsed.reject(checkOnly, "applies to 'tutorial check' only") }
         var options = TutorialOptions()
         if let directory = parsed.string("--dir") {
             options.directory = directory

@@ -18,7 +18,11 @@ struct TutorialSession {
     /// differs from its expected block, which stops the lesson.
     func run(lesson number: Int) -> Int32 {
         let library = LessonLibrary(root: options.directory)
-        guard let fileName = library.lessonFileNames()?.first(where: { Lesson.number(ofFileNamed: $0) == number }) else {
+        guard let fileNames = library.lessonFileNames() else {
+            console.printError(library.unreadableMessage)
+            return ExitCode.failure
+        }
+        guard let fileName = fileNames.first(where: { Lesson.number(ofFileNamed: $0) == number }) else {
             console.printError("runloop-lab tutorial: no lesson \(number) in '\(options.directory)' (see 'runloop-lab tutorial list')")
             return ExitCode.failure
         }
