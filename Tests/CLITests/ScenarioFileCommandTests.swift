@@ -86,6 +86,7 @@ struct ScenarioFileCommandTests {
         let (malformed, diagnostics) = runCLI("trace", "--scenario", directory.file("bad.lab"), "--seed", "0")
         #expect(malformed == ExitCode.usage)
         #expect(diagnostics.errors.first?.hasPrefix("runloop-lab: bad.lab:1:") == true)
+        #expect(!diagnostics.errorText.contains("Usage:"), "the file's diagnostics say what to fix, not the usage")
     }
 
     @Test("a binary file is 'not a text file', and a file with many errors shows the first 20 and counts the rest")

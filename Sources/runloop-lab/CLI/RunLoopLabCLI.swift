@@ -36,8 +36,10 @@ enum RunLoopLabCLI {
             return try dispatch(arguments, console: console)
         } catch {
             console.printError("runloop-lab: \(error.message)")
-            console.printError("")
-            console.printError(error.usage)
+            if !error.usage.isEmpty {
+                console.printError("")
+                console.printError(error.usage)
+            }
             return ExitCode.usage
         }
     }

@@ -24,7 +24,7 @@ enum ScenarioCatalog {
         if ScenarioFile.isPath(name) {
             switch ScenarioFile.load(name) {
             case let .success(file): return file.explorable(named: name)
-            case let .failure(problem): throw UsageError(message: problem.message(prefix: "--scenario"), usage: parsed.usage)
+            case let .failure(problem): throw UsageError(message: problem.message(prefix: "--scenario"), usage: "")
             }
         }
         do {
