@@ -222,7 +222,7 @@ struct ScenarioFileCommandTests {
         #expect(status == ExitCode.success)
         #expect(
             console.output.first
-                == "\(directory.file("search.lab")): all 1 expect lines held in every schedule (\(kind) bound 1, 1 schedules)")
+                == "\(directory.file("search.lab")): the expect line held in every schedule (\(kind) bound 1, 1 schedule)")
         directory.write(timerScenario(count: 1, strategy: "strategy \(kind) bound 1"), to: "broken.lab")
         let (failed, report) = runCLI("check", directory.file("broken.lab"))
         #expect(failed == ExitCode.failure)

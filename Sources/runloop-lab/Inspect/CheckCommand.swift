@@ -99,9 +99,11 @@ enum CheckCommand {
             schedules: 1_000_000
         ).explore()
         if let failure = report.systemCallFailure { return ([], false, failure) }
-        let searched = "\(name), \(report.explored) schedules\(report.complete ? "" : ", stopped early")"
+        let schedules = "\(report.explored) schedule\(report.explored == 1 ? "" : "s")"
+        let searched = "\(name), \(schedules)\(report.complete ? "" : ", stopped early")"
         guard let finding = report.finding else {
-            return (["\(path): all \(scenario.expectationCount) expect lines held in every schedule (\(searched))"], true, nil)
+            let held = scenario.expectationCount == 1 ? "the expect line" : "all \(scenario.expectationCount) expect lines"
+            return (["\(path): \(held) held in every schedule (\(searched))"], true, nil)
         }
         var lines = [
             "\(path): \(finding.violations.count) expect line\(finding.violations.count == 1 ? "" : "s") failed in a schedule (\(searched))"
