@@ -11,7 +11,7 @@ extension RunLoop {
         inModes modes: [RunLoopMode] = RunLoopMode.defaultOnly, label: @autoclosure () -> String? = nil,
         _ block: @escaping @Sendable () -> Void
     ) {
-        _ = enqueue(QueuedBlock(label: blockLabel(label), modes: modes, body: block))
+        _ = enqueue(queuedBlock(label: label, modes: modes, body: block))
     }
 
     /// Queues `block`, creating its modes, unless the loop has been torn down; says whether
@@ -59,7 +59,7 @@ extension RunLoop {
         guard !thread.hasExited else { throw .threadExited(thread.description) }
         guard waitUntilDone else {
             let queued = unretained(of: thread)._withUnsafeGuaranteedRef { loop in
-                loop.enqueue(QueuedBlock(label: loop.blockLabel(label), modes: modes, body: block), wake: true)
+                loop.enqueue(loop.queuedBlock(label: label, modes: modes, body: block), wake: true)
             }
             guard queued else { throw .threadExited(thread.description) }
             return
@@ -94,6 +94,16 @@ extension RunLoop {
         let timer = RunLoopTimer(after: delay, name: label ?? "afterDelay " + blockLabel { nil }) { _ in block() }
         for mode in modes { add(timer, forMode: mode) }
         return timer
+    }
+
+    /// `body` as a block queued for `modes`, named `label` in the trace. Untraced and for the
+    /// shared ``RunLoopMode/defaultOnly`` list, it is the common block, made without building
+    /// a label or a mode to compare.
+    func queuedBlock(
+        label: () -> String?, modes: [RunLoopMode], body: @escaping @Sendable () -> Void
+    ) -> QueuedBlock {
+        if !trace.isEnabled, modes == RunLoopMode.defaultOnly { return QueuedBlock(plain: body) }
+        return QueuedBlock(label: blockLabel(label), modes: modes, body: body)
     }
 
     /// A block's name in the trace: `label`, or a numbered name for an unlabelled block.
