@@ -97,12 +97,11 @@ extension RunLoop {
     }
 
     /// `body` as a block queued for `modes`, named `label` in the trace. Untraced and for the
-    /// shared ``RunLoopMode/defaultOnly`` list, it is the common block, made without building
-    /// a label or a mode to compare.
+    /// default mode only, it is the common block, made without building a label or modes.
     func queuedBlock(
         label: () -> String?, modes: [RunLoopMode], body: @escaping @Sendable () -> Void
     ) -> QueuedBlock {
-        if !trace.isEnabled, modes == RunLoopMode.defaultOnly { return QueuedBlock(plain: body) }
+        if !trace.isEnabled, modes.count == 1, modes[0] == .default { return QueuedBlock(plain: body) }
         return QueuedBlock(label: blockLabel(label), modes: modes, body: body)
     }
 
