@@ -71,10 +71,7 @@ public final class LabThread: Sendable, CustomStringConvertible {
 
     /// The object RunLoopKit installed as this thread's run loop (CF's per-thread loop),
     /// or `nil`; lock-free.
-    @inlinable public var runLoopObject: AnyObject? {
-        UnsafeRawPointer(bitPattern: runLoopAddress.load(ordering: .acquiring))
-            .map { Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue() }
-    }
+    @inlinable public var runLoopObject: AnyObject? { unretainedRunLoopObject?.takeUnretainedValue() }
 
     /// The same object unretained, or `nil`: for a caller that holds this thread for as long
     /// as it uses the object, which the thread keeps alive, so that a cross-thread perform
