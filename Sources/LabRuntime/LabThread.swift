@@ -71,9 +71,13 @@ public final class LabThread: Sendable, CustomStringConvertible {
 
     /// The object RunLoopKit installed as this thread's run loop (CF's per-thread loop),
     /// or `nil`; lock-free.
-    @inlinable public var runLoopObject: AnyObject? {
-        UnsafeRawPointer(bitPattern: runLoopAddress.load(ordering: .acquiring))
-            .map { Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue() }
+    @inlinable public var runLoopObject: AnyObject? { unretainedRunLoopObject?.takeUnretainedValue() }
+
+    /// The same object unretained, or `nil`: for a caller that holds this thread for as long
+    /// as it uses the object, which the thread keeps alive, so that a cross-thread perform
+    /// does not count a reference to the loop in and out; lock-free.
+    @inlinable public var unretainedRunLoopObject: Unmanaged<AnyObject>? {
+        UnsafeRawPointer(bitPattern: runLoopAddress.load(ordering: .acquiring)).map { Unmanaged<AnyObject>.fromOpaque($0) }
     }
 
     /// Installs `candidate` as the thread's run loop unless one is already installed, and

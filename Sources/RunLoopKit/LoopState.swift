@@ -15,6 +15,13 @@ struct QueuedBlock: Sendable {
             ? nil : BlockDetails(label: label, modes: modes, abandon: abandon)
     }
 
+    /// The common block: unlabelled (no trace), for the default mode only, with nothing to
+    /// call on teardown.
+    init(plain body: @escaping @Sendable () -> Void) {
+        self.body = body
+        details = nil
+    }
+
     /// A block of a queue that runs its blocks whatever the loop's mode (the main dispatch
     /// queue's), whose modes nothing reads: unlabelled (no trace), it is its closure alone.
     init(servedInAnyMode label: String, body: @escaping @Sendable () -> Void) {

@@ -11,7 +11,7 @@ extension RunLoop {
         inModes modes: [RunLoopMode] = RunLoopMode.defaultOnly, label: @autoclosure () -> String? = nil,
         _ block: @escaping @Sendable () -> Void
     ) {
-        _ = enqueue(QueuedBlock(label: blockLabel(label), modes: modes, body: block))
+        _ = enqueue(queuedBlock(label: label, modes: modes, body: block))
     }
 
     /// Queues `block`, creating its modes, unless the loop has been torn down; says whether
@@ -25,7 +25,7 @@ extension RunLoop {
                 for mode in block.modes.list where mode != .common { ensureMode(mode, in: &state) }
             }
         }
-        if wake { runtime.schedulingPoint(before: VisibleOperation(.send, on: state.object), "wake T\(thread.id)") }
+        if wake { wakeUpSchedulingPoint() }
         let traced = trace.isEnabled ? (label: block.label, modes: block.modes.list.map(\.name)) : nil
         let defaultOnly = block.isDefaultOnly
         // Moved into the closure through an optional, so that queueing it copies nothing.
@@ -57,17 +57,18 @@ extension RunLoop {
         label: @autoclosure () -> String? = nil, _ block: @escaping @Sendable () -> Void
     ) throws(RunLoopError) {
         guard !thread.hasExited else { throw .threadExited(thread.description) }
-        let loop = RunLoop.of(thread)
-        let name = loop.blockLabel(label)
-        if waitUntilDone, thread === LabThread.current {
-            loop.record(.performRun(label: name, mode: "inline"))
-            block()
+        guard waitUntilDone else {
+            let queued = unretained(of: thread)._withUnsafeGuaranteedRef { loop in
+                loop.enqueue(loop.queuedBlock(label: label, modes: modes, body: block), wake: true)
+            }
+            guard queued else { throw .threadExited(thread.description) }
             return
         }
-        guard waitUntilDone else {
-            guard loop.enqueue(QueuedBlock(label: name, modes: modes, body: block), wake: true) else {
-                throw .threadExited(thread.description)
-            }
+        let loop = RunLoop.of(thread)
+        let name = loop.blockLabel(label)
+        if thread === LabThread.current {
+            loop.record(.performRun(label: name, mode: "inline"))
+            block()
             return
         }
         let waiter = PerformWaiter(thread.runtime.replySemaphore(named: "waitUntilDone \(name)"))
@@ -95,6 +96,15 @@ extension RunLoop {
         return timer
     }
 
+    /// `body` as a block queued for `modes`, named `label` in the trace. Untraced and for the
+    /// default mode only, it is the common block, made without building a label or modes.
+    func queuedBlock(
+        label: () -> String?, modes: [RunLoopMode], body: @escaping @Sendable () -> Void
+    ) -> QueuedBlock {
+        if !trace.isEnabled, modes.count == 1, modes[0] == .default { return QueuedBlock(plain: body) }
+        return QueuedBlock(label: blockLabel(label), modes: modes, body: body)
+    }
+
     /// A block's name in the trace: `label`, or a numbered name for an unlabelled block.
     /// Without a trace nothing shows it, so a benchmark's million untraced blocks build no
     /// label and take no number.
@@ -117,8 +127,14 @@ extension RunLoop {
     /// written when that loop is about to block, or within a few dozen passes
     /// (`LabThread.wake(_:of:)`); any other is written at once, as CF's is.
     public func wakeUp() {
-        runtime.schedulingPoint(before: VisibleOperation(.send, on: state.object), "wake T\(thread.id)")
+        wakeUpSchedulingPoint()
         sendWakeUp(delivered: inbox.withLock { $0.wakeUpDelivered })
+    }
+
+    /// The scheduling point before a wake-up; live, where it is none, not even a call through
+    /// the runtime's existential is made on a perform's path.
+    private func wakeUpSchedulingPoint() {
+        if !isLive { runtime.schedulingPoint(before: VisibleOperation(.send, on: state.object), "wake T\(thread.id)") }
     }
 
     /// Traces a wake-up and, if it is to be delivered and none is pending, writes the port.

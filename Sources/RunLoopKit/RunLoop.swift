@@ -18,6 +18,8 @@ public final class RunLoop: Sendable, CustomStringConvertible {
     /// The runtime's trace, held directly so the hot paths check `isEnabled` without going
     /// through the existential.
     let trace: TraceRecorder
+    /// Whether the loop runs on the live runtime, whose scheduling points are none.
+    let isLive: Bool
     /// The loop's wake port (CF's `_wakeUpPort`, an eventfd on Linux).
     let wakePort: EventFDPort
     /// The modes, the activations and the flags other threads set (a stop); with ``inbox``,
@@ -34,6 +36,7 @@ public final class RunLoop: Sendable, CustomStringConvertible {
         self.thread = thread
         runtime = thread.runtime
         trace = thread.runtime.trace
+        isLive = thread.runtime.flavor == .live
         wakePort = EventFDPort(name: "wake port T\(thread.id)", runtime: thread.runtime)
         state = VisibleMutex(LoopState(), runtime: thread.runtime)
         inbox = VisibleMutex(Inbox(), object: state.object, runtime: thread.runtime)
@@ -49,11 +52,18 @@ public final class RunLoop: Sendable, CustomStringConvertible {
     /// thread exits: its sources are removed (with their cancel callouts) and its
     /// descriptors closed.
     public static func of(_ thread: LabThread) -> RunLoop {
-        if let loop = thread.runLoopObject { return unsafeDowncast(loop, to: RunLoop.self) }
+        unretained(of: thread).takeUnretainedValue()
+    }
+
+    /// `thread`'s loop, created on first use, without counting a reference to it: valid for
+    /// as long as the caller holds `thread`, since a thread keeps its installed loop while it
+    /// lives (only a finished simulation, none of whose threads runs any more, lets go of it).
+    static func unretained(of thread: LabThread) -> Unmanaged<RunLoop> {
+        if let loop = thread.unretainedRunLoopObject { return Unmanaged<RunLoop>.fromOpaque(loop.toOpaque()) }
         let made = RunLoop(thread: thread)
         let loop = unsafeDowncast(thread.installRunLoop(made), to: RunLoop.self)
         if loop === made { thread.onExit { loop.tearDown() } }
-        return loop
+        return Unmanaged.passUnretained(loop)
     }
 
     /// The loop of the current runtime's main thread (`CFRunLoopGetMain`).
