@@ -1,4 +1,4 @@
-// Issue 3 §1 "none arrive after cancel" and NSURLConnection's cancel rules (spec §7): after
+// The loopback network model: "none arrive after cancel" and NSURLConnection's cancel rules (spec §7): after
 // cancel no delegate message is sent, and cancelling twice, or after the end, is harmless.
 import LabRuntime
 import LabTestSupport

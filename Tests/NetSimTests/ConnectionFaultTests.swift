@@ -1,4 +1,4 @@
-// Issue 3 §1 "Faults the server can inject": each fault ends the connection in the NSURLError
+// The loopback network model: "Faults the server can inject": each fault ends the connection in the NSURLError
 // NSURLConnection would report, always in exactly one final delegate message.
 import LabRuntime
 import LabTestSupport

@@ -1,4 +1,4 @@
-// Issue 3 §1 "Connection" and "Scripts per route": an NSURLConnection-like exchange with the
+// The loopback network model: "Connection" and "Scripts per route": an NSURLConnection-like exchange with the
 // scripted loopback server under simulation, observed through the delegate and the trace.
 import LabRuntime
 import NetSim

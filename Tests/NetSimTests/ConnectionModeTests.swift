@@ -1,4 +1,4 @@
-// Issue 3 §1: "callbacks arrive only on the thread whose loop the connection is scheduled in,
+// The loopback network model: "callbacks arrive only on the thread whose loop the connection is scheduled in,
 // and only while that loop runs one of those modes" — NSURLConnection's
 // scheduleInRunLoop:forMode: contract.
 import LabRuntime

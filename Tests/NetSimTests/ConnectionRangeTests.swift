@@ -1,4 +1,4 @@
-// Issue 3 §1 "Range requests": 206 with Content-Range, 416 when unsatisfiable, If-Range
+// The loopback network model: "Range requests": 206 with Content-Range, 416 when unsatisfiable, If-Range
 // against the ETag: what AFHTTPRequestOperation's pause/resume relies on.
 import NetSim
 import Testing

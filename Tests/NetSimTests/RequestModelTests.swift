@@ -1,4 +1,4 @@
-// Issue 3 §1 request model: loopback-only URLs, ordered header editing like
+// The loopback network model: request model: loopback-only URLs, ordered header editing like
 // NSMutableURLRequest, and the HTTP/1.1 bytes a request is written as.
 import NetSim
 import Testing
