@@ -145,7 +145,12 @@ extension RunLoop {
         // exchange finding it set would: the loop has a wake-up it has not yet taken, and
         // looks at the inbox after taking it. The inbox lock orders this read after the
         // loop's last clear, which comes before it accepts wake-ups again.
-        if delivered, !wakePending.load(ordering: .acquiring), !wakePending.exchange(true, ordering: .acquiringAndReleasing) {
+        // Live, the port is written only if the loop waits on its ports or is about to: the
+        // flag is set before that is read, and the loop sets that before it reads the flag
+        // (both sequentially consistent), so one of the two sees the other.
+        if delivered, !wakePending.load(ordering: .acquiring), !wakePending.exchange(true, ordering: .sequentiallyConsistent),
+            !isLive || blocksOnPorts.load(ordering: .sequentiallyConsistent)
+        {
             wakePort.post(waking: thread)
         }
     }

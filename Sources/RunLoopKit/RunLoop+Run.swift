@@ -193,16 +193,30 @@ extension RunLoop {
         let mainQueuePort = mainQueue?.port.descriptor
         let joined = mainQueuePort.map { port in (try? portSet.insert(port)) != nil } ?? false
         defer { if joined, let mainQueuePort { portSet.remove(mainQueuePort) } }
-        var woke = portSet.wait(until: wakeDeadline == .distantFuture ? nil : wakeDeadline)
+        var woke = waitForPort(portSet, until: wakeDeadline)
         // An undrained wake port raises its edge in every mode's set; an edge whose wake-up
         // another mode's wait already took finds none pending, and is slept through.
         while !contents.drainsWakePort, case let .ready(descriptor, _) = woke, descriptor === wakePort.descriptor,
             !wakePending.load(ordering: .acquiring)
         {
-            woke = portSet.wait(until: wakeDeadline == .distantFuture ? nil : wakeDeadline)
+            woke = waitForPort(portSet, until: wakeDeadline)
         }
         if woke == .runOver { throw .runOver }
         return (woke, contents.drainsWakePort)
+    }
+
+    /// Waits on `portSet` until `wakeDeadline`. Live, the loop first says it blocks
+    /// (``blocksOnPorts``), then looks for a wake-up sent while it was busy, which wrote
+    /// nothing: with one pending, it only polls the ports, and a poll that finds none ready
+    /// is woken by that wake-up at once, as if its edge had been waiting in the set.
+    private func waitForPort(_ portSet: any PortSet, until wakeDeadline: LabInstant) -> PortSetWaitResult {
+        let deadline = wakeDeadline == .distantFuture ? nil : wakeDeadline
+        guard isLive else { return portSet.wait(until: deadline) }
+        blocksOnPorts.store(true, ordering: .sequentiallyConsistent)
+        defer { blocksOnPorts.store(false, ordering: .releasing) }
+        guard wakePending.load(ordering: .sequentiallyConsistent) else { return portSet.wait(until: deadline) }
+        let polled = portSet.wait(until: runtime.now())
+        return polled == .timedOut ? .ready(wakePort.descriptor, .readable) : polled
     }
 
     /// Step k: the loop is awake and will look at all its work before it sleeps again, so

@@ -31,6 +31,11 @@ public final class RunLoop: Sendable, CustomStringConvertible {
     /// nothing (the eventfd would coalesce them), so they skip the `write` (NIO's
     /// `_pendingTaskPop` dedupe). Cleared after the loop wakes on the port.
     let wakePending = Atomic<Bool>(false)
+    /// Live, whether the loop's thread is in its port set's wait or about to enter it: a
+    /// wake-up writes the wake port only then. A wake-up sent while the loop is busy sets
+    /// ``wakePending`` alone, and the loop's next wait finds it there and does not block
+    /// (``RunLoop/waitForPort(_:until:)``), so a busy loop costs its producers no `write`.
+    let blocksOnPorts = Atomic<Bool>(false)
 
     private init(thread: LabThread) {
         self.thread = thread

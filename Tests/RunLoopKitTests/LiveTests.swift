@@ -93,6 +93,52 @@ struct LiveTests {
         #expect(onGrid)
     }
 
+    @Test("live: one-way performs from four threads at once, none waiting, all run in each sender's order; each burst wakes the loop")
+    func oneWayPerformsFromManyThreads() {
+        let runtime = LiveRuntime(tracing: false)
+        let senders = 4
+        let blocks = 20_000
+        let ran = Shared<[Int]>(Array(repeating: 0, count: senders))
+        let outOfOrder = Shared(0)
+        let started = runtime.makeSemaphore(named: "started", value: 0)
+        let outcomes = Shared<[RunLoopResult?]>([])
+        let roundEnded = runtime.makeSemaphore(named: "round ended", value: 0)
+        let network = runtime.spawnThread(named: "network") {
+            let loop = RunLoop.current
+            _ = try? loop.add(EventFDPort(name: "keep-alive"), forMode: .default)
+            loop.perform { started.signal() }
+            for _ in 0..<3 {
+                let outcome = try? loop.run(mode: .default, for: .seconds(60))
+                outcomes.update { $0.append(outcome) }
+                roundEnded.signal()
+            }
+        }
+        started.wait()
+        for _ in 0..<3 {
+            let threads = (0..<senders).map { sender in
+                runtime.spawnThread(named: "sender \(sender)") {
+                    for index in 0..<blocks {
+                        try? RunLoop.perform(on: network) {
+                            ran.update { ran in
+                                if ran[sender] != index { outOfOrder.update { $0 += 1 } }
+                                ran[sender] = index + 1
+                                if ran.allSatisfy({ $0 == blocks }) {
+                                    ran = Array(repeating: 0, count: senders)
+                                    RunLoop.current.stop()
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            for thread in threads { thread.join() }
+            roundEnded.wait()
+        }
+        network.join()
+        #expect(outcomes.value == [.stopped, .stopped, .stopped])
+        #expect(outOfOrder.value == 0)
+    }
+
     @Test("live: stop from another thread ends a sleeping run")
     func stopFromAnotherThread() {
         let runtime = LiveRuntime()
