@@ -15,6 +15,9 @@ struct ExploreCommandTests {
         #expect(console.output.contains { $0.hasPrefix("  lock-order ") })
         #expect(console.output.contains { $0.hasPrefix("  pause-cancel-hardened ") })
         #expect(console.output.contains { $0.hasPrefix("  notification-balance ") })
+        let (refused, errors) = runCLI("explore", "--list", "--scenario", "abba")
+        #expect(refused == ExitCode.usage)
+        #expect(errors.errors.first == "runloop-lab: --scenario cannot go with --list, which only lists")
     }
 
     @Test("explore finds the paused-then-cancelled operation of 2.6.3 by name, and nothing in hardened")

@@ -58,7 +58,10 @@ struct ExploreOptions {
     ) throws(UsageError) -> ExploreOptions? {
         let parsed = try OptionParser.parse(arguments, options: specs, usage: ExploreCommand.usage)
         if parsed.wantsHelp { return nil }
-        if parsed.isSet("--list") { return ExploreOptions(explorer: nil) }
+        if parsed.isSet("--list") {
+            try parsed.reject(specs.map(\.name).filter { $0 != "--list" }, "cannot go with --list, which only lists")
+            return ExploreOptions(explorer: nil)
+        }
         let scenario = try ScenarioCatalog.scenario(parsed)
         let checkers = try ScenarioCatalog.checkers(parsed, default: scenario.checkers)
         let seed = try parsed.seed() ?? 0
