@@ -109,7 +109,7 @@ public final class LabFileDescriptor: Sendable {
     /// Adds one to the counter if it lives in user space, or says it does not: whether the
     /// call is done.
     private func addToUserSpaceCounter() -> Bool {
-        let done = state.withLock { state in
+        state.withLock { state in
             guard state.rawValue >= 0 else { return true }
             guard let counter = state.userSpaceCounter else { return false }
             state.userSpaceCounter = counter + 1
@@ -117,7 +117,6 @@ public final class LabFileDescriptor: Sendable {
             activity?.know(readable: true)
             return true
         }
-        return done
     }
 
     /// Reads an eventfd's counter and sets it to 0 (`eventfd_read`), touching its channel

@@ -215,7 +215,7 @@ extension RunLoop {
         blocksOnPorts.store(true, ordering: .sequentiallyConsistent)
         defer { blocksOnPorts.store(false, ordering: .releasing) }
         guard wakePending.load(ordering: .sequentiallyConsistent) else { return portSet.wait(until: deadline) }
-        let polled = portSet.wait(until: runtime.now())
+        let polled = portSet.wait(until: .zero)
         return polled == .timedOut ? .ready(wakePort.descriptor, .readable) : polled
     }
 

@@ -121,6 +121,7 @@ struct LiveConnectionTests {
     @Test("live: a request whose second half arrives after the server has read its first half is answered whole")
     func requestInTwoWrites() {
         let response = Shared("")
+        let firstHalfReadAlone = Shared(false)
         Self.onClientThread {
             let runtime = currentRuntime()
             let server = LoopbackServer()
@@ -135,12 +136,14 @@ struct LiveConnectionTests {
             while !runtime.trace.text.contains("server S1 received \(half) bytes"), runtime.now() < deadline {
                 _ = Self.poll(fd, for: POLLIN, milliseconds: 1)
             }
+            firstHalfReadAlone.update { $0 = runtime.trace.text.contains("server S1 received \(half) bytes") }
             Self.send(request[half...], to: fd, before: deadline)
             let received = Self.receiveUntilClosed(fd, before: deadline)
             socket.close()
             server.stop()
             response.update { $0 = String(decoding: received, as: UTF8.self) }
         }
+        #expect(firstHalfReadAlone.value, "the server read the first half before the second was sent")
         #expect(response.value.hasPrefix("HTTP/1.1 200 OK\r\n"))
         #expect(response.value.hasSuffix("\r\n\r\nlate"))
     }
