@@ -52,8 +52,9 @@ public protocol Runtime: AnyObject, Sendable {
     /// A scheduling point before `operation`, a visible side effect such as a port signal,
     /// a socket write or a cell access, so that a simulation can run another thread first
     /// (see the contract on ``VisibleOperation``). Not traced itself: the effect that
-    /// follows is. Live, it does nothing.
-    func schedulingPoint(before operation: VisibleOperation, _ label: @autoclosure () -> String)
+    /// follows is. `label` is made only when a simulation has a choice to make there. Live,
+    /// it does nothing.
+    func schedulingPoint(before operation: VisibleOperation, _ label: @autoclosure () -> SchedulingPointLabel)
 
     /// Sleeps until `deadline`: live, on the monotonic clock; simulated, by letting virtual
     /// time reach it.

@@ -103,7 +103,7 @@ public final class LiveRuntime: Runtime {
         record(.yield(label: label))
     }
 
-    public func schedulingPoint(before operation: VisibleOperation, _ label: @autoclosure () -> String) {}
+    public func schedulingPoint(before operation: VisibleOperation, _ label: @autoclosure () -> SchedulingPointLabel) {}
 
     public var observesAccesses: Bool { false }
 

@@ -35,8 +35,8 @@ public struct SchedulingDecision: Sendable, Equatable {
     public let current: LabThreadID
     /// The choice that costs no preemption: `current` if it can go on, else the lowest enabled.
     public let defaultChoice: LabThreadID
-    /// What the point is, e.g. `"lock L2 B"`.
-    public let label: String
+    /// What the point is, e.g. `"lock L2 B"`, its text made only when read.
+    public let point: SchedulingPointLabel
     /// What each thread of ``enabled`` (same order) does if chosen: see the contract on
     /// ``VisibleOperation``. Partial-order reduction compares these with
     /// ``VisibleOperation/isDependent(on:)``.
@@ -46,15 +46,18 @@ public struct SchedulingDecision: Sendable, Equatable {
     /// `nextOperations` (empty when unknown, as in a hand-made decision).
     public init(
         step: Int, enabled: [LabThreadID], current: LabThreadID, defaultChoice: LabThreadID,
-        label: String, nextOperations: [VisibleOperation] = []
+        label: SchedulingPointLabel, nextOperations: [VisibleOperation] = []
     ) {
         self.step = step
         self.enabled = enabled
         self.current = current
         self.defaultChoice = defaultChoice
-        self.label = label
+        point = label
         self.nextOperations = nextOperations
     }
+
+    /// The text of ``point``, e.g. `"lock L2 B"`.
+    public var label: String { point.description }
 
     /// The next operation of `thread`, one of ``enabled``, if known.
     public func nextOperation(of thread: LabThreadID) -> VisibleOperation? {

@@ -10,10 +10,9 @@ final class SimulatedLock: LabLock, @unchecked Sendable {
     let isRecursive: Bool
     /// `"L3 operation lock A"`, made once: every acquire and release traces it.
     let traceName: String
-    /// The labels of its scheduling points, `"lock L3 operation lock A"` and `"unlock …"`,
-    /// made at its first choice rather than at every one.
-    private(set) lazy var acquireLabel = "lock \(traceName)"
-    private(set) lazy var releaseLabel = "unlock \(traceName)"
+    /// The labels of its scheduling points, `"lock L3 operation lock A"` and `"unlock …"`.
+    var acquireLabel: SchedulingPointLabel { SchedulingPointLabel("lock", on: traceName) }
+    var releaseLabel: SchedulingPointLabel { SchedulingPointLabel("unlock", on: traceName) }
     private unowned let simulation: Simulation
     @exclusivity(unchecked) var owner: LabThreadID?
     @exclusivity(unchecked) var depth = 0
@@ -40,10 +39,9 @@ final class SimulatedSemaphore: LabSemaphore, @unchecked Sendable {
     // as a lock's fields are.
     let id: Int
     let name: String
-    /// The labels of its scheduling points, `"signal available"` and `"wait available"`,
-    /// made at its first choice rather than at every one.
-    private(set) lazy var signalLabel = "signal \(name)"
-    private(set) lazy var waitLabel = "wait \(name)"
+    /// The labels of its scheduling points, `"signal available"` and `"wait available"`.
+    var signalLabel: SchedulingPointLabel { SchedulingPointLabel("signal", on: name) }
+    var waitLabel: SchedulingPointLabel { SchedulingPointLabel("wait", on: name) }
     private unowned let simulation: Simulation
     @exclusivity(unchecked) var count: Int
     /// The threads whose blocker is this semaphore.

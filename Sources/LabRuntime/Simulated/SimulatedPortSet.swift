@@ -70,7 +70,7 @@ final class SimulatedPortSet: PortSet {
     let id: Int
     /// The label of a wait's scheduling point, `"wait P2"`, made once rather than at every
     /// choice.
-    let waitLabel: String
+    let waitLabel: SchedulingPointLabel
     private unowned let simulation: Simulation
     private let members = Mutex<[Member]>([])
 

@@ -210,7 +210,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         let me = currentLocked()
-        pass(me, VisibleOperation(.spawn), "spawn \(name)")
+        pass(me, VisibleOperation(.spawn), SchedulingPointLabel("spawn", on: name))
         let child = makeThread(named: name, body)
         appendLocked(me, .threadSpawn(child: child.id, name: name))
         touch(.thread(child.id))
@@ -246,10 +246,10 @@ public final class Simulation: Runtime, @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         let me = currentLocked()
         appendLocked(me, .yield(label: label))
-        pass(me, .yield, label)
+        pass(me, .yield, SchedulingPointLabel(label))
     }
 
-    public func schedulingPoint(before operation: VisibleOperation, _ label: @autoclosure () -> String) {
+    public func schedulingPoint(before operation: VisibleOperation, _ label: @autoclosure () -> SchedulingPointLabel) {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         pass(currentLocked(), operation, label())
@@ -347,7 +347,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
     /// resumed unless it unwinds (``unwindIdleThreads()``). `label` is only built when the
     /// strategy has a choice to make. Once the run is over, `me` is the unwinding thread:
     /// it goes on if it can without anyone else running, and is left where it is if not.
-    func pass(_ me: SimulatedThread, _ operation: VisibleOperation, _ label: @autoclosure () -> String) {
+    func pass(_ me: SimulatedThread, _ operation: VisibleOperation, _ label: @autoclosure () -> SchedulingPointLabel) {
         me.nextOperation = operation
         if isOver {
             unwindSteps += 1
@@ -370,7 +370,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
 
     /// Counts a step, lets time jump if nobody can run, and returns the thread to run next;
     /// `nil` when the run is over (the outcome is set and every parked thread woken).
-    private func choose(after me: SimulatedThread, _ label: @autoclosure () -> String) -> SimulatedThread? {
+    private func choose(after me: SimulatedThread, _ label: @autoclosure () -> SchedulingPointLabel) -> SimulatedThread? {
         let step = steps
         steps += 1
         if observesTransitions {

@@ -39,10 +39,11 @@ public struct TraceEvent: Sendable, Equatable, CustomStringConvertible {
         /// `value` says what it read or wrote. `atomic` is true for a ``LabAtomic``, whose
         /// accesses synchronise instead of racing; the text form leaves it out.
         case cellAccess(cell: String, access: CellAccess, value: String, atomic: Bool)
-        /// The scheduler chose `chosen` among `enabled` at a point labelled `point`, the
+        /// The scheduler chose `chosen` among `enabled` at a point labelled `point` (whose
+        /// text is made only when read: ``SchedulingPointLabel``), the
         /// run's scheduling point number `step` (the number a ``Schedule`` switch names; the
         /// text form leaves it out).
-        case schedule(chosen: LabThreadID, enabled: [LabThreadID], point: String, step: Int)
+        case schedule(chosen: LabThreadID, enabled: [LabThreadID], point: SchedulingPointLabel, step: Int)
         /// Virtual time jumped because no thread could run before it.
         case clockAdvance
         /// The thread is blocked on `lock` (of class `lockClass`), held by `holder`.

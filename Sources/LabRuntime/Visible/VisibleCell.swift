@@ -33,7 +33,7 @@ struct VisibleCell: Sendable {
     func begin(_ kind: VisibleOperation.Kind) -> Bool {
         // Visible from a thread of the cell's runtime that is not inspecting.
         guard isSimulated, CurrentThreadSlot.withCurrent({ $0.runtime === runtime && !$0.isInspecting }) else { return false }
-        runtime.schedulingPoint(before: VisibleOperation(kind, on: object), "\(kind.rawValue) \(traceName)")
+        runtime.schedulingPoint(before: VisibleOperation(kind, on: object), SchedulingPointLabel(kind.rawValue, on: traceName))
         return true
     }
 

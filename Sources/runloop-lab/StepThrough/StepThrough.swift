@@ -99,7 +99,7 @@ struct StepThrough: Sendable {
         let theirs = other.trace.filter(WhatIfReport.isOperationEvent)
         let split = Self.firstDifference(ours, theirs)
         let report = WhatIfReport(
-            flipIndex: index, step: step, point: point, originalChoice: chosen, alternativeChoice: alternative,
+            flipIndex: index, step: step, point: point.description, originalChoice: chosen, alternativeChoice: alternative,
             originalOperationEvent: split.flatMap { $0 < ours.count ? ours[$0] : nil },
             alternativeOperationEvent: split.flatMap { $0 < theirs.count ? theirs[$0] : nil },
             originalOutcome: run.outcome, alternativeOutcome: other.outcome,
