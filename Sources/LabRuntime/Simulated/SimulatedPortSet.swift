@@ -132,8 +132,19 @@ final class SimulatedPortSet: PortSet {
     /// `trusting`, a member's answer is asked of the kernel only if it is neither remembered
     /// nor known; without, every member's is, but for an eventfd whose counter lives in user
     /// space, which is read there either way. When `poll` fails, the members it was asked
-    /// about count as not ready, and are asked again next time.
+    /// about count as not ready, and are asked again next time. When every answer is
+    /// remembered, as at most scheduling points, the members are only read.
     private static func refresh(_ members: inout [Member], trusting: Bool) -> (LabFileDescriptor, Readiness)? {
+        if !trusting || members.contains(where: { $0.remembered == nil }) { update(&members, trusting: trusting) }
+        for member in members {
+            let fired = member.fired(member.revents ?? 0)
+            if !fired.isEmpty { return (member.descriptor, fired) }
+        }
+        return nil
+    }
+
+    /// Brings the answers of `members` up to date, as ``refresh(_:trusting:)`` says.
+    private static func update(_ members: inout [Member], trusting: Bool) {
         withUnsafeTemporaryAllocation(of: pollfd.self, capacity: members.count) { entries in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: members.count) { indices in
                 var count = 0
@@ -160,11 +171,6 @@ final class SimulatedPortSet: PortSet {
                 for slot in 0..<count { members[indices[slot]].revents = ready >= 0 ? entries[slot].revents : nil }
             }
         }
-        for member in members {
-            let fired = member.fired(member.revents ?? 0)
-            if !fired.isEmpty { return (member.descriptor, fired) }
-        }
-        return nil
     }
 
     /// The first ready member as a poll of every member says now, remembering nothing.
