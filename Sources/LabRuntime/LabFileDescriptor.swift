@@ -60,7 +60,7 @@ public final class LabFileDescriptor: Sendable {
         let runtime = runtime ?? currentRuntime()
         self.init(
             adopting: rawValue, label: label, runtime: runtime, channel: channel,
-            activity: changesOnlyThroughCalls && runtime.flavor == .simulated ? DescriptorActivity() : nil)
+            activity: changesOnlyThroughCalls ? DescriptorActivity(of: runtime) : nil)
     }
 
     private init(
@@ -90,7 +90,7 @@ public final class LabFileDescriptor: Sendable {
         let simulated = runtime.flavor == .simulated
         let fd = simulated ? EventFDPool.take() : eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
         guard fd >= 0 else { throw SystemCallError("eventfd") }
-        let activity = simulated ? DescriptorActivity() : nil
+        let activity = DescriptorActivity(of: runtime)
         activity?.know(readable: false)
         return LabFileDescriptor(
             adopting: fd, label: label, runtime: runtime, channel: nil, activity: activity, isPooled: simulated)
@@ -193,7 +193,7 @@ public final class LabFileDescriptor: Sendable {
         _ first: (rawValue: Int32, label: String), _ second: (rawValue: Int32, label: String), runtime: (any Runtime)? = nil
     ) -> (LabFileDescriptor, LabFileDescriptor) {
         let runtime = runtime ?? currentRuntime()
-        let activity = runtime.flavor == .simulated ? DescriptorActivity() : nil
+        let activity = DescriptorActivity(of: runtime)
         activity?.know(readable: false)
         let firstEnd = LabFileDescriptor(
             adopting: first.rawValue, label: first.label, runtime: runtime, channel: nil, activity: activity)

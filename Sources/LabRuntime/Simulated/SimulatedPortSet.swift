@@ -88,6 +88,7 @@ final class SimulatedPortSet: PortSet {
             throw SystemCallError("port set insert (\(descriptor.label))", errno: EBADF)
         }
         simulation.noteAccess(.portSet(id))
+        simulation.descriptorActivity.note()
         members.withLock { members in
             if let known = members.firstIndex(where: { $0.descriptor === descriptor }) {
                 members[known].interest = interest
@@ -100,11 +101,13 @@ final class SimulatedPortSet: PortSet {
 
     func remove(_ descriptor: LabFileDescriptor) {
         simulation.noteAccess(.portSet(id))
+        simulation.descriptorActivity.note()
         members.withLock { $0.removeAll { $0.descriptor === descriptor } }
     }
 
     func close() {
         simulation.noteAccess(.portSet(id))
+        simulation.descriptorActivity.note()
         members.withLock { $0.removeAll() }
     }
 
@@ -121,9 +124,16 @@ final class SimulatedPortSet: PortSet {
     /// now (a hang-up or an error counts as both), and which. Polls only the members whose
     /// last answer may be out of date, all in one call.
     func firstReadyMember() -> (LabFileDescriptor, Readiness)? {
+        firstReadyMemberAndWhetherItLasts().member
+    }
+
+    /// ``firstReadyMember()``, and whether the answer lasts until the simulation's
+    /// ``DescriptorActivity/Total`` moves: whether every member's answer is remembered
+    /// (which a member whose calls are not counted never is).
+    func firstReadyMemberAndWhetherItLasts() -> (member: (LabFileDescriptor, Readiness)?, lasts: Bool) {
         members.withLock { members in
             let answer = Self.refresh(&members, trusting: true)
-            assert(Self.agrees(answer, Self.pollAll(members)), "port set P\(id): a remembered or known readiness is out of date")
+            assert(Self.agrees(answer.member, Self.pollAll(members)), "port set P\(id): a remembered or known readiness is out of date")
             return answer
         }
     }
@@ -133,14 +143,21 @@ final class SimulatedPortSet: PortSet {
     /// nor known; without, every member's is, but for an eventfd whose counter lives in user
     /// space, which is read there either way. When `poll` fails, the members it was asked
     /// about count as not ready, and are asked again next time. When every answer is
-    /// remembered, as at most scheduling points, the members are only read.
-    private static func refresh(_ members: inout [Member], trusting: Bool) -> (LabFileDescriptor, Readiness)? {
-        if !trusting || members.contains(where: { $0.remembered == nil }) { update(&members, trusting: trusting) }
+    /// remembered, as at most scheduling points, the members are only read. Also says
+    /// whether every answer is remembered afterwards.
+    private static func refresh(
+        _ members: inout [Member], trusting: Bool
+    ) -> (member: (LabFileDescriptor, Readiness)?, lasts: Bool) {
+        var lasts = true
+        if !trusting || members.contains(where: { $0.remembered == nil }) {
+            update(&members, trusting: trusting)
+            lasts = members.allSatisfy { $0.remembered != nil }
+        }
         for member in members {
             let fired = member.fired(member.revents ?? 0)
-            if !fired.isEmpty { return (member.descriptor, fired) }
+            if !fired.isEmpty { return ((member.descriptor, fired), lasts) }
         }
-        return nil
+        return (nil, lasts)
     }
 
     /// Brings the answers of `members` up to date, as ``refresh(_:trusting:)`` says.
@@ -176,7 +193,7 @@ final class SimulatedPortSet: PortSet {
     /// The first ready member as a poll of every member says now, remembering nothing.
     private static func pollAll(_ members: [Member]) -> (LabFileDescriptor, Readiness)? {
         var fresh = members
-        return refresh(&fresh, trusting: false)
+        return refresh(&fresh, trusting: false).member
     }
 
     /// Whether two answers name the same member and readiness.

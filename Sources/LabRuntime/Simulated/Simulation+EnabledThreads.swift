@@ -7,10 +7,11 @@
 /// or freed, a semaphore's count leaving or reaching 0, a thread exiting: the object's
 /// ``WaitingThreads`` are looked at again), or, for a port-set wait or a sleep, when time
 /// passes or a member becomes ready: those threads (``timedWaiters``) are looked at at every
-/// point, as a port set polls only the members whose readiness may have changed
-/// (``SimulatedPortSet/firstReadyMember()``). ``runnable`` holds the answers; ``enabled``
-/// and ``nextOperations`` follow it, a few threads in or out at a time (``changedThreads``)
-/// or rebuilt when many changed. Debug builds check the result against a look at every
+/// point where time or the run's ``descriptorActivity`` moved since they last were (or
+/// where a port set has a member whose calls are not counted), as a port set polls only the
+/// members whose readiness may have changed (``SimulatedPortSet/firstReadyMember()``).
+/// ``runnable`` holds the answers; ``enabled`` and ``nextOperations`` follow it, a few
+/// threads in or out at a time (``changedThreads``) or rebuilt when many changed. Debug builds check the result against a look at every
 /// thread.
 extension Simulation {
     /// Makes `blocker` what `thread` (which runs, and waits on nothing) waits for.
@@ -78,8 +79,14 @@ extension Simulation {
         checkEnabled()
     }
 
+    /// Looks again at every thread waiting for time or a port set, unless nothing they wait
+    /// for can have moved since the last look.
     private func refreshTimedWaiters(at time: LabInstant) {
+        let activity = descriptorActivity.current
+        if timedAnswersLast, let seen = timedWaitersLookedAt, seen.time == time, seen.activity == activity { return }
+        timedAnswersLast = true
         for entry in timedWaiters.entries { refresh(entry.thread, at: time) }
+        timedWaitersLookedAt = (time, activity)
     }
 
     private func setRunnable(_ waiters: WaitingThreads, _ isRunnable: Bool) {
@@ -156,6 +163,14 @@ extension Simulation {
             "the enabled threads kept up to date differ from a look at every thread")
     }
 
+    /// Whether a member of `set` is ready; notes when the answer may change before time or
+    /// ``descriptorActivity`` moves (``timedAnswersLast``).
+    private func isReady(_ set: SimulatedPortSet) -> Bool {
+        let (member, lasts) = set.firstReadyMemberAndWhetherItLasts()
+        if !lasts { timedAnswersLast = false }
+        return member != nil
+    }
+
     /// Whether `thread` can run at `time`. A port set polls only the members whose
     /// readiness may have changed since it last asked.
     private func isRunnable(_ thread: SimulatedThread, at time: LabInstant) -> Bool {
@@ -164,7 +179,7 @@ extension Simulation {
         case let .lock(lock): lock.owner == nil
         case let .semaphore(semaphore): semaphore.count > 0
         case let .ports(set, deadline):
-            if let deadline, deadline <= time { true } else { set.firstReadyMember() != nil }
+            if let deadline, deadline <= time { true } else { isReady(set) }
         case let .sleep(until): until <= time
         case let .join(target): target.hasExited
         case .exited: false

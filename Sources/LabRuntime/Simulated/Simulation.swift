@@ -77,8 +77,17 @@ public final class Simulation: Runtime, @unchecked Sendable {
     @exclusivity(unchecked) var runnable = ThreadSet()
     /// The threads that went in or out of ``runnable`` since ``enabled`` last followed it.
     @exclusivity(unchecked) var changedThreads: [LabThreadID] = []
-    /// The threads waiting on a port set or sleeping, looked at again at every point.
+    /// The threads waiting on a port set or sleeping, looked at again at every point where
+    /// time or a descriptor may have moved.
     @exclusivity(unchecked) var timedWaiters = WaitingThreads()
+    /// The calls counted on the run's descriptors and the changes of its port sets' members.
+    let descriptorActivity = DescriptorActivity.Total()
+    /// The time and the ``descriptorActivity`` when ``timedWaiters`` were last all looked
+    /// at, or `nil` before the first look.
+    @exclusivity(unchecked) var timedWaitersLookedAt: (time: LabInstant, activity: Int)?
+    /// Whether every answer of the last look at a timed waiter lasts until time or
+    /// ``descriptorActivity`` moves (see ``SimulatedPortSet/firstReadyMemberAndWhetherItLasts()``).
+    @exclusivity(unchecked) var timedAnswersLast = false
     /// The runnable threads, ascending; a decision and its trace event share it until it
     /// changes.
     @exclusivity(unchecked) var enabled: [LabThreadID] = []
