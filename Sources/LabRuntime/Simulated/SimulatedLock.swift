@@ -24,7 +24,7 @@ final class SimulatedLock: LabLock, @unchecked Sendable {
         self.name = name
         self.lockClass = lockClass
         self.isRecursive = recursive
-        self.traceName = "L\(id) \(name)"
+        self.traceName = String(traceNameOf: "L", id, name)
         self.simulation = simulation
     }
 

@@ -21,7 +21,7 @@ struct VisibleCell: Sendable {
     init(named name: String, runtime: any Runtime, atomic: Bool) {
         let id = runtime.nextID(.cell)
         object = LabObjectID(.cell, id)
-        traceName = "V\(id) \(name)"
+        traceName = String(traceNameOf: "V", id, name)
         self.runtime = runtime
         isSimulated = runtime.flavor == .simulated
         isAtomic = atomic
