@@ -31,7 +31,7 @@ final class LivePortSet: PortSet {
     static let batchSize = 32
     /// The most sockets kept out of epoll at once; later ones join it at once, so that a
     /// look's `poll` stays short.
-    static let unwatchedLimit = 128
+    static let unwatchedLimit = 127
 
     let id: Int
     private unowned let runtime: LiveRuntime
@@ -40,9 +40,8 @@ final class LivePortSet: PortSet {
     private struct Member {
         let descriptor: LabFileDescriptor
         var interest: Readiness
-        /// Its index in ``Members/unwatched`` while epoll does not watch it; nil once it
-        /// does (or once it turned out closed).
-        var slot: Int?
+        /// Whether it is in ``Members/unwatched``, which `poll` watches, rather than in epoll.
+        var isUnwatched = false
     }
     /// The members, and the sockets among them that epoll does not watch yet.
     private struct Members {
@@ -54,15 +53,14 @@ final class LivePortSet: PortSet {
         /// must join at once to be seen.
         var isBlocking = false
 
-        /// Takes the socket at `slot` out of ``unwatched``, moving the last one into its place.
-        mutating func forget(slot: Int) {
-            let fd = unwatched[slot].fd
+        /// Takes descriptor number `fd` out of ``unwatched``, moving the last one into its
+        /// place. A scan of at most ``LivePortSet/unwatchedLimit`` numbers, which costs less
+        /// than keeping each one's place in ``byNumber`` (a dictionary's value changed in
+        /// place allocates).
+        mutating func forget(_ fd: Int32) {
+            guard let slot = unwatched.firstIndex(where: { $0.fd == fd }) else { return }
             let last = unwatched.removeLast()
-            if slot < unwatched.count {
-                unwatched[slot] = last
-                byNumber[last.fd]?.slot = slot
-            }
-            if byNumber[fd]?.slot == slot { byNumber[fd]?.slot = nil }
+            if slot < unwatched.count { unwatched[slot] = last }
         }
     }
     private let members = Mutex<Members>(Members())
@@ -158,13 +156,13 @@ final class LivePortSet: PortSet {
             // A member under the same number but another descriptor was closed, and epoll
             // dropped it then: the number is new to epoll.
             let known = members.byNumber[fd]?.descriptor === descriptor
-            if let slot = members.byNumber[fd]?.slot {
-                if known {
+            if members.byNumber[fd]?.isUnwatched == true {
+                if known, let slot = members.unwatched.firstIndex(where: { $0.fd == fd }) {
                     members.unwatched[slot].events = Self.pollEvents(interest)
-                    members.byNumber[fd]?.interest = interest
+                    members.byNumber[fd] = Member(descriptor: descriptor, interest: interest, isUnwatched: true)
                     return
                 }
-                members.forget(slot: slot)
+                members.forget(fd)
             }
             // Events taken for an earlier descriptor under this number are not this one's.
             if !known { ready.withLock { $0.drop(fd) } }
@@ -172,7 +170,7 @@ final class LivePortSet: PortSet {
                 members.unwatched.count < Self.unwatchedLimit
             {
                 members.unwatched.append(pollfd(fd: fd, events: Self.pollEvents(interest), revents: 0))
-                members.byNumber[fd] = Member(descriptor: descriptor, interest: interest, slot: members.unwatched.count - 1)
+                members.byNumber[fd] = Member(descriptor: descriptor, interest: interest, isUnwatched: true)
                 return
             }
             var event = Self.epollEvent(fd, interest: interest, flags: flags)
@@ -206,8 +204,8 @@ final class LivePortSet: PortSet {
         members.withLock { members in
             guard let member = members.byNumber[fd], member.descriptor === descriptor else { return }
             ready.withLock { $0.drop(fd) }
-            if let slot = member.slot {
-                members.forget(slot: slot)
+            if member.isUnwatched {
+                members.forget(fd)
                 members.byNumber[fd] = nil
                 return
             }
@@ -301,13 +299,14 @@ final class LivePortSet: PortSet {
     /// watched, as an `insert` that failed.
     private func watchUnwatched(_ members: inout Members, _ epfd: Int32) {
         for entry in members.unwatched {
-            guard let member = members.byNumber[entry.fd], member.descriptor.observedRawValue == entry.fd else {
-                members.byNumber[entry.fd]?.slot = nil
+            guard let member = members.byNumber[entry.fd] else { continue }
+            guard member.descriptor.observedRawValue == entry.fd else {
+                members.byNumber[entry.fd] = nil
                 continue
             }
             var event = Self.epollEvent(entry.fd, interest: member.interest, flags: 0)
             _ = epoll_ctl(epfd, EPOLL_CTL_ADD, entry.fd, &event)
-            members.byNumber[entry.fd]?.slot = nil
+            members.byNumber[entry.fd] = Member(descriptor: member.descriptor, interest: member.interest)
         }
         members.unwatched.removeAll(keepingCapacity: true)
     }
@@ -329,7 +328,10 @@ final class LivePortSet: PortSet {
         members.withLock { members in
             guard let member = members.byNumber[event.fd] else { return nil }
             guard member.descriptor.observedRawValue == event.fd else {
-                if let slot = member.slot { members.forget(slot: slot) }
+                if member.isUnwatched {
+                    members.forget(event.fd)
+                    members.byNumber[event.fd] = nil
+                }
                 return nil
             }
             let fired = event.fired.intersection(member.interest)
