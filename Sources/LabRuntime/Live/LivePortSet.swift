@@ -305,8 +305,8 @@ final class LivePortSet: PortSet {
                 continue
             }
             var event = Self.epollEvent(entry.fd, interest: member.interest, flags: 0)
-            _ = epoll_ctl(epfd, EPOLL_CTL_ADD, entry.fd, &event)
-            members.byNumber[entry.fd] = Member(descriptor: member.descriptor, interest: member.interest)
+            let watched = epoll_ctl(epfd, EPOLL_CTL_ADD, entry.fd, &event) == 0
+            members.byNumber[entry.fd] = watched ? Member(descriptor: member.descriptor, interest: member.interest) : nil
         }
         members.unwatched.removeAll(keepingCapacity: true)
     }
