@@ -18,6 +18,10 @@ public final class LabFileDescriptor: Sendable {
         var userSpaceCounter: UInt64?
     }
     private let state: Mutex<State>
+    /// The number the descriptor was adopted with, kept after ``close()`` (−1 for one that
+    /// could not be made): how a live port set finds its entry for a member closed before
+    /// it was removed.
+    let adoptedNumber: Int32
     /// The calls that may have changed what the descriptor is ready for, shared with the
     /// other end of a pair; `nil` when its readiness may also change on its own.
     let activity: DescriptorActivity?
@@ -68,6 +72,7 @@ public final class LabFileDescriptor: Sendable {
         isPooled: Bool = false
     ) {
         state = Mutex(State(rawValue: rawValue, userSpaceCounter: isPooled ? 0 : nil))
+        adoptedNumber = rawValue
         self.label = label
         self.channel = channel ?? LabObjectID(.channel, runtime.nextID(.channel))
         self.activity = activity
@@ -162,6 +167,7 @@ public final class LabFileDescriptor: Sendable {
     /// ``Runtime/unavailableDescriptor(_:label:)``.
     public init(failed error: SystemCallError, label: String) {
         state = Mutex(State(rawValue: -1))
+        adoptedNumber = -1
         self.label = label
         channel = Self.unavailable
         activity = nil
