@@ -119,9 +119,13 @@ public struct ScenarioRunner: Sendable {
         let simulation = Simulation(
             strategy: InterleavingStrategy(base: strategy, plan: plan),
             stepLimit: scenario.stepLimit ?? stepLimit, timeLimit: scenario.timeLimit ?? timeLimit)
-        let isThreadStart: @Sendable (TraceEvent.Kind) -> Bool = { if case .threadStart = $0 { true } else { false } }
-        simulation.trace.addListener(where: isThreadStart) { event in
-            plan.learnName(of: event.thread, event.threadName)
+        // The plan reads thread names only for `interleave` entries: without any, no event
+        // needs to be shown to a listener.
+        if scenario.statements.contains(where: \.isInterleave) {
+            let isThreadStart: @Sendable (TraceEvent.Kind) -> Bool = { if case .threadStart = $0 { true } else { false } }
+            simulation.trace.addListener(where: isThreadStart) { event in
+                plan.learnName(of: event.thread, event.threadName)
+            }
         }
         let world = Mutex<ScenarioWorld?>(nil)
         let result = simulation.run {
