@@ -60,10 +60,15 @@ public final class TraceRecorder: Sendable {
                 }
             }
             let kind = unappended.take()!
-            let hearing = state.listeners.filter { $0.wants(kind) }
             let event = TraceEvent(
                 sequence: state.events.count, time: time, thread: thread.id,
                 threadName: thread.name, kind: kind, location: location)
+            // Most recordings have no listener: they skip asking and building an answer.
+            if state.listeners.isEmpty {
+                state.events.append(event)
+                return nil
+            }
+            let hearing = state.listeners.filter { $0.wants(event.kind) }
             let heard = hearing.isEmpty ? nil : (event, hearing)
             state.events.append(event)
             return heard
