@@ -8,15 +8,16 @@ import LabRuntime
 /// strategy, so a random seed's later choices are the same whatever was forced.
 struct InterleavingStrategy: SchedulingStrategy {
     private var base: any SchedulingStrategy
-    private let plan: InterleavingPlan
+    private let plan: InterleavingPlan?
 
-    /// Follows `plan`, then `base`.
-    init(base: any SchedulingStrategy, plan: InterleavingPlan) {
+    /// Follows `plan`, then `base`; only `base` when there is no plan (a scenario without
+    /// `interleave` lines).
+    init(base: any SchedulingStrategy, plan: InterleavingPlan?) {
         self.base = base
         self.plan = plan
     }
 
     mutating func choose(_ decision: SchedulingDecision) -> LabThreadID {
-        plan.choose(among: decision.enabled) ?? base.choose(decision)
+        plan?.choose(among: decision.enabled) ?? base.choose(decision)
     }
 }

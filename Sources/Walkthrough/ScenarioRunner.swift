@@ -116,12 +116,17 @@ public struct ScenarioRunner: Sendable {
         -> (result: SimulationResult, world: ScenarioWorld, plan: InterleavingPlan)
     {
         let plan = InterleavingPlan()
+        // Only `interleave` lines arm the plan: without any, the strategy need not consult
+        // it, and no event needs to be shown to a listener for the thread names it reads.
+        let interleaves = scenario.statements.contains(where: \.isInterleave)
         let simulation = Simulation(
-            strategy: InterleavingStrategy(base: strategy, plan: plan),
+            strategy: InterleavingStrategy(base: strategy, plan: interleaves ? plan : nil),
             stepLimit: scenario.stepLimit ?? stepLimit, timeLimit: scenario.timeLimit ?? timeLimit)
-        let isThreadStart: @Sendable (TraceEvent.Kind) -> Bool = { if case .threadStart = $0 { true } else { false } }
-        simulation.trace.addListener(where: isThreadStart) { event in
-            plan.learnName(of: event.thread, event.threadName)
+        if interleaves {
+            let isThreadStart: @Sendable (TraceEvent.Kind) -> Bool = { if case .threadStart = $0 { true } else { false } }
+            simulation.trace.addListener(where: isThreadStart) { event in
+                plan.learnName(of: event.thread, event.threadName)
+            }
         }
         let world = Mutex<ScenarioWorld?>(nil)
         let result = simulation.run {

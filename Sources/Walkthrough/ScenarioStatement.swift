@@ -45,3 +45,10 @@ struct ScenarioStatement: Sendable, Equatable {
     /// What it does.
     let kind: Kind
 }
+
+extension ScenarioStatement {
+    /// Whether it is an `interleave` line, whose entries name threads.
+    var isInterleave: Bool {
+        if case .interleave = kind { true } else { false }
+    }
+}

@@ -50,6 +50,14 @@ public final class TraceRecorder: Sendable {
     /// Unless a listener wants it, the event is built in place and never copied, and `kind`
     /// is moved into it.
     public func append(thread: LabThread, time: LabInstant, kind: consuming TraceEvent.Kind, location: CodeLocation) {
+        append(threadID: thread.id, threadName: thread.name, time: time, kind: kind, location: location)
+    }
+
+    /// Appends an event by the thread `threadID` called `threadName`: what both public ways
+    /// of appending come to.
+    private func append(
+        threadID: LabThreadID, threadName: String, time: LabInstant, kind: consuming TraceEvent.Kind, location: CodeLocation
+    ) {
         var unappended = Optional(kind)
         let heard = state.withLock { state -> (TraceEvent, [Listener])? in
             if state.events.capacity == 0 {
@@ -60,10 +68,15 @@ public final class TraceRecorder: Sendable {
                 }
             }
             let kind = unappended.take()!
-            let hearing = state.listeners.filter { $0.wants(kind) }
             let event = TraceEvent(
-                sequence: state.events.count, time: time, thread: thread.id,
-                threadName: thread.name, kind: kind, location: location)
+                sequence: state.events.count, time: time, thread: threadID,
+                threadName: threadName, kind: kind, location: location)
+            // Most recordings have no listener: they skip asking and building an answer.
+            if state.listeners.isEmpty {
+                state.events.append(event)
+                return nil
+            }
+            let hearing = state.listeners.filter { $0.wants(event.kind) }
             let heard = hearing.isEmpty ? nil : (event, hearing)
             state.events.append(event)
             return heard
@@ -73,11 +86,11 @@ public final class TraceRecorder: Sendable {
     }
 
     /// Appends an event by the current lab thread (``LabThread/current``), which is borrowed
-    /// rather than retained.
+    /// rather than retained; `kind` is moved on without passing through a closure.
     @usableFromInline
     func appendByCurrentThread(time: LabInstant, kind: consuming TraceEvent.Kind, location: CodeLocation) {
-        var unappended = Optional(kind)
-        CurrentThreadSlot.withCurrent { append(thread: $0, time: time, kind: unappended.take()!, location: location) }
+        let (threadID, threadName) = CurrentThreadSlot.withCurrent { ($0.id, $0.name) }
+        append(threadID: threadID, threadName: threadName, time: time, kind: kind, location: location)
     }
 
     /// Calls `listener` with every event appended from now on whose kind `wants` accepts
