@@ -47,13 +47,10 @@ public struct NotificationBalanceChecker: Checker {
             guard starts != finishes else { return nil }
             return Violation(
                 checker: name, kind: .notificationImbalance,
-                summary: "\(operation) posted DidStart \(times(starts)) and DidFinish \(times(finishes))",
+                summary: "\(operation) posted DidStart \(starts.counted("time")) and DidFinish \(finishes.counted("time"))",
                 details: details(of: trace).filter { $0.hasPrefix("\(operation): ") })
         }
     }
-
-    /// `1 time`, `2 times`.
-    private func times(_ count: Int) -> String { "\(count) time\(count == 1 ? "" : "s")" }
 
     /// The activity indicator's count after the DidStart/DidFinish notifications of `trace`.
     private func indicatorCount(after trace: [TraceEvent]) -> Int {

@@ -79,7 +79,7 @@ extension ExplorationReport {
     static func size(_ run: SimulationResult) -> String {
         let preemptions = run.schedule.preemptions
         let switches = run.schedule.switches.count
-        return "\(preemptions) preemption\(preemptions == 1 ? "" : "s"), \(switches) switch\(switches == 1 ? "" : "es"), \(run.steps) steps"
+        return "\(preemptions.counted("preemption")), \(switches.counted("switch", plural: "switches")), \(run.steps) steps"
     }
 
     private static func confirmationLines(

@@ -84,16 +84,13 @@ public struct ShardReport: Sendable, Equatable, Codable {
         var lines = ["explore \(scenario): \(strategy)\(part); checkers: \(checkers.joined(separator: ", "))"]
         guard let finding else {
             let scope = complete ? " (complete: \(completeScope))" : stoppedByTime ? " (stopped by the time budget)" : ""
-            lines.append("no violation in \(counted(explored, "schedule")), \(counted(steps, "scheduling point"))\(scope)")
+            lines.append("no violation in \(explored.counted("schedule")), \(steps.counted("scheduling point"))\(scope)")
             return lines.joined(separator: "\n")
         }
         lines.append(
-            "violation in run #\(finding.run), after \(counted(explored, "schedule")) and \(counted(steps, "scheduling point"))")
+            "violation in run #\(finding.run), after \(explored.counted("schedule")) and \(steps.counted("scheduling point"))")
         return (lines + finding.lines).joined(separator: "\n")
     }
-
-    /// `count` and `noun`, plural unless the count is 1: `1 schedule`, `2 schedules`.
-    private func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
     /// What a complete search covered: every schedule within a bounded search's bound, or
     /// every Mazurkiewicz trace of a DPOR search, which has no bound.

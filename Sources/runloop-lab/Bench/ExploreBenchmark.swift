@@ -60,7 +60,7 @@ enum ExploreBenchmark {
         let eventfd = sameCPUEventFDRoundTrip()
         var rows: [Row] = []
         for (jobs, checkers) in [(1, false), (options.jobs, false), (1, true), (options.jobs, true)] {
-            let name = "random, \(jobs) job\(jobs == 1 ? "" : "s"), " + (checkers ? "scenario's checkers" : "no checker")
+            let name = "random, \(jobs.counted("job")), " + (checkers ? "scenario's checkers" : "no checker")
             console.printError("measuring \(name)…")
             rows.append(
                 time(
@@ -70,7 +70,7 @@ enum ExploreBenchmark {
                         strategy: .random(seed: 0), schedules: options.schedules, jobs: jobs)))
         }
         for jobs in Array(Set([1, options.jobs])).sorted() {
-            let name = "exhaustive, bound \(options.preemptionBound), \(jobs) job\(jobs == 1 ? "" : "s"), no checker"
+            let name = "exhaustive, bound \(options.preemptionBound), \(jobs.counted("job")), no checker"
             console.printError("measuring \(name)…")
             rows.append(
                 time(

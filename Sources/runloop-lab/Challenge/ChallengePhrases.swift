@@ -1,3 +1,4 @@
+import Inspector
 import LabRuntime
 
 /// The challenge's own lines, in English or Simplified Chinese, like the tutorial runner's
@@ -83,7 +84,7 @@ struct ChallengePhrases: Sendable {
 
     /// `f` passed `count` points.
     func fastForwarded(_ count: Int) -> String {
-        say("ran on through \(count) scheduling point\(count == 1 ? "" : "s")", "继续运行了 \(count) 个调度点")
+        say("ran on through \(count.counted("scheduling point"))", "继续运行了 \(count) 个调度点")
     }
 
     /// `u` at the start.

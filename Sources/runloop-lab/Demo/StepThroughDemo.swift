@@ -1,3 +1,4 @@
+import Inspector
 import Walkthrough
 
 /// `runloop-lab demo [FILE]`: loads the scenario, builds the parts (the scenario, and after
@@ -42,7 +43,7 @@ enum StepThroughDemo {
         }
         let failed = parts.reduce(0) { $0 + $1.run.failedExpectations }
         guard failed == 0 else {
-            console.printError("runloop-lab demo: \(failed) expect line\(failed == 1 ? "" : "s") failed (see above)")
+            console.printError("runloop-lab demo: \(failed.counted("expect line")) failed (see above)")
             return ExitCode.failure
         }
         return ExitCode.success
@@ -63,7 +64,7 @@ enum StepThroughDemo {
                     message: "runloop-lab demo: cannot find \(DefaultScenario.relativePath); run from the checkout or pass a scenario file")
             )
         }
-        let scenario: Scenario
+        let scenario: Walkthrough.Scenario
         switch ScenarioFile.load(path) {
         case let .success(loaded): scenario = loaded
         case let .failure(problem): return .failure(Problem(message: problem.message(command: "demo")))

@@ -99,14 +99,14 @@ enum CheckCommand {
             schedules: 1_000_000
         ).explore()
         if let failure = report.systemCallFailure { return ([], false, failure) }
-        let schedules = "\(report.explored) schedule\(report.explored == 1 ? "" : "s")"
+        let schedules = report.explored.counted("schedule")
         let searched = "\(name), \(schedules)\(report.complete ? "" : ", stopped early")"
         guard let finding = report.finding else {
             let held = scenario.expectationCount == 1 ? "the expect line" : "all \(scenario.expectationCount) expect lines"
             return (["\(path): \(held) held in every schedule (\(searched))"], true, nil)
         }
         var lines = [
-            "\(path): \(finding.violations.count) expect line\(finding.violations.count == 1 ? "" : "s") failed in a schedule (\(searched))"
+            "\(path): \(finding.violations.count.counted("expect line")) failed in a schedule (\(searched))"
         ]
         lines += finding.violations.flatMap { violation in
             ["FAIL \(violation.summary)"] + violation.details.map { "     " + $0 }

@@ -98,9 +98,9 @@ enum ExploreCommand {
     /// `"explored 1000 schedules in 0.52 s (1923 schedules/s, 40123 points/s) with 1 job"`.
     static func timing(_ report: ExplorationReport, seconds: Double, jobs: Int) -> String {
         let elapsed = max(seconds, 1e-9)
-        return "explored \(report.explored) schedule\(report.explored == 1 ? "" : "s") in \(format(seconds, decimals: 2)) s "
+        return "explored \(report.explored.counted("schedule")) in \(format(seconds, decimals: 2)) s "
             + "(\(rate(Double(report.explored) / elapsed)) schedules/s, \(rate(Double(report.steps) / elapsed)) points/s) "
-            + "with \(jobs) job\(jobs == 1 ? "" : "s"); shrinking and confirmation included"
+            + "with \(jobs.counted("job")); shrinking and confirmation included"
     }
 
     /// A rate per second: whole, or with one decimal below 10, so that a slow search of a

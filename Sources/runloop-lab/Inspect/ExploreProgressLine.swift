@@ -39,7 +39,7 @@ enum ExploreProgressLine {
     /// `explored 1200 schedules · 2400 schedules/s · violations so far: 0 · Ctrl-C stops`.
     static func text(_ counts: ExplorationProgress.Counts, seconds: Double) -> String {
         let rate = Int(Double(counts.runs) / max(seconds, 1e-9))
-        return "explored \(counts.runs) schedule\(counts.runs == 1 ? "" : "s") · \(rate) schedules/s · "
+        return "explored \(counts.runs.counted("schedule")) · \(rate) schedules/s · "
             + "violations so far: \(counts.violations) · Ctrl-C stops"
     }
 }
