@@ -22,7 +22,10 @@ enum ExploreCommand {
             cheapest first, where the choice at a blocking point is round-robin and only
             deviations from it are counted, so bound 0 is one schedule; dpor runs every
             Mazurkiewicz trace of the visible operations once (dynamic partial-order
-            reduction with source sets and sleep sets), no bound.
+            reduction with source sets and sleep sets), no bound. To hunt a race in a
+            large scenario (AFNetworking's), start with random, pct or pos: dpor, which
+            suits proving a small program clean, takes every variation of a run's last
+            steps before it changes an earlier one, which can take it millions of runs.
             On the first violation (the lowest-numbered run, whatever --jobs is) it
             shrinks the schedule to the fewest preemptions, then the fewest switches, and
             prints the violation, the seed, the schedule, the interleaving in one
