@@ -215,4 +215,15 @@ struct UserSpaceSocketPairTests {
         ]
         #expect(Self.onSimulatedPair(calls) == Self.onKernelPair(calls))
     }
+
+    @Test(
+        "the kernel's pair takes as much as user space holds whole and stays writable, as the model assumes",
+        arguments: [1, 100, 1000, 1024, 2048, 4096, UserSpaceSocketPair.capacity])
+    func capacityInsideTheKernelsBuffer(sendSize: Int) {
+        let sends = min(UserSpaceSocketPair.maximumSends, UserSpaceSocketPair.capacity / sendSize)
+        let calls = Array(repeating: Call.send(end: 0, count: sendSize), count: sends) + [.poll(end: 0)]
+        let answers = Self.onKernelPair(calls)
+        #expect(answers == Array(repeating: "\(sendSize)", count: sends) + ["\(Int16(POLLOUT))"])
+        #expect(Self.onSimulatedPair(calls) == answers)
+    }
 }

@@ -36,7 +36,7 @@ final class UserSpaceSocketPair: Sendable {
     /// The most unread bytes held in user space toward one end.
     static let capacity = 16 * 1024
     /// The most unread sends held in user space toward one end.
-    static let maximumSends = 8
+    static let maximumSends = 16
 
     /// The bytes sent toward one end and not yet read, as they were sent.
     private struct Inbox {
