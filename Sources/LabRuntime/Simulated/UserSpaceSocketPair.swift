@@ -207,30 +207,31 @@ final class UserSpaceSocketPair: Sendable {
     /// Moves the pair into the kernel, as the type's documentation says; does nothing once
     /// it is there. Throws the failing call if the kernel does not take what user space
     /// holds (with a buffer far below the usual 208 KiB), which would change the
-    /// pair's state.
+    /// pair's state. The state is taken out of user space first and handed to the kernel
+    /// after: no other call on the pair can come between, all being made by the lab threads of
+    /// one simulation, which do not switch within this call.
     func moveIntoKernel() throws(SystemCallError) {
-        let settle = try state.withLock { state throws(SystemCallError) -> (peer: Int32, closed: Int)? in
+        let taken = state.withLock { state -> State? in
             guard !state.isInKernel else { return nil }
-            state.isInKernel = true
-            for end in 0..<2 {
-                let inbox = state[end].inbox
-                try Self.replay(inbox, from: state.descriptor(1 - end), to: state.descriptor(end))
-                state[end].inbox.discard()
+            defer {
+                state.isInKernel = true
+                state.ends = (End(), End())
             }
-            var settle: (peer: Int32, closed: Int)?
-            for end in 0..<2 where state[end].isClosed {
-                let peer = 1 - end
-                if !state[peer].isClosed {
-                    if state[peer].pendingError != 0 { try Self.send([0], from: state.descriptor(peer)) }
-                    settle = (state.descriptor(peer), end)
-                }
-                _ = Glibc.close(state.descriptor(end))
-            }
-            return settle
+            return state
         }
-        if let settle {
-            let (closed, peer) = settle.closed == 0 ? labels : (labels.1, labels.0)
-            CloseSettling.awaitEndOfStream(at: settle.peer, closed: closed, peer: "its peer \(peer)")
+        guard let taken else { return }
+        for end in 0..<2 {
+            try Self.replay(taken[end].inbox, from: taken.descriptor(1 - end), to: taken.descriptor(end))
+        }
+        for end in 0..<2 where taken[end].isClosed {
+            let peer = 1 - end
+            let peerIsOpen = !taken[peer].isClosed
+            if peerIsOpen, taken[peer].pendingError != 0 { try Self.send([0], from: taken.descriptor(peer)) }
+            _ = Glibc.close(taken.descriptor(end))
+            if peerIsOpen {
+                let (closed, survivor) = end == 0 ? labels : (labels.1, labels.0)
+                CloseSettling.awaitEndOfStream(at: taken.descriptor(peer), closed: closed, peer: "its peer \(survivor)")
+            }
         }
     }
 
