@@ -96,9 +96,12 @@ final class UserSpaceSocketPair: Sendable {
         let descriptors: (Int32, Int32)
         var isInKernel = false
 
-        subscript(end: Int) -> End {
-            get { end == 0 ? ends.0 : ends.1 }
-            set { if end == 0 { ends.0 = newValue } else { ends.1 = newValue } }
+        /// End `end`, a copy: for reading, where nothing is busy.
+        subscript(end: Int) -> End { end == 0 ? ends.0 : ends.1 }
+
+        /// Runs `body` on end `end` and its peer in place, with no copy of their bytes.
+        mutating func update<Result>(_ end: Int, _ body: (inout End, inout End) -> Result) -> Result {
+            end == 0 ? body(&ends.0, &ends.1) : body(&ends.1, &ends.0)
         }
 
         func descriptor(_ end: Int) -> Int32 { end == 0 ? descriptors.0 : descriptors.1 }
@@ -130,17 +133,19 @@ final class UserSpaceSocketPair: Sendable {
     func receive(at end: Int, into first: UnsafeMutableRawBufferPointer, then second: UnsafeMutableRawBufferPointer) -> Int? {
         state.withLock { state in
             guard !state.isInKernel else { return nil }
-            guard !state[end].isClosed else { return -Int(EBADF) }
-            guard first.count + second.count > 0 else { return 0 }
-            if state[end].inbox.unread > 0 {
-                let count = state[end].inbox.read(into: first)
-                return count + (count == first.count ? state[end].inbox.read(into: second) : 0)
+            return state.update(end) { this, peer in
+                guard !this.isClosed else { return -Int(EBADF) }
+                guard first.count + second.count > 0 else { return 0 }
+                if this.inbox.unread > 0 {
+                    let count = this.inbox.read(into: first)
+                    return count + (count == first.count ? this.inbox.read(into: second) : 0)
+                }
+                if this.pendingError != 0 {
+                    defer { this.pendingError = 0 }
+                    return -Int(this.pendingError)
+                }
+                return peer.isClosed ? 0 : -Int(EAGAIN)
             }
-            if state[end].pendingError != 0 {
-                defer { state[end].pendingError = 0 }
-                return -Int(state[end].pendingError)
-            }
-            return state[1 - end].isClosed ? 0 : -Int(EAGAIN)
         }
     }
 
@@ -150,15 +155,17 @@ final class UserSpaceSocketPair: Sendable {
     func send(from end: Int, _ bytes: UnsafeRawBufferPointer) throws(SystemCallError) -> Int? {
         let fits = state.withLock { state -> Int?? in
             guard !state.isInKernel else { return .some(nil) }
-            guard !state[end].isClosed else { return -Int(EBADF) }
-            let peer = 1 - end
-            guard !state[peer].isClosed else { return -Int(EPIPE) }
-            guard !bytes.isEmpty else { return 0 }
-            let inbox = state[peer].inbox
-            guard inbox.sends.count < Self.maximumSends, inbox.bytes.count + bytes.count <= Self.capacity else { return nil }
-            state[peer].inbox.bytes.append(contentsOf: bytes)
-            state[peer].inbox.sends.append(bytes.count)
-            return bytes.count
+            return state.update(end) { this, peer -> Int?? in
+                guard !this.isClosed else { return -Int(EBADF) }
+                guard !peer.isClosed else { return -Int(EPIPE) }
+                guard !bytes.isEmpty else { return 0 }
+                guard peer.inbox.sends.count < Self.maximumSends, peer.inbox.bytes.count + bytes.count <= Self.capacity else {
+                    return nil
+                }
+                peer.inbox.bytes.append(contentsOf: bytes)
+                peer.inbox.sends.append(bytes.count)
+                return bytes.count
+            }
         }
         // `.some(nil)`: in the kernel already; `nil`: beyond the capacity.
         if let fits { return fits }
@@ -171,9 +178,11 @@ final class UserSpaceSocketPair: Sendable {
     func takePendingError(at end: Int) -> Int32? {
         state.withLock { state in
             guard !state.isInKernel else { return nil }
-            guard !state[end].isClosed else { return EBADF }
-            defer { state[end].pendingError = 0 }
-            return state[end].pendingError
+            return state.update(end) { this, _ in
+                guard !this.isClosed else { return EBADF }
+                defer { this.pendingError = 0 }
+                return this.pendingError
+            }
         }
     }
 
@@ -181,13 +190,15 @@ final class UserSpaceSocketPair: Sendable {
     /// whatever was asked for); `nil` once the pair is in the kernel or the end is closed.
     func pollEvents(at end: Int) -> Int16? {
         state.withLock { state in
-            guard !state.isInKernel, !state[end].isClosed else { return nil }
-            let peerClosed = state[1 - end].isClosed
-            var events = Int16(POLLOUT)
-            if peerClosed || state[end].inbox.unread > 0 { events |= Int16(POLLIN) }
-            if peerClosed { events |= Int16(POLLHUP) }
-            if state[end].pendingError != 0 { events |= Int16(POLLERR) }
-            return events
+            guard !state.isInKernel else { return nil }
+            return state.update(end) { this, peer -> Int16? in
+                guard !this.isClosed else { return nil }
+                var events = Int16(POLLOUT)
+                if peer.isClosed || this.inbox.unread > 0 { events |= Int16(POLLIN) }
+                if peer.isClosed { events |= Int16(POLLHUP) }
+                if this.pendingError != 0 { events |= Int16(POLLERR) }
+                return events
+            }
         }
     }
 
@@ -196,11 +207,13 @@ final class UserSpaceSocketPair: Sendable {
     func close(_ end: Int) -> CloseOutcome {
         state.withLock { state in
             guard !state.isInKernel else { return .inKernel }
-            let peer = 1 - end
-            if !state[end].inbox.sends.isEmpty, !state[peer].isClosed { state[peer].pendingError = ECONNRESET }
-            state[end].inbox.discard()
-            state[end].isClosed = true
-            return state[peer].isClosed ? .bothClosed(state.descriptors.0, state.descriptors.1) : .closed
+            let bothClosed = state.update(end) { this, peer in
+                if !this.inbox.sends.isEmpty, !peer.isClosed { peer.pendingError = ECONNRESET }
+                this.inbox.discard()
+                this.isClosed = true
+                return peer.isClosed
+            }
+            return bothClosed ? .bothClosed(state.descriptors.0, state.descriptors.1) : .closed
         }
     }
 
