@@ -266,9 +266,10 @@ public final class LabFileDescriptor: Sendable {
     ) throws(SystemCallError) -> (LabFileDescriptor, LabFileDescriptor) {
         let runtime = runtime ?? currentRuntime()
         if runtime.flavor == .simulated {
-            guard let fds = SocketPairPool.take() else { throw SystemCallError("socketpair") }
-            let pair = UserSpaceSocketPair(descriptors: fds, labels: (first, second))
-            return adoptingPair((fds.0, first), (fds.1, second), runtime: runtime, inUserSpace: pair)
+            guard let idle = SocketPairPool.take() else { throw SystemCallError("socketpair") }
+            let pair = UserSpaceSocketPair(idle, labels: (first, second))
+            return adoptingPair(
+                (idle.descriptors.0, first), (idle.descriptors.1, second), runtime: runtime, inUserSpace: pair)
         }
         var fds: [Int32] = [-1, -1]
         let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
@@ -349,7 +350,7 @@ public final class LabFileDescriptor: Sendable {
         if let userSpacePair {
             switch userSpacePair.pair.close(userSpacePair.end) {
             case .closed: return
-            case let .bothClosed(first, second): return SocketPairPool.giveBack((first, second))
+            case let .bothClosed(idle): return SocketPairPool.giveBack(idle)
             case .inKernel: break
             }
         }

@@ -39,7 +39,7 @@ final class UserSpaceSocketPair: Sendable {
     static let maximumSends = 16
 
     /// The bytes sent toward one end and not yet read, as they were sent.
-    private struct Inbox {
+    fileprivate struct Inbox {
         /// The unread sends, oldest first, each whole (the first may be partly read).
         var bytes: [UInt8] = []
         /// The length of each unread send, oldest first.
@@ -107,24 +107,40 @@ final class UserSpaceSocketPair: Sendable {
         func descriptor(_ end: Int) -> Int32 { end == 0 ? descriptors.0 : descriptors.1 }
     }
 
+    /// An idle pair kept in ``SocketPairPool``: the kernel's pair, pristine, and the byte
+    /// queues of the pair that used it last, empty but with their room, so a later pair
+    /// allocates none.
+    struct Idle: Sendable {
+        /// The kernel's pair.
+        let descriptors: (Int32, Int32)
+        fileprivate var inboxes = (Inbox(), Inbox())
+
+        /// The idle pair of a new kernel pair.
+        init(descriptors: (Int32, Int32)) { self.descriptors = descriptors }
+    }
+
     /// What ``close(_:)`` did.
     enum CloseOutcome {
         /// The pair lives in the kernel: close the descriptor there.
         case inKernel
         /// The end is closed in user space; the peer is still open.
         case closed
-        /// Both ends are closed and the kernel's pair, never used, is free again.
-        case bothClosed(Int32, Int32)
+        /// Both ends are closed and the kernel's pair, never used, is free again, with the
+        /// emptied byte queues.
+        case bothClosed(Idle)
     }
 
     private let state: Mutex<State>
     /// What each end is for, for the message of a close that does not settle.
     private let labels: (String, String)
 
-    /// A pair in user space over the pristine kernel pair `descriptors`, whose ends are
+    /// A pair in user space over the pristine kernel pair of `idle`, whose ends are
     /// called `labels`.
-    init(descriptors: (Int32, Int32), labels: (String, String)) {
-        state = Mutex(State(descriptors: descriptors))
+    init(_ idle: Idle, labels: (String, String)) {
+        var state = State(descriptors: idle.descriptors)
+        state.ends.0.inbox = idle.inboxes.0
+        state.ends.1.inbox = idle.inboxes.1
+        self.state = Mutex(state)
         self.labels = labels
     }
 
@@ -213,7 +229,11 @@ final class UserSpaceSocketPair: Sendable {
                 this.isClosed = true
                 return peer.isClosed
             }
-            return bothClosed ? .bothClosed(state.descriptors.0, state.descriptors.1) : .closed
+            guard bothClosed else { return .closed }
+            var idle = Idle(descriptors: state.descriptors)
+            swap(&idle.inboxes.0, &state.ends.0.inbox)
+            swap(&idle.inboxes.1, &state.ends.1.inbox)
+            return .bothClosed(idle)
         }
     }
 
