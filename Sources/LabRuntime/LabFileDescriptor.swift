@@ -271,10 +271,8 @@ public final class LabFileDescriptor: Sendable {
             return adoptingPair(
                 (idle.descriptors.0, first), (idle.descriptors.1, second), runtime: runtime, inUserSpace: pair)
         }
-        var fds: [Int32] = [-1, -1]
-        let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
-        guard socketpair(AF_UNIX, type, 0, &fds) == 0 else { throw SystemCallError("socketpair") }
-        return adoptingPair((fds[0], first), (fds[1], second), runtime: runtime, inUserSpace: nil)
+        guard let fds = SocketPairPool.makePair() else { throw SystemCallError("socketpair") }
+        return adoptingPair((fds.0, first), (fds.1, second), runtime: runtime, inUserSpace: nil)
     }
 
     /// ``adoptingPair(_:_:runtime:)``, its state in `inUserSpace` if not `nil`.

@@ -18,10 +18,16 @@ enum SocketPairPool {
     /// nothing sent), or a new one; `nil` with `errno` set when none can be made.
     static func take() -> UserSpaceSocketPair.Idle? {
         if let pair = idle.withLock({ $0.popLast() }) { return pair }
+        return makePair().map(UserSpaceSocketPair.Idle.init(descriptors:))
+    }
+
+    /// A new connected, non-blocking, close-on-exec `AF_UNIX` stream pair (`socketpair`);
+    /// `nil` with `errno` set when none can be made.
+    static func makePair() -> (Int32, Int32)? {
         var fds: [Int32] = [-1, -1]
         let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
         guard socketpair(AF_UNIX, type, 0, &fds) == 0 else { return nil }
-        return UserSpaceSocketPair.Idle(descriptors: (fds[0], fds[1]))
+        return (fds[0], fds[1])
     }
 
     /// Keeps `pair`, which must be as ``take()`` gave it, for ``take()``, or closes both

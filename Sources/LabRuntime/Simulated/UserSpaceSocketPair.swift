@@ -21,7 +21,9 @@ import Synchronization
 /// memory of its unread sends stays low (a quarter of `SO_SNDBUF`, counted per send with
 /// overhead: 70 one-byte sends already turn `POLLOUT` off). User space therefore holds at
 /// most ``capacity`` unread bytes in at most ``maximumSends`` sends each way, far inside
-/// that; a send that would go beyond moves the pair into the kernel first, whose buffer
+/// that with the default `SO_SNDBUF` (208 KiB; at 24 unread sends of 1 KiB the kernel's
+/// pair stops being writable, and a test checks the bound on the host); a send that would
+/// go beyond moves the pair into the kernel first, whose buffer
 /// then applies exactly as for a pair that never lived in user space. Within the bound every
 /// send is taken whole and both ends stay writable, as the kernel's would.
 ///
