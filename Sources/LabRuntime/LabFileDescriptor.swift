@@ -267,9 +267,9 @@ public final class LabFileDescriptor: Sendable {
         let runtime = runtime ?? currentRuntime()
         if runtime.flavor == .simulated {
             guard let idle = SocketPairPool.take() else { throw SystemCallError("socketpair") }
+            let fds = idle.descriptors
             let pair = UserSpaceSocketPair(idle, labels: (first, second))
-            return adoptingPair(
-                (idle.descriptors.0, first), (idle.descriptors.1, second), runtime: runtime, inUserSpace: pair)
+            return adoptingPair((fds.0, first), (fds.1, second), runtime: runtime, inUserSpace: pair)
         }
         guard let fds = SocketPairPool.makePair() else { throw SystemCallError("socketpair") }
         return adoptingPair((fds.0, first), (fds.1, second), runtime: runtime, inUserSpace: nil)

@@ -141,7 +141,7 @@ enum LoopbackSocket {
     /// `SIGPIPE` (`MSG_NOSIGNAL`).
     static func send(_ socket: LabFileDescriptor, _ bytes: ArraySlice<UInt8>) -> SocketTransfer {
         socket.noteAccess()
-        if let sent = bytes.withUnsafeBytes(socket.sendInUserSpace) {
+        if let sent = bytes.withUnsafeBytes({ socket.sendInUserSpace($0) }) {
             return sent >= 0 ? .transferred(sent) : failure(Int32(-sent))
         }
         guard let fd = socket.rawValue else { return .failed(EBADF) }

@@ -138,10 +138,10 @@ final class UserSpaceSocketPair: Sendable {
 
     /// A pair in user space over the pristine kernel pair of `idle`, whose ends are
     /// called `labels`.
-    init(_ idle: Idle, labels: (String, String)) {
+    init(_ idle: consuming Idle, labels: (String, String)) {
         var state = State(descriptors: idle.descriptors)
-        state.ends.0.inbox = idle.inboxes.0
-        state.ends.1.inbox = idle.inboxes.1
+        swap(&state.ends.0.inbox, &idle.inboxes.0)
+        swap(&state.ends.1.inbox, &idle.inboxes.1)
         self.state = Mutex(state)
         self.labels = labels
     }
