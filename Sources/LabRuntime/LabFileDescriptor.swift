@@ -28,6 +28,9 @@ public final class LabFileDescriptor: Sendable {
     /// Whether the descriptor is a simulated run's eventfd, which ``close()`` gives back to
     /// ``EventFDPool`` (``eventFD(label:runtime:)``).
     private let isPooled: Bool
+    /// Under simulation, the pair in user space this descriptor is an end of, and which end
+    /// (``socketPair(_:_:runtime:)``); `nil` for every other descriptor.
+    private let userSpacePair: (pair: UserSpaceSocketPair, end: Int)?
 
     /// What the descriptor is for, for traces and error messages.
     public let label: String
@@ -69,7 +72,7 @@ public final class LabFileDescriptor: Sendable {
 
     private init(
         adopting rawValue: Int32, label: String, runtime: any Runtime, channel: LabObjectID?, activity: DescriptorActivity?,
-        isPooled: Bool = false
+        isPooled: Bool = false, userSpacePair: (pair: UserSpaceSocketPair, end: Int)? = nil
     ) {
         state = Mutex(State(rawValue: rawValue, userSpaceCounter: isPooled ? 0 : nil))
         adoptedNumber = rawValue
@@ -77,6 +80,7 @@ public final class LabFileDescriptor: Sendable {
         self.channel = channel ?? LabObjectID(.channel, runtime.nextID(.channel))
         self.activity = activity
         self.isPooled = isPooled
+        self.userSpacePair = userSpacePair
         creationError = nil
         runtime.adopt(self)
     }
@@ -153,12 +157,54 @@ public final class LabFileDescriptor: Sendable {
         }
     }
 
-    /// Whether a simulated eventfd whose counter lives in user space is readable (its
-    /// counter is above 0); `nil` for every other descriptor and once closed. It is always
-    /// writable: the counter grows by one at a time, far below the kernel's limit.
-    var userSpaceReadable: Bool? {
+    /// What `poll` would report for a simulated eventfd whose counter lives in user space
+    /// (readable when the counter is above 0, and always writable: the counter grows by one
+    /// at a time, far below the kernel's limit) or an end of a socket pair in user space
+    /// (``UserSpaceSocketPair/pollEvents(at:)``); `nil` for every other descriptor and once
+    /// closed.
+    var userSpacePollEvents: Int16? {
+        if let userSpacePair { return userSpacePair.pair.pollEvents(at: userSpacePair.end) }
         guard isPooled else { return nil }
-        return state.withLock { state in state.rawValue >= 0 ? state.userSpaceCounter.map { $0 > 0 } : nil }
+        return state.withLock { state in
+            guard state.rawValue >= 0, let counter = state.userSpaceCounter else { return nil }
+            return counter > 0 ? Int16(POLLIN) | Int16(POLLOUT) : Int16(POLLOUT)
+        }
+    }
+
+    /// Receives into `first` and then `second` (`readv`) at an end of a socket pair in user
+    /// space (``socketPair(_:_:runtime:)``): the count, 0 for the end of stream, or `-errno`
+    /// (`EAGAIN` when nothing is there yet, `EBADF` once closed); `nil` for every other
+    /// descriptor, which the caller reads through ``rawValue``.
+    public func receiveInUserSpace(into first: UnsafeMutableRawBufferPointer, then second: UnsafeMutableRawBufferPointer) -> Int? {
+        guard let userSpacePair, let received = userSpacePair.pair.receive(at: userSpacePair.end, into: first, then: second)
+        else { return nil }
+        activity?.note()
+        return received
+    }
+
+    /// Sends `bytes` from an end of a socket pair in user space (``socketPair(_:_:runtime:)``),
+    /// without `SIGPIPE`: the count (all of `bytes`) or `-errno` (`EPIPE` once the peer is
+    /// closed, `EBADF` once this end is); `nil` for every other descriptor, and for a send
+    /// beyond the user-space capacity, which moves the pair into the kernel first: the caller
+    /// sends through ``rawValue``. Ends the run if the kernel does not take the pair.
+    public func sendInUserSpace(_ bytes: UnsafeRawBufferPointer) -> Int? {
+        guard let userSpacePair else { return nil }
+        let sent: Int?
+        do throws(SystemCallError) { sent = try userSpacePair.pair.send(from: userSpacePair.end, bytes) } catch {
+            currentRuntime().fail(error)
+        }
+        guard let sent else { return nil }
+        activity?.note()
+        return sent
+    }
+
+    /// Takes the pending error (`getsockopt(SO_ERROR)`) of an end of a socket pair in user
+    /// space (``socketPair(_:_:runtime:)``): `ECONNRESET` once after the peer closed with
+    /// bytes unread, otherwise 0 (`EBADF` once closed); `nil` for every other descriptor.
+    public func takePendingErrorInUserSpace() -> Int32? {
+        guard let userSpacePair, let error = userSpacePair.pair.takePendingError(at: userSpacePair.end) else { return nil }
+        activity?.note()
+        return error
     }
 
     /// A descriptor that could not be made, closed from the start, carrying `error` for
@@ -172,6 +218,7 @@ public final class LabFileDescriptor: Sendable {
         channel = Self.unavailable
         activity = nil
         isPooled = false
+        userSpacePair = nil
         creationError = error
     }
 
@@ -198,15 +245,51 @@ public final class LabFileDescriptor: Sendable {
     public static func adoptingPair(
         _ first: (rawValue: Int32, label: String), _ second: (rawValue: Int32, label: String), runtime: (any Runtime)? = nil
     ) -> (LabFileDescriptor, LabFileDescriptor) {
+        adoptingPair(first, second, runtime: runtime ?? currentRuntime(), inUserSpace: nil)
+    }
+
+    /// A new connected, non-blocking, close-on-exec `AF_UNIX` stream pair whose ends are
+    /// called `first` and `second`, owned by `runtime` (the current one by default): the
+    /// simulated stand-in for a TCP connection. Live, it is `socketpair` adopted by
+    /// ``adoptingPair(_:_:runtime:)``. Under simulation every call on either end is made by a
+    /// lab thread, so the pair's bytes, closes and pending errors live in user space
+    /// (``UserSpaceSocketPair``): `NetSim`'s sends and receives (``sendInUserSpace(_:)``,
+    /// ``receiveInUserSpace(into:then:)``, ``takePendingErrorInUserSpace()``), a close, and a
+    /// port set asking what an end is ready for make no system call, and the close of one end
+    /// shows the other the end of stream at once. The kernel's pair comes from a pool
+    /// (``SocketPairPool``), which it goes back to once both ends are closed, unless someone
+    /// took ``rawValue`` of an end (or a send went beyond the user-space capacity): the pair
+    /// then moves into the kernel with its exact state and is an ordinary adopted pair from
+    /// then on. Throws when no descriptor is left (`EMFILE`, `ENFILE`).
+    public static func socketPair(
+        _ first: String, _ second: String, runtime: (any Runtime)? = nil
+    ) throws(SystemCallError) -> (LabFileDescriptor, LabFileDescriptor) {
         let runtime = runtime ?? currentRuntime()
+        if runtime.flavor == .simulated {
+            guard let idle = SocketPairPool.take() else { throw SystemCallError("socketpair") }
+            let fds = idle.descriptors
+            let pair = UserSpaceSocketPair(idle, labels: (first, second))
+            return adoptingPair((fds.0, first), (fds.1, second), runtime: runtime, inUserSpace: pair)
+        }
+        guard let fds = SocketPairPool.makePair() else { throw SystemCallError("socketpair") }
+        return adoptingPair((fds.0, first), (fds.1, second), runtime: runtime, inUserSpace: nil)
+    }
+
+    /// ``adoptingPair(_:_:runtime:)``, its state in `inUserSpace` if not `nil`.
+    private static func adoptingPair(
+        _ first: (rawValue: Int32, label: String), _ second: (rawValue: Int32, label: String), runtime: any Runtime,
+        inUserSpace: UserSpaceSocketPair?
+    ) -> (LabFileDescriptor, LabFileDescriptor) {
         let activity = DescriptorActivity(of: runtime)
         activity?.know(readable: false)
         let firstEnd = LabFileDescriptor(
-            adopting: first.rawValue, label: first.label, runtime: runtime, channel: nil, activity: activity)
+            adopting: first.rawValue, label: first.label, runtime: runtime, channel: nil, activity: activity,
+            userSpacePair: inUserSpace.map { ($0, 0) })
         let pair = (
             firstEnd,
             LabFileDescriptor(
-                adopting: second.rawValue, label: second.label, runtime: runtime, channel: firstEnd.channel, activity: activity)
+                adopting: second.rawValue, label: second.label, runtime: runtime, channel: firstEnd.channel, activity: activity,
+                userSpacePair: inUserSpace.map { ($0, 1) })
         )
         if runtime.flavor == .simulated {
             pair.0.state.withLock { $0.peer = pair.1 }
@@ -219,9 +302,13 @@ public final class LabFileDescriptor: Sendable {
     /// descriptor is ready for, so under simulation asking is counted as such a call (see
     /// `changesOnlyThroughCalls` in ``init(adopting:label:runtime:channel:changesOnlyThroughCalls:)``).
     /// A simulated eventfd's counter moves into the kernel's first, where the caller's calls
-    /// can see it.
+    /// can see it, and a socket pair in user space moves into the kernel
+    /// (``socketPair(_:_:runtime:)``), ending the run if the kernel does not take it.
     public var rawValue: Int32? {
         activity?.note()
+        if let userSpacePair, !isClosed {
+            do throws(SystemCallError) { try userSpacePair.pair.moveIntoKernel() } catch { currentRuntime().fail(error) }
+        }
         return state.withLock { state in
             guard state.rawValue >= 0 else { return nil }
             if let counter = state.userSpaceCounter {
@@ -243,7 +330,9 @@ public final class LabFileDescriptor: Sendable {
 
     /// Closes the descriptor if it is still open; later calls do nothing. The close of one
     /// end of a simulated socket pair returns once the other end, if still open, sees the
-    /// end of stream (``adoptingPair(_:_:runtime:)``); a simulated run's eventfd goes back
+    /// end of stream (``adoptingPair(_:_:runtime:)``), at once for a pair still in user space,
+    /// whose kernel pair goes back to its pool when both ends are closed
+    /// (``socketPair(_:_:runtime:)``); a simulated run's eventfd goes back
     /// to its pool instead (``eventFD(label:runtime:)``), reset unless its kernel counter is
     /// known to be 0 already (as it is while the counter lives in user space). A close touches the ``channel``.
     public func close() {
@@ -256,6 +345,13 @@ public final class LabFileDescriptor: Sendable {
         let isReset = isInUserSpace || activity?.knownReadable == false
         activity?.note()
         if isPooled { return EventFDPool.giveBack(fd, isReset: isReset) }
+        if let userSpacePair {
+            switch userSpacePair.pair.close(userSpacePair.end) {
+            case .closed: return
+            case let .bothClosed(idle): return SocketPairPool.giveBack(idle)
+            case .inKernel: break
+            }
+        }
         _ = Glibc.close(fd)
         if let peer { CloseSettling.awaitEndOfStream(at: peer, closed: label) }
     }

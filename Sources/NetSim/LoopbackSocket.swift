@@ -9,24 +9,24 @@ import LabRuntime
 enum LoopbackSocket {
     /// A connected, non-blocking `AF_UNIX` stream pair: the simulated stand-in for a TCP
     /// connection, whose bytes are readable as soon as the peer's write returns, and whose
-    /// end of stream is visible to one end as soon as the other's close returns
-    /// (``LabFileDescriptor/adoptingPair(_:_:runtime:)`` settles it).
+    /// end of stream is visible to one end as soon as the other's close returns. Under
+    /// simulation its bytes live in user space until someone needs a raw descriptor
+    /// (``LabFileDescriptor/socketPair(_:_:runtime:)``), so ``receive(_:limit:)``,
+    /// ``receive(_:into:then:)``, ``send(_:_:)`` and ``pendingError(_:)`` make no system call.
     ///
     /// With no descriptor left (`EMFILE`), a simulation ends its run with the error, as for
     /// a port (`Runtime.unavailableDescriptor(_:label:)`): the host's limit is no part of the
     /// simulated program, and a connection failing with it would make the trace depend on
     /// the machine. Live, the error is thrown, and the dial fails with it.
     static func pair(client: String, server: String) throws(SystemCallError) -> (client: LabFileDescriptor, server: LabFileDescriptor) {
-        var fds: [Int32] = [-1, -1]
-        let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
-        guard socketpair(AF_UNIX, type, 0, &fds) == 0 else {
-            let error = SystemCallError("socketpair")
-            let runtime = currentRuntime()
+        let runtime = currentRuntime()
+        do throws(SystemCallError) {
+            let (clientEnd, serverEnd) = try LabFileDescriptor.socketPair(client, server, runtime: runtime)
+            return (clientEnd, serverEnd)
+        } catch {
             if runtime.flavor == .simulated, error.isDescriptorExhaustion { runtime.fail(error) }
             throw error
         }
-        let (clientEnd, serverEnd) = LabFileDescriptor.adoptingPair((fds[0], client), (fds[1], server))
-        return (clientEnd, serverEnd)
     }
 
     /// A non-blocking TCP socket listening on `address` at an ephemeral port, and that port.
@@ -103,13 +103,10 @@ enum LoopbackSocket {
     /// Reads what is available, up to `limit` bytes, without blocking; the bytes read are
     /// empty unless the outcome is `transferred`.
     static func receive(_ socket: LabFileDescriptor, limit: Int) -> (SocketTransfer, [UInt8]) {
-        socket.noteAccess()
-        guard let fd = socket.rawValue else { return (.failed(EBADF), []) }
         var outcome = SocketTransfer.wouldBlock
         let bytes = [UInt8](unsafeUninitializedCapacity: limit) { storage, count in
-            let received = recv(fd, storage.baseAddress, limit, 0)
-            count = max(received, 0)
-            outcome = received > 0 ? .transferred(received) : received == 0 ? .endOfStream : Self.failure(csystem_errno())
+            outcome = receive(socket, into: storage, then: UnsafeMutableBufferPointer(start: nil, count: 0))
+            if case let .transferred(received) = outcome { count = received }
         }
         return (outcome, bytes)
     }
@@ -120,6 +117,10 @@ enum LoopbackSocket {
         _ socket: LabFileDescriptor, into first: UnsafeMutableBufferPointer<UInt8>, then second: UnsafeMutableBufferPointer<UInt8>
     ) -> SocketTransfer {
         socket.noteAccess()
+        if let received = socket.receiveInUserSpace(into: UnsafeMutableRawBufferPointer(first), then: UnsafeMutableRawBufferPointer(second))
+        {
+            return received >= 0 ? receiveOutcome(received) : failure(Int32(-received))
+        }
         guard let fd = socket.rawValue else { return .failed(EBADF) }
         var vectors = (
             iovec(iov_base: UnsafeMutableRawPointer(first.baseAddress), iov_len: first.count),
@@ -128,13 +129,21 @@ enum LoopbackSocket {
         let received = withUnsafeMutablePointer(to: &vectors) {
             $0.withMemoryRebound(to: iovec.self, capacity: 2) { readv(fd, $0, 2) }
         }
-        return received > 0 ? .transferred(received) : received == 0 ? .endOfStream : failure(csystem_errno())
+        return received >= 0 ? receiveOutcome(received) : failure(csystem_errno())
+    }
+
+    /// What a receive of `count` bytes, 0 for the end of stream, did.
+    private static func receiveOutcome(_ count: Int) -> SocketTransfer {
+        count > 0 ? .transferred(count) : .endOfStream
     }
 
     /// Writes as much of `bytes` as the socket takes now, without blocking and without
     /// `SIGPIPE` (`MSG_NOSIGNAL`).
     static func send(_ socket: LabFileDescriptor, _ bytes: ArraySlice<UInt8>) -> SocketTransfer {
         socket.noteAccess()
+        if let sent = bytes.withUnsafeBytes({ socket.sendInUserSpace($0) }) {
+            return sent >= 0 ? .transferred(sent) : failure(Int32(-sent))
+        }
         guard let fd = socket.rawValue else { return .failed(EBADF) }
         let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         return sent >= 0 ? .transferred(sent) : failure(csystem_errno())
@@ -144,6 +153,7 @@ enum LoopbackSocket {
     /// 0 when it succeeded.
     static func pendingError(_ socket: LabFileDescriptor) -> Int32 {
         socket.noteAccess()
+        if let error = socket.takePendingErrorInUserSpace() { return error }
         guard let fd = socket.rawValue else { return EBADF }
         var error: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)

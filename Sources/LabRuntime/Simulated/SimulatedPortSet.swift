@@ -15,8 +15,10 @@ import Synchronization
 /// has been made; until then its last answer stands, and most scheduling points make no
 /// system call. An eventfd's own write or read says what it is ready for, so it is not
 /// polled after those either, and a simulated run's eventfd, whose counter lives in user
-/// space (``LabFileDescriptor/eventFD(label:runtime:)``), is never polled. Debug builds poll
-/// every other member anyway and check that the answers agree.
+/// space (``LabFileDescriptor/eventFD(label:runtime:)``), or end of a socket pair, whose bytes
+/// do until someone takes its raw descriptor (``LabFileDescriptor/socketPair(_:_:runtime:)``),
+/// is never polled. Debug builds poll every other member anyway and check that the answers
+/// agree.
 final class SimulatedPortSet: PortSet {
     /// A member, and what it was last seen ready for.
     private struct Member {
@@ -44,10 +46,11 @@ final class SimulatedPortSet: PortSet {
             descriptor.activity?.knownReadable.map(answer(readable:))
         }
 
-        /// What `poll` would answer for an eventfd whose counter lives in user space
-        /// (``LabFileDescriptor/userSpaceReadable``), which the kernel cannot be asked about.
+        /// What `poll` would answer for an eventfd whose counter lives in user space, or an
+        /// end of a socket pair that does (``LabFileDescriptor/userSpacePollEvents``), which
+        /// the kernel cannot be asked about: what is watched for, and a hang-up or an error.
         var inUserSpace: Int16? {
-            descriptor.userSpaceReadable.map(answer(readable:))
+            descriptor.userSpacePollEvents.map { $0 & (events | Int16(POLLHUP) | Int16(POLLERR)) }
         }
 
         /// The answer of `poll` for an eventfd that is readable or not, and writable.
@@ -140,8 +143,8 @@ final class SimulatedPortSet: PortSet {
 
     /// Brings the answers of `members` up to date and returns the first ready member: with
     /// `trusting`, a member's answer is asked of the kernel only if it is neither remembered
-    /// nor known; without, every member's is, but for an eventfd whose counter lives in user
-    /// space, which is read there either way. When `poll` fails, the members it was asked
+    /// nor known; without, every member's is, but for an eventfd or socket pair that lives in
+    /// user space, which is read there either way. When `poll` fails, the members it was asked
     /// about count as not ready, and are asked again next time. When every answer is
     /// remembered, as at most scheduling points, the members are only read. Also says
     /// whether every answer is remembered afterwards.

@@ -30,7 +30,8 @@ import Synchronization
 /// the step limit, in a wait whose deadline the time limit cut short) would do more of the
 /// program's work if resumed, so it is left as it is, and what its frames hold is not
 /// released. Then the stacks go back to the pool and every descriptor created during the
-/// run is closed (or, for an eventfd, reset and kept for the next run: `EventFDPool`), so
+/// run is closed (or, for an eventfd, reset and kept for the next run: `EventFDPool`; for a
+/// socket pair still in user space, kept as it was made: `SocketPairPool`), so
 /// thousands of runs can follow each other in one process.
 /// Simulations are independent: each lab thread finds its runtime thread-locally, so tests
 /// may run simulations in parallel on different pthreads.
