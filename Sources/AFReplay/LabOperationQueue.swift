@@ -201,17 +201,25 @@ public final class LabOperationQueue: Sendable {
     private func startReadyOperations(finishing: LabOperation? = nil) {
         var unstarted: LabOperation?
         if let finishing, finishing.isFinished, state.withLock({ $0.remove(finishing) }) == false { unstarted = finishing }
-        var toStart: [LabOperation] = []
+        // The first claimed operation is kept apart, so that starting one (a finish frees one
+        // slot) allocates no list.
+        var first: LabOperation?
+        var others: [LabOperation] = []
         for operation in state.withLock({ $0.candidates() }) {
             guard state.withLock({ $0.hasFreeSlot }) else { break }
-            if operation.isReady, state.withLock({ $0.claim(operation) }) { toStart.append(operation) }
+            guard operation.isReady, state.withLock({ $0.claim(operation) }) else { continue }
+            if first == nil { first = operation } else { others.append(operation) }
         }
-        if !toStart.isEmpty { state.withLock { $0.trimPending() } }
+        if first != nil { state.withLock { $0.trimPending() } }
         if let unstarted {
             runtime.record(.note("\(name): \(unstarted.name) finished without being started by the queue"))
         }
-        for operation in toStart {
-            workers.async(label: "\(name): start \(operation.name)") { operation.start() }
-        }
+        if let first { start(first) }
+        for operation in others { start(operation) }
+    }
+
+    /// Starts `operation` on a worker.
+    private func start(_ operation: LabOperation) {
+        workers.async(label: "\(name): start \(operation.name)") { operation.start() }
     }
 }

@@ -92,9 +92,10 @@ public final class LabCell<Value: Sendable>: @unchecked Sendable { // `value` is
     /// returns what `body` returns. `body` must not touch other lab objects.
     @inlinable
     public func update<Result>(fileID: StaticString = #fileID, line: UInt = #line, _ body: (inout Value) -> Result) -> Result {
-        let visible = cell.begin(.readModifyWrite)
+        guard cell.begin(.readModifyWrite) else { return lock.withLock { _ in body(&value) } }
+        // Only a traced access copies the new value out, to describe it.
         let (result, newValue) = lock.withLock { _ in (body(&value), value) }
-        if visible { cell.traced(at: CodeLocation(fileID: fileID, line: line), .update, "← \(describe(newValue))") }
+        cell.traced(at: CodeLocation(fileID: fileID, line: line), .update, "← \(describe(newValue))")
         return result
     }
 }
