@@ -73,6 +73,14 @@ public final class LabOperationQueue: Sendable {
             return started
         }
 
+        /// Makes room for `added` more operations in the entries, the index and the
+        /// unstarted list.
+        mutating func reserveCapacity(forAdding added: Int) {
+            entries.reserveCapacity(entries.count + added)
+            positions.reserveCapacity(positions.count + added)
+            pending.reserveCapacity(pending.count + added)
+        }
+
         /// Whether the queue may start another operation.
         var hasFreeSlot: Bool { maxConcurrent < 0 || running < maxConcurrent }
 
@@ -168,6 +176,21 @@ public final class LabOperationQueue: Sendable {
     /// Adds `operation` and starts it if it is ready and a slot is free (`addOperation:`).
     /// An operation may be in one queue once, as NSOperationQueue requires.
     public func addOperation(_ operation: LabOperation) {
+        add(operation, makingRoomFor: 1)
+    }
+
+    /// Adds each operation in order (`addOperations:waitUntilFinished:NO`); the first one
+    /// added makes room for them all, so that adding many grows no list or index step by
+    /// step.
+    public func addOperations(_ operations: [LabOperation]) {
+        for (index, operation) in operations.enumerated() {
+            add(operation, makingRoomFor: index == 0 ? operations.count : 1)
+        }
+    }
+
+    /// ``addOperation(_:)``, making room for `count` operations (this one and those about
+    /// to follow) under the same lock as the add.
+    private func add(_ operation: LabOperation, makingRoomFor count: Int) {
         operation.setOperationQueue(self)
         operation.addObserver { change in
             guard change.phase == .did else { return }
@@ -177,14 +200,12 @@ public final class LabOperationQueue: Sendable {
             default: return
             }
         }
-        let added = state.withLock { $0.append(operation) }
+        let added = state.withLock { state in
+            if count > 1 { state.reserveCapacity(forAdding: count) }
+            return state.append(operation)
+        }
         precondition(added, "\(name): \(operation.name) is already in the queue")
         startReadyOperations(finishing: operation)
-    }
-
-    /// Adds each operation in order (`addOperations:waitUntilFinished:NO`).
-    public func addOperations(_ operations: [LabOperation]) {
-        for operation in operations { addOperation(operation) }
     }
 
     /// Whether the queue started `operation` and it still holds its slot.
@@ -201,17 +222,25 @@ public final class LabOperationQueue: Sendable {
     private func startReadyOperations(finishing: LabOperation? = nil) {
         var unstarted: LabOperation?
         if let finishing, finishing.isFinished, state.withLock({ $0.remove(finishing) }) == false { unstarted = finishing }
-        var toStart: [LabOperation] = []
+        // The first claimed operation is kept apart, so that starting one (a finish frees one
+        // slot) allocates no list.
+        var first: LabOperation?
+        var others: [LabOperation] = []
         for operation in state.withLock({ $0.candidates() }) {
             guard state.withLock({ $0.hasFreeSlot }) else { break }
-            if operation.isReady, state.withLock({ $0.claim(operation) }) { toStart.append(operation) }
+            guard operation.isReady, state.withLock({ $0.claim(operation) }) else { continue }
+            if first == nil { first = operation } else { others.append(operation) }
         }
-        if !toStart.isEmpty { state.withLock { $0.trimPending() } }
+        if first != nil { state.withLock { $0.trimPending() } }
         if let unstarted {
             runtime.record(.note("\(name): \(unstarted.name) finished without being started by the queue"))
         }
-        for operation in toStart {
-            workers.async(label: "\(name): start \(operation.name)") { operation.start() }
-        }
+        if let first { start(first) }
+        for operation in others { start(operation) }
+    }
+
+    /// Starts `operation` on a worker.
+    private func start(_ operation: LabOperation) {
+        workers.async(label: "\(name): start \(operation.name)") { operation.start() }
     }
 }

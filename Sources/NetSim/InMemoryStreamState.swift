@@ -7,7 +7,12 @@
 /// each time its capacity doubles, into freshly faulted pages.
 struct InMemoryStreamState: Sendable {
     var status = StreamStatus.notOpen
-    private var chunks: [[UInt8]] = []
+    /// The first chunk written, kept apart from the rest so that a body written in one
+    /// chunk (a response read in one read) allocates no list of chunks.
+    private var firstChunk: [UInt8]?
+    /// The chunks written after the first, in order; nil until there is a second, so that
+    /// a copy of a state of one chunk retains one array.
+    private var laterChunks: [[UInt8]]?
     /// How many bytes the chunks hold together.
     private var count = 0
     /// The most bytes the stream takes; `nil` for memory, which never fills.
@@ -34,7 +39,14 @@ struct InMemoryStreamState: Sendable {
         guard status == .open else { return -1 }
         let taken = bytes.prefix((capacity ?? Int.max) - count)
         if !taken.isEmpty {
-            chunks.append(Array(taken))
+            let chunk = Array(taken)
+            if firstChunk == nil {
+                firstChunk = chunk
+            } else if laterChunks == nil {
+                laterChunks = [chunk]
+            } else {
+                laterChunks?.append(chunk)
+            }
             count += taken.count
         }
         return taken.count
@@ -42,12 +54,14 @@ struct InMemoryStreamState: Sendable {
 
     /// Every byte written so far, in order, as one array.
     mutating func joined() -> [UInt8] {
-        if chunks.count > 1 {
+        if let laterChunks {
             var whole: [UInt8] = []
             whole.reserveCapacity(count)
-            for chunk in chunks { whole.append(contentsOf: chunk) }
-            chunks = [whole]
+            whole.append(contentsOf: firstChunk ?? [])
+            for chunk in laterChunks { whole.append(contentsOf: chunk) }
+            firstChunk = whole
+            self.laterChunks = nil
         }
-        return chunks.first ?? []
+        return firstChunk ?? []
     }
 }

@@ -17,7 +17,7 @@ struct ModeContents: Sendable {
     /// with 20 sources or 2,000. Until then a look through ``portSources`` (in the order added
     /// too) finds the same sources in the same order, without hashing or allocating. Only
     /// looked up, never iterated.
-    private var portSourcesByDescriptor: [ObjectIdentifier: [PortSource]]?
+    private var portSourcesByDescriptor: [ObjectIdentifier: IdentityList<PortSource>]?
     /// How many port sources a mode holds before it indexes them by descriptor.
     private static let indexedAbove = 8
     /// Sorted by fire date; equal dates in the order they were added or re-positioned.
@@ -41,7 +41,7 @@ struct ModeContents: Sendable {
         case let .source0(source): sources0.index(ofIdentical: source) != nil
         case let .port(source):
             if let index = portSourcesByDescriptor {
-                index[ObjectIdentifier(source.descriptor)]?.index(ofIdentical: source) != nil
+                index[ObjectIdentifier(source.descriptor)]?.contains(source) ?? false
             } else {
                 portSources.index(ofIdentical: source) != nil
             }
@@ -68,7 +68,7 @@ struct ModeContents: Sendable {
     private func watch(_ descriptor: LabFileDescriptor) {
         var interest = Readiness()
         if let index = portSourcesByDescriptor {
-            for source in index[ObjectIdentifier(descriptor)] ?? [] { interest.formUnion(source.interest) }
+            index[ObjectIdentifier(descriptor)]?.forEach { interest.formUnion($0.interest) }
         } else {
             for source in portSources where source.descriptor === descriptor { interest.formUnion(source.interest) }
         }
@@ -83,9 +83,10 @@ struct ModeContents: Sendable {
         case let .port(source):
             portSources.append(source)
             if portSourcesByDescriptor != nil {
-                portSourcesByDescriptor?[ObjectIdentifier(source.descriptor), default: []].append(source)
+                addToIndex(source)
             } else if portSources.count > Self.indexedAbove {
-                portSourcesByDescriptor = Dictionary(grouping: portSources) { ObjectIdentifier($0.descriptor) }
+                portSourcesByDescriptor = [:]
+                for source in portSources { addToIndex(source) }
             }
             watch(source.descriptor)
         case let .timer(timer):
@@ -123,6 +124,16 @@ struct ModeContents: Sendable {
         case let .timer(timer): return timers.removeIdentical(timer)
         case let .observer(observer): return observers.removeIdentical(observer)
         }
+    }
+
+    /// Adds `source` at the end of its descriptor's list in the index. The list is taken out
+    /// and put back, since an in-place access of a dictionary's value would allocate a
+    /// coroutine frame.
+    private mutating func addToIndex(_ source: PortSource) {
+        let key = ObjectIdentifier(source.descriptor)
+        var list = portSourcesByDescriptor?.removeValue(forKey: key) ?? IdentityList()
+        list.append(source)
+        portSourcesByDescriptor?[key] = list
     }
 
     /// Takes `source` out of its descriptor's list in the index; false if it was not there.

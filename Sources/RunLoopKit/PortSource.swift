@@ -23,7 +23,9 @@ public final class PortSource: Sendable, CustomStringConvertible {
     public let interest: Readiness
     private let performCallout: @Sendable (Int) -> Void
     private let valid = Atomic<Bool>(true)
-    private let loops = Mutex<[RunLoop]>([])
+    /// The loops the source is scheduled in, each once (CF's source keeps them, so that
+    /// invalidating it removes it from all of them).
+    private let loops = Mutex(IdentityList<RunLoop>())
 
     /// A source for `port`: when a message arrives, the loop drains the port and calls
     /// `perform` with the number of messages drained.
@@ -73,11 +75,11 @@ public final class PortSource: Sendable, CustomStringConvertible {
     /// Removes the source from every mode of every loop.
     public func invalidate() {
         valid.store(false, ordering: .relaxed)
-        for loop in loops.withLock({ loops in
-            defer { loops = [] }; return loops
-        }) {
-            loop.removeEverywhere(.port(self))
+        let scheduled = loops.withLock { loops in
+            defer { loops = IdentityList() }
+            return loops
         }
+        scheduled.forEach { $0.removeEverywhere(.port(self)) }
     }
 
     /// Drains the port; a descriptor source reports one event and leaves the bytes.
@@ -87,7 +89,7 @@ public final class PortSource: Sendable, CustomStringConvertible {
 
     func didSchedule(in loop: RunLoop) {
         loops.withLock { loops in
-            if !loops.contains(where: { $0 === loop }) { loops.append(loop) }
+            if !loops.contains(loop) { loops.append(loop) }
         }
     }
 }

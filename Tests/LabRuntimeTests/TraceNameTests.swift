@@ -14,4 +14,14 @@ struct TraceNameTests {
             #expect(LabCell(name, 0, runtime: runtime).traceName == "V\(number) \(name)")
         }
     }
+
+    @Test("a field's cell is named the field, of, and its owner, live and simulated alike", arguments: [false, true])
+    func fieldNames(simulated: Bool) {
+        let runtime: any Runtime = simulated ? Simulation(strategy: RandomStrategy(seed: 1)) : LiveRuntime()
+        let first = LabCell("state", of: "op A", 0, runtime: runtime)
+        let second = LabCell("responseData", of: "op 12", [UInt8]?.none, runtime: runtime) { $0.map { "\($0.count) bytes" } ?? "nil" }
+        #expect(first.traceName == "V0 state of op A")
+        #expect(second.traceName == "V1 responseData of op 12")
+        #expect(second.object == LabObjectID(.cell, 1))
+    }
 }

@@ -10,6 +10,9 @@ final class LiveLock: LabLock, @unchecked Sendable {
     let lockClass: String
     let isRecursive: Bool
     private unowned let runtime: LiveRuntime
+    /// The runtime's trace, held here so that an untraced lock or unlock asks it whether
+    /// it is on without loading the unowned runtime (a strong retain and a release).
+    private let trace: TraceRecorder
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let owner = Atomic<Int>(-1)
     private var depth = 0
@@ -20,6 +23,7 @@ final class LiveLock: LabLock, @unchecked Sendable {
         self.lockClass = lockClass
         self.isRecursive = recursive
         self.runtime = runtime
+        trace = runtime.trace
         mutex = .allocate(capacity: 1)
         var attributes = pthread_mutexattr_t()
         pthread_mutexattr_init(&attributes)
@@ -47,7 +51,7 @@ final class LiveLock: LabLock, @unchecked Sendable {
         }
         owner.store(me, ordering: .relaxed)
         depth += 1
-        runtime.record(.lockAcquire(lock: traceName, lockClass: lockClass, depth: depth), at: location)
+        if trace.isEnabled { runtime.record(.lockAcquire(lock: traceName, lockClass: lockClass, depth: depth), at: location) }
     }
 
     /// Without a trace to record it in, an unlock by a thread that does not hold the lock
@@ -56,7 +60,7 @@ final class LiveLock: LabLock, @unchecked Sendable {
         let me = LabThread.current.id
         let holder = owner.load(ordering: .relaxed)
         guard holder == me else {
-            if runtime.trace.isEnabled {
+            if trace.isEnabled {
                 runtime.record(.lockReleaseUnheld(lock: traceName, holder: holder >= 0 ? holder : nil), at: location)
             } else {
                 let held = holder >= 0 ? "T\(holder) holds it" : "nobody holds it"
@@ -67,7 +71,7 @@ final class LiveLock: LabLock, @unchecked Sendable {
             }
             return false
         }
-        runtime.record(.lockRelease(lock: traceName, depth: depth), at: location)
+        if trace.isEnabled { runtime.record(.lockRelease(lock: traceName, depth: depth), at: location) }
         depth -= 1
         if depth == 0 { owner.store(-1, ordering: .relaxed) }
         pthread_mutex_unlock(mutex)

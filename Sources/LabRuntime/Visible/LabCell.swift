@@ -37,6 +37,20 @@ public final class LabCell<Value: Sendable>: @unchecked Sendable { // `value` is
         self.describe = describe
     }
 
+    /// A cell named `"\(field) of \(owner)"` (`"state of op A"`) holding `initial`, numbered
+    /// in `runtime`. Under ``LiveRuntime``, whose cells are never traced, the name is put
+    /// together only when ``traceName`` is read, so that making many cells builds no text.
+    /// `describe` says how traces show a value.
+    @inlinable
+    public init(
+        _ field: StaticString, of owner: String, _ initial: Value, runtime: any Runtime = currentRuntime(),
+        describe: @escaping @Sendable (Value) -> String = { String(describing: $0) }
+    ) {
+        cell = VisibleCell(field: field, of: owner, runtime: runtime, atomic: false)
+        value = initial
+        self.describe = describe
+    }
+
     /// `"V3 state of op A"`: how traces and reports name the cell.
     public var traceName: String { cell.traceName }
 
@@ -78,9 +92,10 @@ public final class LabCell<Value: Sendable>: @unchecked Sendable { // `value` is
     /// returns what `body` returns. `body` must not touch other lab objects.
     @inlinable
     public func update<Result>(fileID: StaticString = #fileID, line: UInt = #line, _ body: (inout Value) -> Result) -> Result {
-        let visible = cell.begin(.readModifyWrite)
+        guard cell.begin(.readModifyWrite) else { return lock.withLock { _ in body(&value) } }
+        // Only a traced access copies the new value out, to describe it.
         let (result, newValue) = lock.withLock { _ in (body(&value), value) }
-        if visible { cell.traced(at: CodeLocation(fileID: fileID, line: line), .update, "← \(describe(newValue))") }
+        cell.traced(at: CodeLocation(fileID: fileID, line: line), .update, "← \(describe(newValue))")
         return result
     }
 }
@@ -89,8 +104,16 @@ extension LabCell where Value: CustomStringConvertible {
     /// A cell named `name` holding `initial`, numbered in `runtime` (the caller's by
     /// default), whose traces show a value as its `description`, as
     /// `String(describing:)` does, without looking up the conformance at every access.
+    @inlinable
     public convenience init(_ name: String, _ initial: Value, runtime: any Runtime = currentRuntime()) {
         self.init(name, initial, runtime: runtime) { $0.description }
+    }
+
+    /// A cell named `"\(field) of \(owner)"` holding `initial`, numbered in `runtime`, whose
+    /// traces show a value as its `description`.
+    @inlinable
+    public convenience init(_ field: StaticString, of owner: String, _ initial: Value, runtime: any Runtime = currentRuntime()) {
+        self.init(field, of: owner, initial, runtime: runtime) { $0.description }
     }
 }
 

@@ -10,8 +10,13 @@
 struct VisibleCell: Sendable {
     /// The cell's identity for the scheduler.
     let object: LabObjectID
-    /// `"V3 state of op A"`: how traces and reports name the cell.
-    let traceName: String
+    /// The trace name, built at once under a simulation, whose every visible access names
+    /// the cell; a live cell, whose accesses are never traced, builds it only when read.
+    private let builtTraceName: String?
+    /// The field part of a name given as a field of an owner (`state` of `op A`).
+    private let field: StaticString?
+    /// The whole name, or the owner of ``field``.
+    private let name: String
     private let runtime: any Runtime
     private let isSimulated: Bool
     private let isAtomic: Bool
@@ -19,12 +24,28 @@ struct VisibleCell: Sendable {
     /// A cell named `name` in `runtime`; `atomic` for a ``LabAtomic``.
     @usableFromInline
     init(named name: String, runtime: any Runtime, atomic: Bool) {
+        self.init(field: nil, of: name, runtime: runtime, atomic: atomic)
+    }
+
+    /// A cell named `"\(field) of \(owner)"` in `runtime` (`field` nil: named `owner`);
+    /// `atomic` for a ``LabAtomic``.
+    @usableFromInline
+    init(field: StaticString?, of owner: String, runtime: any Runtime, atomic: Bool) {
         let id = runtime.nextID(.cell)
         object = LabObjectID(.cell, id)
-        traceName = String(traceNameOf: "V", id, name)
+        self.field = field
+        name = owner
         self.runtime = runtime
         isSimulated = runtime.flavor == .simulated
         isAtomic = atomic
+        builtTraceName = isSimulated ? Self.traceName(id, field, owner) : nil
+    }
+
+    /// `"V3 state of op A"`: how traces and reports name the cell.
+    var traceName: String { builtTraceName ?? Self.traceName(object.id, field, name) }
+
+    private static func traceName(_ id: Int, _ field: StaticString?, _ name: String) -> String {
+        String(traceNameOf: "V", id, field.map { "\($0) of \(name)" } ?? name)
     }
 
     /// The scheduling point before an access of `kind`; whether the access is visible (and

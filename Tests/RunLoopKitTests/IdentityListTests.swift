@@ -1,0 +1,48 @@
+import Testing
+
+@testable import RunLoopKit
+
+/// The short lists a port source keeps of its loops, and a mode of its sources on one
+/// descriptor: objects in the order added, found and removed by identity.
+@Suite("Identity lists")
+struct IdentityListTests {
+    private final class Item {}
+
+    private func contents(_ list: IdentityList<Item>) -> [ObjectIdentifier] {
+        var found: [ObjectIdentifier] = []
+        list.forEach { found.append(ObjectIdentifier($0)) }
+        return found
+    }
+
+    @Test("objects keep the order added, and removing any one keeps the others' order")
+    func orderAndRemoval() {
+        let items = (0..<4).map { _ in Item() }
+        for removed in items.indices {
+            var list = IdentityList<Item>()
+            #expect(list.isEmpty)
+            for item in items { list.append(item) }
+            #expect(contents(list) == items.map(ObjectIdentifier.init))
+            let removedOnce = list.removeIdentical(items[removed])
+            let removedTwice = list.removeIdentical(items[removed])
+            #expect(removedOnce && !removedTwice)
+            #expect(!list.contains(items[removed]))
+            let kept = items.indices.filter { $0 != removed }.map { items[$0] }
+            #expect(contents(list) == kept.map(ObjectIdentifier.init))
+            #expect(kept.allSatisfy(list.contains))
+            #expect(list.first { $0 !== kept[0] } === kept[1])
+        }
+    }
+
+    @Test("a list emptied one object at a time is empty, and takes objects again")
+    func emptying() {
+        let items = (0..<3).map { _ in Item() }
+        var list = IdentityList<Item>()
+        for item in items { list.append(item) }
+        let removed = items.map { list.removeIdentical($0) }
+        #expect(removed == [true, true, true])
+        #expect(list.isEmpty)
+        #expect(list.first { _ in true } == nil)
+        list.append(items[2])
+        #expect(contents(list) == [ObjectIdentifier(items[2])])
+    }
+}
