@@ -48,7 +48,7 @@ public final class LabCell<Value: Sendable>: @unchecked Sendable { // `value` is
     public func load(fileID: StaticString = #fileID, line: UInt = #line) -> Value {
         let visible = cell.begin(.load)
         let current = lock.withLock { _ in value }
-        if visible { cell.traced(at: CodeLocation(fileID: fileID, line: line), .load, "→ \(describe(current))") }
+        if visible { cell.traced(at: CodeLocation(fileID: fileID, line: line), .load, "→ " + describe(current)) }
         return current
     }
 
@@ -57,7 +57,7 @@ public final class LabCell<Value: Sendable>: @unchecked Sendable { // `value` is
     public func store(_ newValue: Value, fileID: StaticString = #fileID, line: UInt = #line) {
         let visible = cell.begin(.store)
         lock.withLock { _ in value = newValue }
-        if visible { cell.traced(at: CodeLocation(fileID: fileID, line: line), .store, "← \(describe(newValue))") }
+        if visible { cell.traced(at: CodeLocation(fileID: fileID, line: line), .store, "← " + describe(newValue)) }
     }
 
     /// Replaces the value and returns the old one, as one step.
@@ -80,7 +80,7 @@ public final class LabCell<Value: Sendable>: @unchecked Sendable { // `value` is
     public func update<Result>(fileID: StaticString = #fileID, line: UInt = #line, _ body: (inout Value) -> Result) -> Result {
         let visible = cell.begin(.readModifyWrite)
         let (result, newValue) = lock.withLock { _ in (body(&value), value) }
-        if visible { cell.traced(at: CodeLocation(fileID: fileID, line: line), .update, "← \(describe(newValue))") }
+        if visible { cell.traced(at: CodeLocation(fileID: fileID, line: line), .update, "← " + describe(newValue)) }
         return result
     }
 }
