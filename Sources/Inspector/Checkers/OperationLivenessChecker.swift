@@ -27,7 +27,7 @@ public struct OperationLivenessChecker: Checker {
     public func check(_ run: SimulationResult) -> [Violation] {
         guard run.outcome == .quiescent else { return [] }
         var records = FirstSeenLedger<String, Record>(empty: Record())
-        var owners: [Int: String] = [:]
+        var owners = [Int: String](minimumCapacity: 4)
         for position in run.trace.indices {
             switch run.trace[position].kind {
             case let .operationState(operation, from, to, true):
