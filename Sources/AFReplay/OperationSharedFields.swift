@@ -21,12 +21,12 @@ struct OperationSharedFields: Sendable {
 
     /// The fields of the operation named `name`, in `runtime`, at their initial values.
     init(of name: String, runtime: any Runtime) {
-        state = LabCell("state of \(name)", .ready, runtime: runtime)
-        connection = LabCell("connection of \(name)", nil, runtime: runtime) { $0.map(\.description) ?? "nil" }
-        outputStream = LabCell("outputStream of \(name)", nil, runtime: runtime) { $0?.traceTypeName ?? "nil" }
-        response = LabCell("response of \(name)", nil, runtime: runtime) { $0.map { "status \($0.statusCode)" } ?? "nil" }
-        responseData = LabCell("responseData of \(name)", nil, runtime: runtime) { $0.map { "\($0.count) bytes" } ?? "nil" }
-        error = LabCell("error of \(name)", nil, runtime: runtime) { $0.map(\.description) ?? "nil" }
-        totalBytesRead = LabCell("totalBytesRead of \(name)", 0, runtime: runtime)
+        state = LabCell(String(joining: "state of ", name), .ready, runtime: runtime)
+        connection = LabCell(String(joining: "connection of ", name), nil, runtime: runtime) { $0.map(\.description) ?? "nil" }
+        outputStream = LabCell(String(joining: "outputStream of ", name), nil, runtime: runtime) { $0?.traceTypeName ?? "nil" }
+        response = LabCell(String(joining: "response of ", name), nil, runtime: runtime) { $0.map { "status \($0.statusCode)" } ?? "nil" }
+        responseData = LabCell(String(joining: "responseData of ", name), nil, runtime: runtime) { $0.map { "\($0.count) bytes" } ?? "nil" }
+        error = LabCell(String(joining: "error of ", name), nil, runtime: runtime) { $0.map(\.description) ?? "nil" }
+        totalBytesRead = LabCell(String(joining: "totalBytesRead of ", name), 0, runtime: runtime)
     }
 }

@@ -14,4 +14,12 @@ struct TraceNameTests {
             #expect(LabCell(name, 0, runtime: runtime).traceName == "V\(number) \(name)")
         }
     }
+
+    @Test(
+        "a joined name is the prefix then the text, as an interpolation writes it",
+        arguments: ["", "op A", "é → ü", "a name longer than fifteen bytes"])
+    func joinedNames(text: String) {
+        #expect(String(joining: "state of ", text) == "state of \(text)")
+        #expect(String(joining: "", text) == text)
+    }
 }
