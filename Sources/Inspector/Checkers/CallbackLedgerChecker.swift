@@ -21,7 +21,7 @@ public struct CallbackLedgerChecker: Checker {
         var delegates = [Int: String](minimumCapacity: 4)
         var finishedAt = [String: Int](minimumCapacity: 4)
         var violations: [Violation] = []
-        for position in run.trace.indices {
+        for position in run.operationEventPositions {
             switch run.trace[position].kind {
             case let .connectionCreated(connection, _, delegate):
                 delegates[connection] = delegate

@@ -52,6 +52,20 @@ public struct SimulationResult: Sendable {
     public let steps: Int
     /// The virtual time at the end.
     public let endTime: LabInstant
+    /// The positions in ``trace`` of the events about operations and their connections
+    /// (``TraceEvent/Kind/concernsOperations``), in order: found in one pass when the run
+    /// ends, so that each checker of operations reads those few events instead of the
+    /// whole trace.
+    public let operationEventPositions: [Int]
+
+    init(outcome: SimulationOutcome, schedule: Schedule, trace: [TraceEvent], steps: Int, endTime: LabInstant) {
+        self.outcome = outcome
+        self.schedule = schedule
+        self.trace = trace
+        self.steps = steps
+        self.endTime = endTime
+        operationEventPositions = trace.indices.filter { trace[$0].kind.concernsOperations }
+    }
 
     /// The trace as text, one event per line: byte-identical for the same seed.
     public var traceText: String { trace.map(\.description).joined(separator: "\n") }

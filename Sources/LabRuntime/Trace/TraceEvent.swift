@@ -187,6 +187,20 @@ extension TraceEvent.Kind {
         }
     }
 
+    /// Whether the event is about an operation or its connection (`operation.state`,
+    /// `operation.cancel`, `connection.create`, `connection.callback`, `connection.cancel`,
+    /// `completion`, `notification.post`): the events the AFNetworking checkers read, which
+    /// ``SimulationResult/operationEventPositions`` lists.
+    public var concernsOperations: Bool {
+        switch self {
+        case .operationState, .operationCancelled, .connectionCreated, .delegateCallback, .connectionCancelled,
+            .completion, .notificationPosted:
+            true
+        default:
+            false
+        }
+    }
+
     /// The event's arguments as one readable string.
     public var detail: String {
         switch self {
