@@ -44,16 +44,17 @@ struct LockOrderGraph: Sendable {
         let since: Int
     }
 
-    /// The graph of `trace`. Events are read in place: copying each would retain and
-    /// release every string it holds.
-    public init(trace: [TraceEvent]) {
+    /// The graph of `run`'s trace, from its lock events. Events are read in place: copying
+    /// each would retain and release every string it holds.
+    public init(of run: SimulationResult) {
+        let trace = run.trace
         var held: [[Held]] = []
         /// The locks `thread` holds, made room for on its first lock event.
         func heldIndex(_ thread: LabThreadID) -> Int {
             while held.count <= thread { held.append([]) }
             return thread
         }
-        for position in trace.indices {
+        for position in run.lockEventPositions {
             switch trace[position].kind {
             case let .lockWait(lock, lockClass, _):
                 ask(lock, lockClass, trace[position], holding: held[heldIndex(trace[position].thread)])

@@ -201,6 +201,16 @@ extension TraceEvent.Kind {
         }
     }
 
+    /// Whether the event is a lock's (`lock.wait`, `lock.acquire`, `lock.release`,
+    /// `lock.release-unheld`): the events the lock checkers read, which
+    /// ``SimulationResult/lockEventPositions`` lists.
+    public var concernsLocks: Bool {
+        switch self {
+        case .lockWait, .lockAcquire, .lockRelease, .lockReleaseUnheld: true
+        default: false
+        }
+    }
+
     /// The event's arguments as one readable string.
     public var detail: String {
         switch self {
