@@ -13,6 +13,12 @@ public protocol Runtime: AnyObject, Sendable {
     /// Everything observable that happened under this runtime.
     var trace: TraceRecorder { get }
 
+    /// Appends an event by the current lab thread, recorded at `location`, if tracing is on;
+    /// `kind` is only evaluated when it will be recorded. A requirement, so that a
+    /// ``Simulation`` appends to its own recorder without fetching it through the protocol
+    /// (and retaining it) at every event.
+    func record(_ kind: @autoclosure () -> TraceEvent.Kind, at location: CodeLocation)
+
     /// Values kept for the code above the runtime, such as its `dispatch_once` statics.
     var locals: RuntimeLocals { get }
 
@@ -131,7 +137,7 @@ extension Runtime {
     /// is on. `kind` is only evaluated when it will be recorded.
     @inlinable
     public func record(_ kind: @autoclosure () -> TraceEvent.Kind, fileID: StaticString = #fileID, line: UInt = #line) {
-        if trace.isEnabled { record(kind(), at: CodeLocation(fileID: fileID, line: line)) }
+        record(kind(), at: CodeLocation(fileID: fileID, line: line))
     }
 
     /// Appends an event by the current lab thread, recorded at `location`, if tracing is on:

@@ -18,10 +18,10 @@ public struct CallbackLedgerChecker: Checker {
     public init() {}
 
     public func check(_ run: SimulationResult) -> [Violation] {
-        var delegates: [Int: String] = [:]
-        var finishedAt: [String: Int] = [:]
+        var delegates = [Int: String](minimumCapacity: 4)
+        var finishedAt = [String: Int](minimumCapacity: 4)
         var violations: [Violation] = []
-        for position in run.trace.indices {
+        for position in run.operationEventPositions {
             switch run.trace[position].kind {
             case let .connectionCreated(connection, _, delegate):
                 delegates[connection] = delegate

@@ -22,7 +22,7 @@ public struct CancelledFailsChecker: Checker {
 
     public func check(_ run: SimulationResult) -> [Violation] {
         var ledgers = FirstSeenLedger<String, Ledger>(empty: Ledger())
-        for position in run.trace.indices {
+        for position in run.operationEventPositions {
             switch run.trace[position].kind {
             case let .operationCancelled(operation):
                 ledgers.note(operation) { $0.cancelledAt = $0.cancelledAt ?? run.trace[position].sequence }

@@ -22,7 +22,7 @@ public struct ExactlyOnceChecker: Checker {
 
     public func check(_ run: SimulationResult) -> [Violation] {
         var ledgers = FirstSeenLedger<String, Ledger>(empty: Ledger())
-        for position in run.trace.indices {
+        for position in run.operationEventPositions {
             switch run.trace[position].kind {
             case let .operationState(operation, _, "finished", true):
                 ledgers.note(operation) { $0.finishes.append(run.trace[position].sequence) }

@@ -12,14 +12,15 @@ public struct LockMisuseChecker: Checker {
     public init() {}
 
     public func check(_ run: SimulationResult) -> [Violation] {
-        unheldReleases(in: run.trace) + recursions(in: run)
+        unheldReleases(in: run) + recursions(in: run)
     }
 
     /// One violation per `lock.release-unheld` event, in trace order. Events are read in
     /// place: copying each would retain and release every string it holds; the (rare)
-    /// positions of such events are found first, so that most events cost one comparison.
-    private func unheldReleases(in trace: [TraceEvent]) -> [Violation] {
-        trace.indices.filter { position in
+    /// positions of such events are found first among the lock events.
+    private func unheldReleases(in run: SimulationResult) -> [Violation] {
+        let trace = run.trace
+        return run.lockEventPositions.filter { position in
             if case .lockReleaseUnheld = trace[position].kind { true } else { false }
         }.compactMap { position in
             guard case let .lockReleaseUnheld(lock, holder) = trace[position].kind else { return nil }

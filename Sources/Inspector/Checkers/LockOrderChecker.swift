@@ -13,7 +13,7 @@ public struct LockOrderChecker: Checker {
     public init() {}
 
     public func check(_ run: SimulationResult) -> [Violation] {
-        LockOrderGraph(trace: run.trace).cycles.map { cycle in
+        LockOrderGraph(of: run).cycles.map { cycle in
             let classes = cycle.map(\.from)
             let summary =
                 cycle.count == 1

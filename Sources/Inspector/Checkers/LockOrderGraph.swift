@@ -44,20 +44,26 @@ struct LockOrderGraph: Sendable {
         let since: Int
     }
 
-    /// The graph of `trace`. Events are read in place: copying each would retain and
-    /// release every string it holds.
-    public init(trace: [TraceEvent]) {
+    /// The graph of `run`'s trace, from its lock events. Events are read in place: copying
+    /// each would retain and release every string it holds.
+    public init(of run: SimulationResult) {
+        let trace = run.trace
         var held: [[Held]] = []
-        for position in trace.indices {
-            let thread = trace[position].thread
+        /// The locks `thread` holds, made room for on its first lock event.
+        func heldIndex(_ thread: LabThreadID) -> Int {
             while held.count <= thread { held.append([]) }
+            return thread
+        }
+        for position in run.lockEventPositions {
             switch trace[position].kind {
             case let .lockWait(lock, lockClass, _):
-                ask(lock, lockClass, trace[position], holding: held[thread])
+                ask(lock, lockClass, trace[position], holding: held[heldIndex(trace[position].thread)])
             case let .lockAcquire(lock, lockClass, depth) where depth == 1:
+                let thread = heldIndex(trace[position].thread)
                 ask(lock, lockClass, trace[position], holding: held[thread])
                 held[thread].append(Held(lock: lock, lockClass: lockClass, since: trace[position].sequence))
             case let .lockRelease(lock, depth) where depth == 1:
+                let thread = heldIndex(trace[position].thread)
                 if let index = held[thread].lastIndex(where: { $0.lock == lock }) { held[thread].remove(at: index) }
             default:
                 break

@@ -18,24 +18,24 @@ public struct NotificationBalanceChecker: Checker {
 
     public func check(_ run: SimulationResult) -> [Violation] {
         guard run.outcome == .quiescent else { return [] }
-        let count = indicatorCount(after: run.trace)
+        let count = indicatorCount(after: run)
         let indicator =
             count == 0
             ? []
             : [
                 Violation(
                     checker: name, kind: .notificationImbalance,
-                    summary: "the activity indicator ends at \(count), not 0", details: details(of: run.trace))
+                    summary: "the activity indicator ends at \(count), not 0", details: details(of: run))
             ]
-        return indicator + operationImbalances(in: run.trace)
+        return indicator + operationImbalances(in: run)
     }
 
     /// One violation per operation whose DidStart and DidFinish counts differ, in the order
     /// the operations first posted.
-    private func operationImbalances(in trace: [TraceEvent]) -> [Violation] {
+    private func operationImbalances(in run: SimulationResult) -> [Violation] {
         var counts = FirstSeenLedger<String, (starts: Int, finishes: Int)>(empty: (0, 0))
-        for position in trace.indices {
-            guard case let .notificationPosted(name, object) = trace[position].kind else { continue }
+        for position in run.operationEventPositions {
+            guard case let .notificationPosted(name, object) = run.trace[position].kind else { continue }
             switch Notification.Name(name) {
             case .operationDidStart: counts.note(object) { $0.starts += 1 }
             case .operationDidFinish: counts.note(object) { $0.finishes += 1 }
@@ -48,15 +48,15 @@ public struct NotificationBalanceChecker: Checker {
             return Violation(
                 checker: name, kind: .notificationImbalance,
                 summary: "\(operation) posted DidStart \(starts.counted("time")) and DidFinish \(finishes.counted("time"))",
-                details: details(of: trace).filter { $0.hasPrefix("\(operation): ") })
+                details: details(of: run).filter { $0.hasPrefix("\(operation): ") })
         }
     }
 
-    /// The activity indicator's count after the DidStart/DidFinish notifications of `trace`.
-    private func indicatorCount(after trace: [TraceEvent]) -> Int {
+    /// The activity indicator's count after the DidStart/DidFinish notifications of `run`.
+    private func indicatorCount(after run: SimulationResult) -> Int {
         var count = 0
-        for position in trace.indices {
-            guard case let .notificationPosted(name, _) = trace[position].kind else { continue }
+        for position in run.operationEventPositions {
+            guard case let .notificationPosted(name, _) = run.trace[position].kind else { continue }
             switch Notification.Name(name) {
             case .operationDidStart: count += 1
             case .operationDidFinish: count = max(count - 1, 0)
@@ -68,11 +68,12 @@ public struct NotificationBalanceChecker: Checker {
 
     /// A violation's details: each operation's DidStart/DidFinish notifications in order,
     /// then every DidFinish the clamp swallowed.
-    private func details(of trace: [TraceEvent]) -> [String] {
+    private func details(of run: SimulationResult) -> [String] {
+        let trace = run.trace
         var count = 0
         var posted = FirstSeenLedger<String, [String]>(empty: [])
         var clamped: [String] = []
-        for position in trace.indices {
+        for position in run.operationEventPositions {
             guard case let .notificationPosted(name, object) = trace[position].kind else { continue }
             let notification = Notification.Name(name)
             switch notification {

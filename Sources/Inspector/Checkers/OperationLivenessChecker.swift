@@ -27,8 +27,8 @@ public struct OperationLivenessChecker: Checker {
     public func check(_ run: SimulationResult) -> [Violation] {
         guard run.outcome == .quiescent else { return [] }
         var records = FirstSeenLedger<String, Record>(empty: Record())
-        var owners: [Int: String] = [:]
-        for position in run.trace.indices {
+        var owners = [Int: String](minimumCapacity: 4)
+        for position in run.operationEventPositions {
             switch run.trace[position].kind {
             case let .operationState(operation, from, to, true):
                 records.note(operation) { record in

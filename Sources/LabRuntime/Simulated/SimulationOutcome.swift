@@ -52,6 +52,33 @@ public struct SimulationResult: Sendable {
     public let steps: Int
     /// The virtual time at the end.
     public let endTime: LabInstant
+    /// The positions in ``trace`` of the events about operations and their connections
+    /// (``TraceEvent/Kind/concernsOperations``), in order: found with
+    /// ``lockEventPositions`` in one pass when the run ends, so that each checker of
+    /// operations reads those few events instead of the whole trace.
+    public let operationEventPositions: [Int]
+    /// The positions in ``trace`` of the locks' events (``TraceEvent/Kind/concernsLocks``),
+    /// in order, for the lock checkers.
+    public let lockEventPositions: [Int]
+
+    init(outcome: SimulationOutcome, schedule: Schedule, trace: [TraceEvent], steps: Int, endTime: LabInstant) {
+        self.outcome = outcome
+        self.schedule = schedule
+        self.trace = trace
+        self.steps = steps
+        self.endTime = endTime
+        var operations: [Int] = []
+        var locks: [Int] = []
+        for position in trace.indices {
+            if trace[position].kind.concernsOperations {
+                operations.append(position)
+            } else if trace[position].kind.concernsLocks {
+                locks.append(position)
+            }
+        }
+        operationEventPositions = operations
+        lockEventPositions = locks
+    }
 
     /// The trace as text, one event per line: byte-identical for the same seed.
     public var traceText: String { trace.map(\.description).joined(separator: "\n") }

@@ -187,6 +187,30 @@ extension TraceEvent.Kind {
         }
     }
 
+    /// Whether the event is about an operation or its connection (`operation.state`,
+    /// `operation.cancel`, `connection.create`, `connection.callback`, `connection.cancel`,
+    /// `completion`, `notification.post`): the events the AFNetworking checkers read, which
+    /// ``SimulationResult/operationEventPositions`` lists.
+    public var concernsOperations: Bool {
+        switch self {
+        case .operationState, .operationCancelled, .connectionCreated, .delegateCallback, .connectionCancelled,
+            .completion, .notificationPosted:
+            true
+        default:
+            false
+        }
+    }
+
+    /// Whether the event is a lock's (`lock.wait`, `lock.acquire`, `lock.release`,
+    /// `lock.release-unheld`): the events the lock checkers read, which
+    /// ``SimulationResult/lockEventPositions`` lists.
+    public var concernsLocks: Bool {
+        switch self {
+        case .lockWait, .lockAcquire, .lockRelease, .lockReleaseUnheld: true
+        default: false
+        }
+    }
+
     /// The event's arguments as one readable string.
     public var detail: String {
         switch self {

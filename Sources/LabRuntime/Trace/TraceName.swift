@@ -1,10 +1,13 @@
 extension String {
     /// `"V3 state of op A"`: how traces name a lab object, the letter of its kind and its
-    /// number, a space, then `name`; the same text as `"V\(number) \(name)"`, written into
-    /// one buffer of the right size instead of grown piece by piece, since every run names
-    /// its cells and locks afresh. `number` is not negative.
-    init(traceNameOf letter: Unicode.Scalar, _ number: Int, _ name: String) {
+    /// number, a space, then `name`, or `field`, `" of "` and `name` for a field of an owner
+    /// (`state` of `op A`); the same text as `"V\(number) \(name)"`, written into one buffer
+    /// of the right size instead of grown piece by piece, since every run names its cells
+    /// and locks afresh. `number` is not negative.
+    init(traceNameOf letter: Unicode.Scalar, _ number: Int, field: StaticString? = nil, _ name: String) {
         precondition(letter.isASCII && number >= 0, "a trace name is an ASCII letter and a number that is not negative")
+        precondition(field?.hasPointerRepresentation ?? true, "a field is a string literal")
+        let of: StaticString = " of "
         var name = name
         var digits = 1
         var rest = number / 10
@@ -12,9 +15,10 @@ extension String {
             digits += 1
             rest /= 10
         }
+        let fieldLength = field.map { $0.utf8CodeUnitCount + of.utf8CodeUnitCount } ?? 0
         let nameLength = name.utf8.count
         self = name.withUTF8 { nameBytes in
-            String(unsafeUninitializedCapacity: digits + 2 + nameLength) { buffer in
+            String(unsafeUninitializedCapacity: digits + 2 + fieldLength + nameLength) { buffer in
                 buffer[0] = UInt8(letter.value)
                 var value = number
                 for position in stride(from: digits, to: 0, by: -1) {
@@ -22,8 +26,17 @@ extension String {
                     value /= 10
                 }
                 buffer[digits + 1] = UInt8(ascii: " ")
-                _ = UnsafeMutableBufferPointer(rebasing: buffer[(digits + 2)...]).initialize(fromContentsOf: nameBytes)
-                return digits + 2 + nameLength
+                var next = digits + 2
+                func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[next...]).initialize(fromContentsOf: bytes)
+                    next += bytes.count
+                }
+                if let field {
+                    write(UnsafeBufferPointer(start: field.utf8Start, count: field.utf8CodeUnitCount))
+                    write(UnsafeBufferPointer(start: of.utf8Start, count: of.utf8CodeUnitCount))
+                }
+                write(nameBytes)
+                return next
             }
         }
     }

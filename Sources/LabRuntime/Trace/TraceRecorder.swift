@@ -59,7 +59,9 @@ public final class TraceRecorder: Sendable {
         threadID: LabThreadID, threadName: String, time: LabInstant, kind: consuming TraceEvent.Kind, location: CodeLocation
     ) {
         var unappended = Optional(kind)
-        let heard = state.withLock { state -> (TraceEvent, [Listener])? in
+        // The lock hands back only the listeners that want the event and where it is, so
+        // that a recording without listeners (most) returns nothing larger than a word or two.
+        let (hearing, position) = state.withLock { state -> ([Listener], Int) in
             if state.events.capacity == 0 {
                 if let spare = Self.spareStorage.withLock({ $0.popLast() }) {
                     state.events = spare
@@ -67,21 +69,18 @@ public final class TraceRecorder: Sendable {
                     state.events.reserveCapacity(Self.lastFinishedLength.load(ordering: .relaxed))
                 }
             }
-            let kind = unappended.take()!
-            let event = TraceEvent(
-                sequence: state.events.count, time: time, thread: threadID,
-                threadName: threadName, kind: kind, location: location)
-            // Most recordings have no listener: they skip asking and building an answer.
-            if state.listeners.isEmpty {
-                state.events.append(event)
-                return nil
-            }
-            let hearing = state.listeners.filter { $0.wants(event.kind) }
-            let heard = hearing.isEmpty ? nil : (event, hearing)
-            state.events.append(event)
-            return heard
+            let position = state.events.count
+            state.events.append(
+                TraceEvent(
+                    sequence: position, time: time, thread: threadID,
+                    threadName: threadName, kind: unappended.take()!, location: location))
+            if state.listeners.isEmpty { return ([], position) }
+            return (state.listeners.filter { $0.wants(state.events[position].kind) }, position)
         }
-        guard let (event, hearing) = heard else { return }
+        guard !hearing.isEmpty else { return }
+        // Events are only appended until the recording finishes, which no recording thread
+        // races (a simulation finishes once its threads are done), so it is still there.
+        let event = state.withLock { $0.events[position] }
         for listener in hearing { listener.hear(event) }
     }
 

@@ -45,7 +45,7 @@ struct VisibleCell: Sendable {
     var traceName: String { builtTraceName ?? Self.traceName(object.id, field, name) }
 
     private static func traceName(_ id: Int, _ field: StaticString?, _ name: String) -> String {
-        String(traceNameOf: "V", id, field.map { "\($0) of \(name)" } ?? name)
+        String(traceNameOf: "V", id, field: field, name)
     }
 
     /// The scheduling point before an access of `kind`; whether the access is visible (and
