@@ -253,11 +253,11 @@ public final class LabFileDescriptor: Sendable {
     /// simulated stand-in for a TCP connection. Live, it is `socketpair` adopted by
     /// ``adoptingPair(_:_:runtime:)``. Under simulation every call on either end is made by a
     /// lab thread, so the pair's bytes, closes and pending errors live in user space
-    /// (``UserSpaceSocketPair``): `NetSim`'s sends and receives (``sendInUserSpace(_:)``,
+    /// (`UserSpaceSocketPair`): `NetSim`'s sends and receives (``sendInUserSpace(_:)``,
     /// ``receiveInUserSpace(into:then:)``, ``takePendingErrorInUserSpace()``), a close, and a
     /// port set asking what an end is ready for make no system call, and the close of one end
     /// shows the other the end of stream at once. The kernel's pair comes from a pool
-    /// (``SocketPairPool``), which it goes back to once both ends are closed, unless someone
+    /// (`SocketPairPool`), which it goes back to once both ends are closed, unless someone
     /// took ``rawValue`` of an end (or a send went beyond the user-space capacity): the pair
     /// then moves into the kernel with its exact state and is an ordinary adopted pair from
     /// then on. Throws when no descriptor is left (`EMFILE`, `ENFILE`).
