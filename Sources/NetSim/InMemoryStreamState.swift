@@ -1,3 +1,5 @@
+import RunLoopKit
+
 /// The state shared by the two in-memory output streams: the memory stream is the buffer
 /// stream with no capacity limit. States go not-open → open → closed, and closed is final.
 ///
@@ -7,12 +9,9 @@
 /// each time its capacity doubles, into freshly faulted pages.
 struct InMemoryStreamState: Sendable {
     var status = StreamStatus.notOpen
-    /// The first chunk written, kept apart from the rest so that a body written in one
-    /// chunk (a response read in one read) allocates no list of chunks.
-    private var firstChunk: [UInt8]?
-    /// The chunks written after the first, in order; nil until there is a second, so that
-    /// a copy of a state of one chunk retains one array.
-    private var laterChunks: [[UInt8]]?
+    /// The chunks written, in order: a body written in one chunk (a response read in one
+    /// read) allocates no list of chunks, and a copy of the state retains one array.
+    private var chunks = FirstInlineList<[UInt8]>()
     /// How many bytes the chunks hold together.
     private var count = 0
     /// The most bytes the stream takes; `nil` for memory, which never fills.
@@ -39,14 +38,7 @@ struct InMemoryStreamState: Sendable {
         guard status == .open else { return -1 }
         let taken = bytes.prefix((capacity ?? Int.max) - count)
         if !taken.isEmpty {
-            let chunk = Array(taken)
-            if firstChunk == nil {
-                firstChunk = chunk
-            } else if laterChunks == nil {
-                laterChunks = [chunk]
-            } else {
-                laterChunks?.append(chunk)
-            }
+            chunks.append(Array(taken))
             count += taken.count
         }
         return taken.count
@@ -54,14 +46,13 @@ struct InMemoryStreamState: Sendable {
 
     /// Every byte written so far, in order, as one array.
     mutating func joined() -> [UInt8] {
-        if let laterChunks {
+        if chunks.hasMoreThanOne {
             var whole: [UInt8] = []
             whole.reserveCapacity(count)
-            whole.append(contentsOf: firstChunk ?? [])
-            for chunk in laterChunks { whole.append(contentsOf: chunk) }
-            firstChunk = whole
-            self.laterChunks = nil
+            chunks.forEach { whole.append(contentsOf: $0) }
+            chunks = FirstInlineList()
+            chunks.append(whole)
         }
-        return firstChunk ?? []
+        return chunks.first ?? []
     }
 }

@@ -17,7 +17,7 @@ struct ModeContents: Sendable {
     /// with 20 sources or 2,000. Until then a look through ``portSources`` (in the order added
     /// too) finds the same sources in the same order, without hashing or allocating. Only
     /// looked up, never iterated.
-    private var portSourcesByDescriptor: [ObjectIdentifier: IdentityList<PortSource>]?
+    private var portSourcesByDescriptor: [ObjectIdentifier: FirstInlineList<PortSource>]?
     /// How many port sources a mode holds before it indexes them by descriptor.
     private static let indexedAbove = 8
     /// Sorted by fire date; equal dates in the order they were added or re-positioned.
@@ -131,7 +131,7 @@ struct ModeContents: Sendable {
     /// coroutine frame.
     private mutating func addToIndex(_ source: PortSource) {
         let key = ObjectIdentifier(source.descriptor)
-        var list = portSourcesByDescriptor?.removeValue(forKey: key) ?? IdentityList()
+        var list = portSourcesByDescriptor?.removeValue(forKey: key) ?? FirstInlineList()
         list.append(source)
         portSourcesByDescriptor?[key] = list
     }

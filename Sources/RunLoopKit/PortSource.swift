@@ -25,7 +25,7 @@ public final class PortSource: Sendable, CustomStringConvertible {
     private let valid = Atomic<Bool>(true)
     /// The loops the source is scheduled in, each once (CF's source keeps them, so that
     /// invalidating it removes it from all of them).
-    private let loops = Mutex(IdentityList<RunLoop>())
+    private let loops = Mutex(FirstInlineList<RunLoop>())
 
     /// A source for `port`: when a message arrives, the loop drains the port and calls
     /// `perform` with the number of messages drained.
@@ -76,7 +76,7 @@ public final class PortSource: Sendable, CustomStringConvertible {
     public func invalidate() {
         valid.store(false, ordering: .relaxed)
         let scheduled = loops.withLock { loops in
-            defer { loops = IdentityList() }
+            defer { loops = FirstInlineList() }
             return loops
         }
         scheduled.forEach { $0.removeEverywhere(.port(self)) }
