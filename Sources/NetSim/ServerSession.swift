@@ -95,7 +95,7 @@ final class ServerSession: Sendable {
     }
 
     private func readable() {
-        runtime.schedulingPoint(before: VisibleOperation(.receive, on: socket.channel), "server read \(name)")
+        runtime.schedulingPoint(before: VisibleOperation(.receive, on: socket.channel), SchedulingPointLabel("server read", on: name))
         let (outcome, buffer) = LoopbackSocket.receive(socket, limit: 16 * 1024)
         switch outcome {
         case .wouldBlock:
@@ -177,7 +177,7 @@ final class ServerSession: Sendable {
     /// Writes what is pending; true when all of it went out.
     private func flush() -> Bool {
         let pending = state.withLock { $0.pending }
-        runtime.schedulingPoint(before: VisibleOperation(.send, on: socket.channel), "server write \(name)")
+        runtime.schedulingPoint(before: VisibleOperation(.send, on: socket.channel), SchedulingPointLabel("server write", on: name))
         switch LoopbackSocket.send(socket, pending) {
         case let .transferred(count):
             let left = state.withLock { state -> Int in

@@ -24,7 +24,7 @@ public final class EventFDPort: LabPort {
     }
 
     public func send() {
-        runtime.schedulingPoint(before: VisibleOperation(.send, on: descriptor.channel), "send \(self.name)")
+        runtime.schedulingPoint(before: VisibleOperation(.send, on: descriptor.channel), SchedulingPointLabel("send", on: name))
         runtime.record(.portSend(name: name))
         descriptor.addToEventCounter()
     }

@@ -34,7 +34,7 @@ public final class PipePort: LabPort {
     }
 
     public func send() {
-        runtime.schedulingPoint(before: VisibleOperation(.send, on: descriptor.channel), "send \(self.name)")
+        runtime.schedulingPoint(before: VisibleOperation(.send, on: descriptor.channel), SchedulingPointLabel("send", on: name))
         runtime.record(.portSend(name: name))
         guard let fd = writeEnd.rawValue else { return }
         var byte: UInt8 = 1

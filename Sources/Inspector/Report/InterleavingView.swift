@@ -40,7 +40,7 @@ public struct InterleavingView: Sendable {
         case .threadStart: return "start"
         case .threadExit: return "exit"
         case let .threadSpawn(child, _): return "spawn T\(child)"
-        case let .cellAccess(cell, access, value, _): return "\(access.rawValue) \(cell) \(value)"
+        case let .cellAccess(cell, access, value, _): return "\(access.rawValue) \(cell) \(access.arrow) \(value)"
         case let .lockWait(lock, _, holder): return "wait \(lock) (T\(holder))"
         case let .lockAcquire(lock, _, depth): return "lock \(lock)" + (depth > 1 ? " ×\(depth)" : "")
         case let .lockRelease(lock, depth): return "unlock \(lock)" + (depth > 1 ? " ×\(depth)" : "")

@@ -36,7 +36,9 @@ public struct TraceEvent: Sendable, Equatable, CustomStringConvertible {
         /// The thread started thread `child`, named `name` (`pthread_create`).
         case threadSpawn(child: LabThreadID, name: String)
         /// The thread accessed a ``LabCell`` or ``LabAtomic`` (its ``LabCell/traceName``);
-        /// `value` says what it read or wrote. `atomic` is true for a ``LabAtomic``, whose
+        /// `value` says what it read or wrote (`executing`, `5 (was 4)`), and the text form
+        /// puts the access's ``CellAccess/arrow`` before it, so that recording builds no text
+        /// beyond the value's own description. `atomic` is true for a ``LabAtomic``, whose
         /// accesses synchronise instead of racing; the text form leaves it out.
         case cellAccess(cell: String, access: CellAccess, value: String, atomic: Bool)
         /// The scheduler chose `chosen` among `enabled` at a point labelled `point` (whose
@@ -222,7 +224,7 @@ extension TraceEvent.Kind {
         case let .lockReleaseUnheld(lock, holder): "\(lock) " + (holder.map { "held by T\($0)" } ?? "held by nobody")
         case let .semaphoreSignal(name), let .semaphoreWait(name): name
         case let .threadSpawn(child, name): "T\(child) \(name)"
-        case let .cellAccess(cell, _, value, _): "\(cell) \(value)"
+        case let .cellAccess(cell, access, value, _): "\(cell) \(access.arrow) \(value)"
         case let .yield(label): label
         case let .join(thread): "T\(thread)"
         case let .loopEntry(mode): mode

@@ -22,6 +22,11 @@ public enum CellAccess: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// `"→"` for an access that only read the value (`load`, `cas-failed`), `"←"` for one
+    /// that wrote it: what a trace line puts between the cell and its
+    /// ``TraceEvent/Kind/cellAccess(cell:access:value:atomic:)`` value.
+    public var arrow: String { isWrite ? "←" : "→" }
+
     /// The operation this access is, for the scheduler (``VisibleOperation``).
     var operationKind: VisibleOperation.Kind {
         switch self {

@@ -30,7 +30,7 @@ public final class LabAtomic: Sendable {
     public func load(fileID: StaticString = #fileID, line: UInt = #line) -> Value {
         let visible = cell.begin(.load)
         let current = value.load(ordering: .sequentiallyConsistent)
-        if visible { cell.traced(at: CodeLocation(fileID: fileID, line: line), .load, "→ \(current)") }
+        if visible { cell.traced(at: CodeLocation(fileID: fileID, line: line), .load, String(current)) }
         return current
     }
 
@@ -38,14 +38,14 @@ public final class LabAtomic: Sendable {
     public func store(_ newValue: Value, fileID: StaticString = #fileID, line: UInt = #line) {
         let visible = cell.begin(.store)
         value.store(newValue, ordering: .sequentiallyConsistent)
-        if visible { cell.traced(at: CodeLocation(fileID: fileID, line: line), .store, "← \(newValue)") }
+        if visible { cell.traced(at: CodeLocation(fileID: fileID, line: line), .store, String(newValue)) }
     }
 
     /// Replaces the value and returns the old one, as one step.
     public func exchange(_ newValue: Value, fileID: StaticString = #fileID, line: UInt = #line) -> Value {
         let visible = cell.begin(.readModifyWrite)
         let old = value.exchange(newValue, ordering: .sequentiallyConsistent)
-        if visible { cell.traced(at: CodeLocation(fileID: fileID, line: line), .exchange, "← \(newValue) (was \(old))") }
+        if visible { cell.traced(at: CodeLocation(fileID: fileID, line: line), .exchange, "\(newValue) (was \(old))") }
         return old
     }
 
@@ -61,8 +61,8 @@ public final class LabAtomic: Sendable {
                 at: CodeLocation(fileID: fileID, line: line),
                 result.exchanged ? .compareExchange : .compareExchangeFailed,
                 result.exchanged
-                    ? "← \(desired) (was \(result.original))"
-                    : "→ \(result.original) (expected \(expected))")
+                    ? "\(desired) (was \(result.original))"
+                    : "\(result.original) (expected \(expected))")
         }
         return result
     }
@@ -72,7 +72,7 @@ public final class LabAtomic: Sendable {
     public func add(_ delta: Value, fileID: StaticString = #fileID, line: UInt = #line) -> Value {
         let visible = cell.begin(.readModifyWrite)
         let (old, new) = value.wrappingAdd(delta, ordering: .sequentiallyConsistent)
-        if visible { cell.traced(at: CodeLocation(fileID: fileID, line: line), .update, "← \(new) (was \(old))") }
+        if visible { cell.traced(at: CodeLocation(fileID: fileID, line: line), .update, "\(new) (was \(old))") }
         return new
     }
 }

@@ -62,7 +62,7 @@ public final class LabCell<Value: Sendable>: @unchecked Sendable { // `value` is
     public func load(fileID: StaticString = #fileID, line: UInt = #line) -> Value {
         let visible = cell.begin(.load)
         let current = lock.withLock { _ in value }
-        if visible { cell.traced(at: CodeLocation(fileID: fileID, line: line), .load, "→ " + describe(current)) }
+        if visible { cell.traced(at: CodeLocation(fileID: fileID, line: line), .load, describe(current)) }
         return current
     }
 
@@ -71,7 +71,7 @@ public final class LabCell<Value: Sendable>: @unchecked Sendable { // `value` is
     public func store(_ newValue: Value, fileID: StaticString = #fileID, line: UInt = #line) {
         let visible = cell.begin(.store)
         lock.withLock { _ in value = newValue }
-        if visible { cell.traced(at: CodeLocation(fileID: fileID, line: line), .store, "← " + describe(newValue)) }
+        if visible { cell.traced(at: CodeLocation(fileID: fileID, line: line), .store, describe(newValue)) }
     }
 
     /// Replaces the value and returns the old one, as one step.
@@ -83,7 +83,7 @@ public final class LabCell<Value: Sendable>: @unchecked Sendable { // `value` is
             return value
         }
         if visible {
-            cell.traced(at: CodeLocation(fileID: fileID, line: line), .exchange, "← \(describe(newValue)) (was \(describe(old)))")
+            cell.traced(at: CodeLocation(fileID: fileID, line: line), .exchange, "\(describe(newValue)) (was \(describe(old)))")
         }
         return old
     }
@@ -95,7 +95,7 @@ public final class LabCell<Value: Sendable>: @unchecked Sendable { // `value` is
         guard cell.begin(.readModifyWrite) else { return lock.withLock { _ in body(&value) } }
         // Only a traced access copies the new value out, to describe it.
         let (result, newValue) = lock.withLock { _ in (body(&value), value) }
-        cell.traced(at: CodeLocation(fileID: fileID, line: line), .update, "← " + describe(newValue))
+        cell.traced(at: CodeLocation(fileID: fileID, line: line), .update, describe(newValue))
         return result
     }
 }
@@ -135,8 +135,8 @@ extension LabCell where Value: Equatable {
                 at: CodeLocation(fileID: fileID, line: line),
                 exchanged ? .compareExchange : .compareExchangeFailed,
                 exchanged
-                    ? "← \(describe(desired)) (was \(describe(original)))"
-                    : "→ \(describe(original)) (expected \(describe(expected)))")
+                    ? "\(describe(desired)) (was \(describe(original)))"
+                    : "\(describe(original)) (expected \(describe(expected)))")
         }
         return (exchanged, original)
     }
