@@ -73,7 +73,7 @@ extension URLConnectionOperation {
     /// connection's `originalRequest`, which the lab keeps after AFNetworking lets the
     /// connection go. A resumed HTTP operation's second request carries its Range and
     /// If-Range headers.
-    public var sentRequests: [HTTPRequest] { storage.withLock { $0.sentRequests } }
+    public var sentRequests: [HTTPRequest] { storage.withLock { $0.sentRequests.elements } }
 
     // MARK: Redirects (spec §3.10)
 

@@ -32,7 +32,7 @@ public class URLConnectionOperation: LabOperation, ConnectionDelegate, @unchecke
     // @unchecked: every mutable field lives in `storage`, a VisibleMutex, or in `shared`, lab cells.
     struct Storage {
         var request: HTTPRequest
-        var sentRequests: [HTTPRequest] = []
+        var sentRequests = FirstInlineList<HTTPRequest>()
         var redirects: [RedirectHop] = []
         var responseURL: LabURL?
         var redirectResponse: RedirectResponseBlock?

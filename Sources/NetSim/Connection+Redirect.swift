@@ -20,7 +20,8 @@ extension Connection {
     /// to be delivered as the final response.
     func redirectEndsResponse(_ head: HTTPResponseHead) -> Bool {
         guard Self.redirectStatuses.contains(head.statusCode), let location = head.headers["Location"] else { return false }
-        let (current, followed) = state.withLock { ($0.currentRequest, $0.redirectCount) }
+        let (redirected, followed) = state.withLock { ($0.redirectedRequest, $0.redirectCount) }
+        let current = redirected ?? request
         guard let target = current.url.resolving(location) else { return false }
         guard followed < Self.redirectLimit else {
             fail(NetError(.httpTooManyRedirects, failingURL: current.url.description))
@@ -43,7 +44,7 @@ extension Connection {
         let resources = state.withLock { state -> ConnectionResources? in
             guard state.phase.isLive else { return nil }
             state.phase = .starting
-            state.currentRequest = request
+            state.redirectedRequest = request
             state.redirectCount += 1
             state.parser = HTTPResponseParser(requestWasHEAD: request.method == "HEAD")
             state.connected = false

@@ -44,9 +44,11 @@ extension Connection {
     /// added only for what the socket cannot take yet.
     func open() {
         guard
-            let (loop, request) = state.withLock({ state in state.phase == .starting ? state.loop.map { ($0, state.currentRequest) } : nil }
-            )
+            let (loop, redirected) = state.withLock({ state in
+                state.phase == .starting ? state.loop.map { ($0, state.redirectedRequest) } : nil
+            })
         else { return }
+        let request = redirected ?? self.request
         let socket: LabFileDescriptor
         do {
             socket = try dialer(request.url, id)

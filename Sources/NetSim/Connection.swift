@@ -23,7 +23,7 @@ public final class Connection: Sendable, CustomStringConvertible {
     public let request: HTTPRequest
     /// The request being sent now (`currentRequest`): ``request`` until a redirect is
     /// followed, then the request the delegate returned for it.
-    public var currentRequest: HTTPRequest { state.withLock { $0.currentRequest } }
+    public var currentRequest: HTTPRequest { state.withLock { $0.redirectedRequest } ?? request }
     let runtime: any Runtime
     let dialer: @Sendable (LabURL, Int) throws(NetError) -> LabFileDescriptor
     /// Its progress, shared by the thread that schedules or cancels it and the loop that

@@ -9,9 +9,9 @@ struct ConnectionState {
     var loop: RunLoop?
     var modes: [RunLoopMode] = []
     var parser: HTTPResponseParser
-    /// The request being sent now (`currentRequest`): the original one until a redirect is
-    /// followed.
-    var currentRequest: HTTPRequest
+    /// The request a followed redirect sends (`currentRequest` once it differs from
+    /// `originalRequest`); nil until then, so that a connection holds one copy of its request.
+    var redirectedRequest: HTTPRequest?
     /// How many redirects the connection has followed.
     var redirectCount = 0
     var socket: LabFileDescriptor?
@@ -28,7 +28,6 @@ struct ConnectionState {
     init(delegate: any ConnectionDelegate, request: HTTPRequest) {
         self.delegate = delegate
         parser = HTTPResponseParser(requestWasHEAD: request.method == "HEAD")
-        currentRequest = request
     }
 
     /// Hands over everything that must be released when the connection ends, and forgets it.

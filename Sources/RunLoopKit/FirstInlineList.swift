@@ -1,7 +1,7 @@
 /// A short list in the order added whose first element is kept inline: a list of one, as
 /// nearly every such list is, allocates nothing, and copying it copies one element. The lab
-/// keeps the loops a port source is in, a mode's port sources on one descriptor and an
-/// in-memory stream's chunks in such lists.
+/// keeps the loops a port source is in, a mode's port sources on one descriptor, an
+/// in-memory stream's chunks and an operation's sent requests in such lists.
 package struct FirstInlineList<Element> {
     private var head: Element?
     /// The elements after ``head``; nil until there is a second.
@@ -35,6 +35,12 @@ package struct FirstInlineList<Element> {
         guard let head else { return nil }
         if predicate(head) { return head }
         return tail?.first(where: predicate)
+    }
+
+    /// Every element, in the order added.
+    package var elements: [Element] {
+        guard let head else { return [] }
+        return [head] + (tail ?? [])
     }
 
     /// Calls `body` with every element, in the order added.

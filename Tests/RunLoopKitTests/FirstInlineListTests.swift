@@ -33,6 +33,13 @@ struct FirstInlineListTests {
         }
     }
 
+    @Test("elements lists what was added, in order, for every length", arguments: 0...3)
+    func elements(count: Int) {
+        var list = FirstInlineList<Int>()
+        for value in 0..<count { list.append(value) }
+        #expect(list.elements == Array(0..<count))
+    }
+
     @Test("a list emptied one object at a time is empty, and takes objects again")
     func emptying() {
         let items = (0..<3).map { _ in Item() }
