@@ -45,7 +45,7 @@ public final class MainQueue: LabDispatchQueue {
     public static var main: MainQueue { shared() }
 
     /// Whether the caller is on the main thread (`[NSThread isMainThread]`).
-    public var isCurrent: Bool { LabThread.current === thread }
+    public var isCurrent: Bool { thread.isCurrent }
 
     /// Queues `block` on the main queue, signalling its port.
     public func async(label blockLabel: @autoclosure () -> String, _ block: @escaping @Sendable () -> Void) {

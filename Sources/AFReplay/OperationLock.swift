@@ -41,7 +41,7 @@ final class OperationLock: LabLock {
     func lock(at location: CodeLocation) {
         base.lock(at: location)
         guard canDefer else { return }
-        let caller = LabThread.current.id
+        let caller = LabThread.currentID
         holding.withLock { holding in
             holding.owner = caller
             holding.depth += 1
@@ -50,7 +50,7 @@ final class OperationLock: LabLock {
 
     func unlock(at location: CodeLocation) -> Bool {
         guard canDefer else { return base.unlock(at: location) }
-        let caller = LabThread.current.id
+        let caller = LabThread.currentID
         var released: [HeldKeyValueChange] = []
         let owned = holding.withLock { holding in
             guard holding.owner == caller else { return false }
@@ -80,7 +80,7 @@ final class OperationLock: LabLock {
     /// look at the owner decides and queues.
     func deferIfHeld(_ makeChange: () -> HeldKeyValueChange) -> Bool {
         guard canDefer else { return false }
-        let caller = LabThread.current.id
+        let caller = LabThread.currentID
         return holding.withLock { holding in
             guard holding.owner == caller else { return false }
             // A holding queues a few (a will/did pair or two): room for them at once.

@@ -149,6 +149,14 @@ public final class LabThread: Sendable, CustomStringConvertible {
         CurrentThreadSlot.set(adopted)
         return adopted
     }
+
+    /// The ``id`` of ``current``, read without retaining the thread: for a hot path that only
+    /// compares it (`pthread_self()`).
+    public static var currentID: LabThreadID { CurrentThreadSlot.withCurrent { $0.id } }
+
+    /// Whether the caller runs on this thread (`pthread_equal(pthread_self(), thread)`),
+    /// found without retaining ``current``.
+    public var isCurrent: Bool { CurrentThreadSlot.withCurrent { $0 === self } }
 }
 
 /// The per-pthread slot that names the current ``LabThread``, in pthread TSD so that two

@@ -152,5 +152,5 @@ extension Runtime {
 /// The runtime of the calling lab thread; a thread that no runtime started belongs to
 /// ``LiveRuntime/shared``.
 public func currentRuntime() -> any Runtime {
-    LabThread.current.runtime
+    CurrentThreadSlot.withCurrent { $0.runtime }
 }

@@ -164,7 +164,7 @@ public final class Connection: Sendable, CustomStringConvertible {
     /// call. From another thread the sources go first and the close is performed on the
     /// loop's thread, which must not lose a descriptor it may be reading.
     func release(_ resources: ConnectionResources) {
-        let onLoopThread = resources.loop.map { $0.thread === LabThread.current } ?? true
+        let onLoopThread = resources.loop.map { $0.thread.isCurrent } ?? true
         if onLoopThread { resources.socket?.close() }
         resources.readSource?.invalidate()
         resources.writeSource?.invalidate()

@@ -66,7 +66,7 @@ extension RunLoop {
         }
         let loop = RunLoop.of(thread)
         let name = loop.blockLabel(label)
-        if thread === LabThread.current {
+        if thread.isCurrent {
             loop.record(.performRun(label: name, mode: "inline"))
             block()
             return

@@ -19,7 +19,7 @@ extension RunLoop {
         mode: RunLoopMode = .default, before deadline: LabInstant = .distantFuture,
         returnAfterSourceHandled: Bool = false
     ) throws(RunLoopError) -> RunLoopResult {
-        guard LabThread.current === thread else {
+        guard thread.isCurrent else {
             throw .notOwningThread(loopThread: thread.description, caller: LabThread.current.description)
         }
         guard mode != .common else { throw .cannotRunCommonModes }

@@ -118,6 +118,21 @@ struct LiveRuntimeTests {
         thread.join()
         #expect(runtime.trace.snapshot.contains { $0.name == "semaphore.wait" })
     }
+
+    @Test("a thread is current only on itself, and currentID names it")
+    func currentThread() {
+        let runtime = LiveRuntime()
+        let seen = Mutex<(isCurrent: Bool, id: LabThreadID, callerIsCurrent: Bool)?>(nil)
+        let caller = LabThread.current
+        let thread = runtime.spawnThread(named: "looker") {
+            let me = LabThread.current
+            seen.withLock { $0 = (me.isCurrent, LabThread.currentID, caller.isCurrent) }
+        }
+        thread.join()
+        let found = seen.withLock { $0 }
+        #expect(found?.isCurrent == true && found?.id == thread.id && found?.callerIsCurrent == false)
+        #expect(caller.isCurrent && !thread.isCurrent && LabThread.currentID == caller.id)
+    }
 }
 
 @Suite("Exit handlers")

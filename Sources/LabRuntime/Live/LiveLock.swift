@@ -38,7 +38,7 @@ final class LiveLock: LabLock, @unchecked Sendable {
     }
 
     func lock(at location: CodeLocation) {
-        let me = LabThread.current.id
+        let me = LabThread.currentID
         if pthread_mutex_trylock(mutex) != 0 {
             let holder = owner.load(ordering: .relaxed)
             precondition(
@@ -57,7 +57,7 @@ final class LiveLock: LabLock, @unchecked Sendable {
     /// Without a trace to record it in, an unlock by a thread that does not hold the lock
     /// writes NSLock's message to standard error instead.
     func unlock(at location: CodeLocation) -> Bool {
-        let me = LabThread.current.id
+        let me = LabThread.currentID
         let holder = owner.load(ordering: .relaxed)
         guard holder == me else {
             if trace.isEnabled {
