@@ -152,7 +152,7 @@ public final class Connection: Sendable, CustomStringConvertible {
             state.delegate = nil
             return (delegate, state.takeResources())
         }
-        guard let (delegate, resources) = taken else { return false }
+        guard let (delegate, resources) = consume taken else { return false }
         if let resources { release(resources) }
         send(delegate)
         return true
