@@ -7,23 +7,13 @@ import Walkthrough
 /// instead of running one schedule after another without knowing what they touch.
 @Suite("DPOR over a scenario file")
 struct ScenarioDPORTests {
-    private static func explore(_ source: String) throws -> ExplorationReport {
-        let scenario = try Walkthrough.Scenario.parse(source: source, fileName: "dpor.lab")
-        return Explorer(scenario: scenario.explorable(named: "dpor.lab"), strategy: .dpor, schedules: 10_000).explore()
+    private static func explore(_ scenario: Walkthrough.Scenario, _ strategy: ExplorationStrategy = .dpor) -> ExplorationReport {
+        Explorer(scenario: scenario.explorable(named: "dpor.lab"), strategy: strategy, schedules: 10_000).explore()
     }
 
-    @Test("finds the lost update of two unlocked increments at once")
+    @Test("finds challenge 1's lost update of two unlocked increments at once")
     func findsTheLostUpdate() throws {
-        let report = try Self.explore(
-            """
-            cell count
-            thread first
-            thread second
-            on first: increment count
-            on second: increment count
-            run until idle
-            expect count.value == 2
-            """)
+        let report = Self.explore(try scenario(of: 1))
         #expect(report.finding?.violations.first?.checker == "expect")
         #expect(report.explored <= 2)
     }
@@ -41,13 +31,11 @@ struct ScenarioDPORTests {
             expect count.value == 1
             expect other.value == 1
             """
-        let report = try Self.explore(source)
+        let scenario = try Walkthrough.Scenario.parse(source: source, fileName: "dpor.lab")
+        let report = Self.explore(scenario)
         #expect(report.finding == nil)
         #expect(report.complete)
-        let scenario = try Walkthrough.Scenario.parse(source: source, fileName: "dpor.lab")
-        let exhaustive = Explorer(
-            scenario: scenario.explorable(named: "dpor.lab"), strategy: .exhaustive(preemptionBound: 2), schedules: 10_000
-        ).explore()
+        let exhaustive = Self.explore(scenario, .exhaustive(preemptionBound: 2))
         #expect(exhaustive.complete)
         #expect(report.explored < exhaustive.explored)
     }

@@ -48,7 +48,7 @@ struct FirstInlineListTests {
         let removed = items.map { list.removeIdentical($0) }
         #expect(removed == [true, true, true])
         #expect(list.isEmpty)
-        #expect(list.first { _ in true } == nil)
+        #expect(list.first == nil && list.first { _ in true } == nil)
         list.append(items[2])
         #expect(contents(list) == [ObjectIdentifier(items[2])])
     }

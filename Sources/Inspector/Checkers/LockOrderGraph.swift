@@ -49,21 +49,16 @@ struct LockOrderGraph: Sendable {
     public init(of run: SimulationResult) {
         let trace = run.trace
         var held: [[Held]] = []
-        /// The locks `thread` holds, made room for on its first lock event.
-        func heldIndex(_ thread: LabThreadID) -> Int {
-            while held.count <= thread { held.append([]) }
-            return thread
-        }
         for position in run.lockEventPositions {
+            let thread = trace[position].thread
+            while held.count <= thread { held.append([]) }
             switch trace[position].kind {
             case let .lockWait(lock, lockClass, _):
-                ask(lock, lockClass, trace[position], holding: held[heldIndex(trace[position].thread)])
+                ask(lock, lockClass, trace[position], holding: held[thread])
             case let .lockAcquire(lock, lockClass, depth) where depth == 1:
-                let thread = heldIndex(trace[position].thread)
                 ask(lock, lockClass, trace[position], holding: held[thread])
                 held[thread].append(Held(lock: lock, lockClass: lockClass, since: trace[position].sequence))
             case let .lockRelease(lock, depth) where depth == 1:
-                let thread = heldIndex(trace[position].thread)
                 if let index = held[thread].lastIndex(where: { $0.lock == lock }) { held[thread].remove(at: index) }
             default:
                 break

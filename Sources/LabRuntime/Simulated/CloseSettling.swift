@@ -16,21 +16,21 @@ enum CloseSettling {
     /// Waits until `peer` (unless closed too) sees the end of stream of the end called `closed`.
     static func awaitEndOfStream(at peer: LabFileDescriptor, closed: String) {
         guard let fd = peer.rawValue else { return }
-        awaitEndOfStream(at: fd, closed: closed, peer: "its peer \(peer.label)")
+        awaitEndOfStream(at: fd, closed: closed, peer: peer.label)
     }
 
-    /// Waits until the open descriptor `fd`, the peer called `peer`, sees the end of stream
-    /// of the end called `closed`.
-    static func awaitEndOfStream(at fd: Int32, closed: String, peer: String = "its peer") {
+    /// Waits until the open descriptor `fd`, of the peer called `peer`, sees the end of
+    /// stream of the end called `closed`.
+    static func awaitEndOfStream(at fd: Int32, closed: String, peer: String) {
         for _ in 0..<slices {
             let ready = csystem_poll_end_of_stream(fd, sliceMilliseconds)
             if ready > 0 { return }
             if ready < 0, csystem_errno() != EINTR {
-                SystemCallError("poll (settling the close of \(closed) for \(peer))").exitProcess()
+                SystemCallError("poll (settling the close of \(closed) for its peer \(peer))").exitProcess()
             }
         }
         SystemCallError(
-            "settling the close of \(closed): \(peer) saw no end of stream within 10 s", errno: ETIMEDOUT
+            "settling the close of \(closed): its peer \(peer) saw no end of stream within 10 s", errno: ETIMEDOUT
         ).exitProcess()
     }
 }

@@ -265,7 +265,7 @@ final class UserSpaceSocketPair: Sendable {
             _ = Glibc.close(taken.descriptor(end))
             if peerIsOpen {
                 let (closed, survivor) = end == 0 ? labels : (labels.1, labels.0)
-                CloseSettling.awaitEndOfStream(at: taken.descriptor(peer), closed: closed, peer: "its peer \(survivor)")
+                CloseSettling.awaitEndOfStream(at: taken.descriptor(peer), closed: closed, peer: survivor)
             }
         }
     }

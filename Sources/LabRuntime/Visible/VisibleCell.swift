@@ -38,15 +38,11 @@ struct VisibleCell: Sendable {
         self.runtime = runtime
         isSimulated = runtime.flavor == .simulated
         isAtomic = atomic
-        builtTraceName = isSimulated ? Self.traceName(id, field, owner) : nil
+        builtTraceName = isSimulated ? String(traceNameOf: "V", id, field: field, owner) : nil
     }
 
     /// `"V3 state of op A"`: how traces and reports name the cell.
-    var traceName: String { builtTraceName ?? Self.traceName(object.id, field, name) }
-
-    private static func traceName(_ id: Int, _ field: StaticString?, _ name: String) -> String {
-        String(traceNameOf: "V", id, field: field, name)
-    }
+    var traceName: String { builtTraceName ?? String(traceNameOf: "V", object.id, field: field, name) }
 
     /// The scheduling point before an access of `kind`; whether the access is visible (and
     /// so must be traced with ``traced(_:_:)``).
