@@ -8,7 +8,11 @@ struct RunLoopBenchTableTests {
         BenchFigures(
             name: name,
             roundTrip: LatencySample(nanoseconds: [roundTrip]),
-            throughput: itemsPerSecond.map { Throughput(items: $0, nanoseconds: 1_000_000_000) },
+            throughput: itemsPerSecond.map {
+                OneWayThroughput(
+                    capturingItem: Throughput(items: $0, nanoseconds: 1_000_000_000),
+                    captureFree: Throughput(items: 2 * $0, nanoseconds: 1_000_000_000))
+            },
             idleCPUPercent: idle
         )
     }
@@ -25,10 +29,10 @@ struct RunLoopBenchTableTests {
         #expect(lines.count == 6)
         #expect(
             lines[2]
-                == "| lab        |        55.0 µs |        55.0 µs |          1.10× |          1.10× |   4.00 M/s |        13.33× |            2.00× |    0.00% |"
+                == "| lab        |        55.0 µs |        55.0 µs |          1.10× |          1.10× |   4.00 M/s |        13.33× |            2.00× |     8.00 M/s |    0.00% |"
         )
         #expect(lines[5].hasPrefix("| eventfd    |        50.0 µs |"))
-        #expect(lines[5].hasSuffix("|          — |             — |                — |        — |"))
+        #expect(lines[5].hasSuffix("|          — |             — |                — |            — |        — |"))
     }
 
     @Test("without a lab row the baselines are still printed")

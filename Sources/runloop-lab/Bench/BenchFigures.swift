@@ -7,7 +7,7 @@ struct BenchFigures: Equatable, Sendable {
     let roundTrip: LatencySample
 
     /// One-way throughput from one producer; `nil` where the row has no such figure.
-    let throughput: Throughput?
+    let throughput: OneWayThroughput?
 
     /// The process's CPU use, in percent of one core, while the row's thread sits idle;
     /// `nil` when not measured.

@@ -18,7 +18,7 @@ enum DispatchQueueBench {
             queue.async { reply.signal() }
             reply.wait()
         }
-        let throughput = Throughput.pipelined(items: options.items, repetitions: options.repetitions) { queue.async(execute: $0) }
+        let throughput = OneWayThroughput.measure(items: options.items, repetitions: options.repetitions) { queue.async(execute: $0) }
         return BenchFigures(name: name, roundTrip: roundTrip, throughput: throughput, idleCPUPercent: nil)
     }
 }

@@ -29,7 +29,7 @@ enum FoundationRunLoopBench {
             loop.perform { reply.signal() }
             reply.wait()
         }
-        let throughput = Throughput.pipelined(items: options.items, repetitions: options.repetitions) { loop.perform($0) }
+        let throughput = OneWayThroughput.measure(items: options.items, repetitions: options.repetitions) { loop.perform($0) }
         loop.stop()
         let idle =
             options.idleSeconds > 0

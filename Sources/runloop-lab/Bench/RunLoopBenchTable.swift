@@ -2,8 +2,9 @@
 /// set against the baselines.
 ///
 /// Round trips are compared with the C eventfd ping-pong (lower is better, 1.00× is the
-/// physical limit); throughput is compared with Foundation's run loop and with the serial
-/// DispatchQueue (higher is better).
+/// physical limit); throughput, with blocks that capture their item, is compared with
+/// Foundation's run loop and with the serial DispatchQueue (higher is better). The
+/// capture-free column is the same throughput with one block that captures nothing.
 struct RunLoopBenchTable {
     /// The C eventfd ping-pong, the round-trip baseline.
     let eventfd: BenchFigures
@@ -21,7 +22,7 @@ struct RunLoopBenchTable {
     func render() -> String {
         let header = [
             "row", "round trip p50", "round trip p99", "p50 vs eventfd", "p99 vs eventfd",
-            "throughput", "vs Foundation", "vs DispatchQueue", "idle CPU",
+            "throughput", "vs Foundation", "vs DispatchQueue", "capture-free", "idle CPU",
         ]
         let rows = [lab, foundation, dispatch, eventfd].compactMap { $0 }.map(cells)
         let widths = header.indices.map { column in
@@ -42,9 +43,12 @@ struct RunLoopBenchTable {
             BenchFormat.duration(nanoseconds: roundTrip.p99),
             BenchFormat.ratio(Double(roundTrip.p50) / Double(max(baseline.p50, 1))),
             BenchFormat.ratio(Double(roundTrip.p99) / Double(max(baseline.p99, 1))),
-            row.throughput.map { BenchFormat.rate(itemsPerSecond: $0.itemsPerSecond) } ?? BenchFormat.missing,
+            row.throughput.map { BenchFormat.rate(itemsPerSecond: $0.capturingItem.itemsPerSecond) }
+                ?? BenchFormat.missing,
             throughputRatio(of: row, to: foundation),
             throughputRatio(of: row, to: dispatch),
+            row.throughput.map { BenchFormat.rate(itemsPerSecond: $0.captureFree.itemsPerSecond) }
+                ?? BenchFormat.missing,
             row.idleCPUPercent.map(BenchFormat.percent) ?? BenchFormat.missing,
         ]
     }
@@ -53,7 +57,7 @@ struct RunLoopBenchTable {
         guard let measured = row.throughput, let reference = baseline.throughput else {
             return BenchFormat.missing
         }
-        return BenchFormat.ratio(measured.itemsPerSecond / reference.itemsPerSecond)
+        return BenchFormat.ratio(measured.capturingItem.itemsPerSecond / reference.capturingItem.itemsPerSecond)
     }
 
     private func line(of cells: [String], widths: [Int]) -> String {

@@ -11,7 +11,8 @@ enum RunLoopBenchmark {
         synopsis: ["runloop-lab bench runloop [--iterations N] [--items N] [--repeat N] [--idle-seconds S]"],
         description: """
             Measures, in one run, the cross-thread round trip (p50, p99), the one-way
-            throughput from one producer, and the idle CPU of a keep-alive loop, for
+            throughput from one producer (with a fresh block per item that captures it,
+            and with one capture-free block), and the idle CPU of a keep-alive loop, for
             RunLoop Lab live, Foundation's RunLoop with CFRunLoopWakeUp, a serial
             DispatchQueue and a raw eventfd ping-pong in C. Prints a Markdown table with
             ratios against the baselines; progress goes to standard error.
@@ -55,6 +56,8 @@ enum RunLoopBenchmark {
             "Targets for \(RunLoopLabBench.name) (reported, never asserted): round trip ≤ 1.15× eventfd pinned to one CPU "
                 + "(taskset -c 0); throughput ≥ 9 M/s, ≥ 10× Foundation and ≥ 1.5× DispatchQueue; idle CPU 0.0%."
         )
+        console.printLine(
+            "Throughput sends a fresh block per item, capturing it; capture-free sends one block that captures nothing.")
         console.printLine(
             "Idle CPU is the idle loop thread's own CPU time (CLOCK_THREAD_CPUTIME_ID) over the idle window, in percent of one core.")
     }

@@ -23,7 +23,7 @@ enum RunLoopLabBench {
         let roundTrip = LatencySample.measure(iterations: options.roundTrips, warmUp: options.warmUpRoundTrips) {
             try! RunLoop.perform(on: worker, waitUntilDone: true) {}
         }
-        let throughput = Throughput.pipelined(items: options.items, repetitions: options.repetitions) {
+        let throughput = OneWayThroughput.measure(items: options.items, repetitions: options.repetitions) {
             try! RunLoop.perform(on: worker, $0)
         }
         stop(worker)
