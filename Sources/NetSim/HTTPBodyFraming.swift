@@ -37,10 +37,13 @@ enum HTTPBodyFraming: Equatable {
     /// The comma-separated elements of every value of the fields named `name`, trimmed,
     /// empty elements dropped. Fields are matched in place, so a head without the field
     /// allocates nothing.
-    private static func listElements(_ headers: HTTPHeaders, named name: String) -> [Substring.UTF8View] {
-        var elements: [Substring.UTF8View] = []
+    private static func listElements(_ headers: HTTPHeaders, named name: String) -> [[UInt8]] {
+        var elements: [[UInt8]] = []
         for field in headers.fields where field.hasName(name) {
-            elements += HTTPListElements(field.value).filter { !$0.isEmpty }
+            var value = field.value
+            value.withUTF8 { bytes in
+                elements += HTTPListElements(bytes).lazy.filter { !$0.isEmpty }.map { Array($0) }
+            }
         }
         return elements
     }
@@ -49,20 +52,26 @@ enum HTTPBodyFraming: Equatable {
     private static func parseContentLength(_ headers: HTTPHeaders) throws(HTTPParseError) -> Int? {
         var agreed: Int?
         for field in headers.fields where field.hasName("Content-Length") {
-            for element in HTTPListElements(field.value) {
-                let length = try parseLength(element)
-                if let agreed, agreed != length {
-                    throw .conflictingContentLength(first: agreed, second: length)
+            var value = field.value
+            let parsed = value.withUTF8 { bytes in
+                Result { () throws(HTTPParseError) in
+                    for element in HTTPListElements(bytes) {
+                        let length = try parseLength(element)
+                        if let agreed, agreed != length {
+                            throw .conflictingContentLength(first: agreed, second: length)
+                        }
+                        agreed = length
+                    }
                 }
-                agreed = length
             }
+            try parsed.get()
         }
         return agreed
     }
 
     /// The value as a length; the value's text is made only for an error that shows it.
-    private static func parseLength(_ text: Substring.UTF8View) throws(HTTPParseError) -> Int {
-        var shown: String { String(Substring(text)) }
+    private static func parseLength(_ text: Slice<UnsafeBufferPointer<UInt8>>) throws(HTTPParseError) -> Int {
+        var shown: String { String(decoding: text, as: UTF8.self) }
         guard !text.isEmpty else { throw .invalidContentLength("empty value") }
         if text.first == UInt8(ascii: "-"), text.count > 1,
             text.dropFirst().allSatisfy({ HTTPGrammar.decimalValue($0) != nil })

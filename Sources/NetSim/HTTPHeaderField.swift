@@ -16,7 +16,9 @@ public struct HTTPHeaderField: Sendable, Equatable {
     /// of different lengths differ without a byte compared: every response head is framed
     /// by looking its fields up by name.
     public func hasName(_ other: String) -> Bool {
-        name.utf8.count == other.utf8.count
-            && name.utf8.elementsEqual(other.utf8) { HTTPGrammar.lowercased($0) == HTTPGrammar.lowercased($1) }
+        guard name.utf8.count == other.utf8.count else { return false }
+        var name = name
+        var other = other
+        return name.withUTF8 { name in other.withUTF8 { HTTPGrammar.equalIgnoringASCIICase(name, $0) } }
     }
 }

@@ -1,20 +1,21 @@
 /// The comma-separated elements of a header value (RFC 9110 §5.6.1), each trimmed of spaces
-/// and tabs, empty ones included, read in place from the value's UTF-8 without allocating.
+/// and tabs, empty ones included, read in place from the value's UTF-8 bytes without
+/// allocating. The elements point into `bytes`, so they are read while `bytes` is valid.
 struct HTTPListElements: Sequence, IteratorProtocol {
-    private let utf8: Substring.UTF8View
-    private var start: Substring.UTF8View.Index?
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var start: Int?
 
-    /// The elements of `value`.
-    init(_ value: String) {
-        utf8 = value[...].utf8
-        start = utf8.startIndex
+    /// The elements of the value whose UTF-8 is `bytes`.
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        start = bytes.startIndex
     }
 
     /// The next element, or nil after the last.
-    mutating func next() -> Substring.UTF8View? {
+    mutating func next() -> Slice<UnsafeBufferPointer<UInt8>>? {
         guard let from = start else { return nil }
-        let end = utf8[from...].firstIndex(of: HTTPGrammar.comma) ?? utf8.endIndex
-        start = end == utf8.endIndex ? nil : utf8.index(after: end)
-        return HTTPGrammar.trimmed(utf8[from..<end])
+        let end = bytes[from...].firstIndex(of: HTTPGrammar.comma) ?? bytes.endIndex
+        start = end == bytes.endIndex ? nil : end + 1
+        return HTTPGrammar.trimmed(bytes[from..<end])
     }
 }
