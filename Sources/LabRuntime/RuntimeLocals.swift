@@ -7,8 +7,12 @@ import Synchronization
 ///
 /// A ``Simulation`` empties its locals when its run is over, so that what they hold (threads,
 /// queues, run loops) goes with the run.
+///
+/// A run keeps a handful of values (AFNetworking's few `dispatch_once` objects), so they are
+/// kept in the order they were made and found by comparing keys, with no hashing; they are
+/// also let go in that order.
 public final class RuntimeLocals: Sendable {
-    private let values = Mutex<[ObjectIdentifier: any AnyObject & Sendable]>([:])
+    private let values = Mutex<[(key: ObjectIdentifier, value: any AnyObject & Sendable)]>([])
 
     /// Empty storage.
     public init() {}
@@ -17,14 +21,14 @@ public final class RuntimeLocals: Sendable {
     /// not block or reach a scheduling point) if there is none yet.
     public func value<Value: AnyObject & Sendable>(for key: ObjectIdentifier, make: () -> Value) -> Value {
         values.withLock { values in
-            if let found = values[key] {
+            if let found = values.first(where: { $0.key == key })?.value {
                 guard let value = found as? Value else {
                     preconditionFailure("runtime local \(key) holds a \(type(of: found)), not a \(Value.self)")
                 }
                 return value
             }
             let made = make()
-            values[key] = made
+            values.append((key, made))
             return made
         }
     }
@@ -33,7 +37,7 @@ public final class RuntimeLocals: Sendable {
     /// value's deinit may take locks of its own.
     func removeAll() {
         _ = values.withLock { values in
-            defer { values = [:] }
+            defer { values = [] }
             return values
         }
     }
