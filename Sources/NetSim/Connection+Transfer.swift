@@ -56,8 +56,9 @@ extension Connection {
             fail(error)
             return
         }
-        let readSource = PortSource(readable: socket, name: "\(self) socket") { [self] in readable() }
-        let timeout = RunLoopTimer(after: request.timeout, repeats: true, name: "\(self) timeout") { [self] timer in
+        let name = description
+        let readSource = PortSource(readable: socket, name: name + " socket") { [self] in readable() }
+        let timeout = RunLoopTimer(after: request.timeout, repeats: true, name: name + " timeout") { [self] timer in
             timeoutFired(timer)
         }
         let now = runtime.now()

@@ -69,7 +69,7 @@ public final class Connection: Sendable, CustomStringConvertible {
     }
 
     /// `C3`.
-    public var description: String { "C\(id)" }
+    public var description: String { "C" + String(id) }
 
     /// Schedules the connection in `mode` of `loop` (`scheduleInRunLoop:forMode:`). Call it
     /// once per mode, before ``start()``; every mode must be on the same loop. Afterwards it

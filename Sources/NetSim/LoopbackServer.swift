@@ -110,7 +110,7 @@ public final class LoopbackServer: Sendable, CustomStringConvertible {
                 core.expectClient(from: localPort, named: client)
             } : nil
         do {
-            return try LoopbackSocket.connect(to: family, port: url.port, label: "\(client) socket", bound: nameForServer)
+            return try LoopbackSocket.connect(to: family, port: url.port, label: client + " socket", bound: nameForServer)
         } catch {
             if let boundPort { core.forgetClient(from: boundPort) }
             throw NetError(.cannotConnectToHost, message: "\(error)", failingURL: url.description)
