@@ -17,8 +17,10 @@ public struct HTTPHeaderField: Sendable, Equatable {
     /// by looking its fields up by name.
     public func hasName(_ other: String) -> Bool {
         guard name.utf8.count == other.utf8.count else { return false }
-        var name = name
-        var other = other
-        return name.withUTF8 { name in other.withUTF8 { HTTPGrammar.equalIgnoringASCIICase(name, $0) } }
+        let inPlace = name.utf8.withContiguousStorageIfAvailable { name in
+            other.utf8.withContiguousStorageIfAvailable { HTTPGrammar.equalIgnoringASCIICase(name, $0) }
+        }
+        if let inPlace, let equal = inPlace { return equal }
+        return name.utf8.elementsEqual(other.utf8) { HTTPGrammar.lowercased($0) == HTTPGrammar.lowercased($1) }
     }
 }

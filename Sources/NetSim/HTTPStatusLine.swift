@@ -4,10 +4,13 @@ struct HTTPStatusLine: Equatable {
     let statusCode: Int
     let reason: String
 
+    /// `HTTP/` as bytes, so that the check compares bytes rather than walking a string.
+    private static let versionPrefix: [UInt8] = Array("HTTP/".utf8)
+
     /// Parses a status line (terminator already removed).
     static func parse(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> HTTPStatusLine {
         var rest = line
-        guard rest.starts(with: "HTTP/".utf8) else {
+        guard rest.starts(with: versionPrefix) else {
             throw .malformedStatusLine("does not start with 'HTTP/'")
         }
         rest = rest.dropFirst(5)
