@@ -10,14 +10,14 @@ struct ModeContents: Sendable {
     /// level-triggered set); an edge-triggered one reports each write once, undrained.
     let drainsWakePort: Bool
     var sources0: [RunLoopSource] = []
-    /// In the order added.
-    private(set) var portSources: [PortSource] = []
+    /// The port sources (CF's `_sources1`), in the order added.
+    private var ports = OrderedItems<PortSource>()
     /// The same sources by descriptor, each list in the order added, once there are more than
     /// ``indexedAbove``: what a wake-up on a descriptor looks up, so that it costs the same
-    /// with 20 sources or 2,000. Until then a look through ``portSources`` (in the order added
-    /// too) finds the same sources in the same order, without hashing or allocating. Only
-    /// looked up, never iterated.
-    private var portSourcesByDescriptor: [ObjectIdentifier: FirstInlineList<PortSource>]?
+    /// with 20 sources or 2,000 (CF's `_portToV1SourceMap`). Until then a look through
+    /// ``ports`` (in the order added too) finds the same sources in the same order, without
+    /// hashing or allocating.
+    private var portSourcesByDescriptor: IdentityTable<FirstInlineList<PortSource>>?
     /// How many port sources a mode holds before it indexes them by descriptor.
     private static let indexedAbove = 8
     /// Sorted by fire date; equal dates in the order they were added or re-positioned.
@@ -34,17 +34,15 @@ struct ModeContents: Sendable {
     }
 
     /// Whether nothing here would keep a run going (observers do not count).
-    var hasNoSourcesOrTimers: Bool { sources0.isEmpty && portSources.isEmpty && timers.isEmpty }
+    var hasNoSourcesOrTimers: Bool { sources0.isEmpty && ports.isEmpty && timers.isEmpty }
+
+    /// The port sources, in the order added.
+    var portSources: [PortSource] { ports.elements }
 
     func contains(_ item: RunLoopItem) -> Bool {
         switch item {
         case let .source0(source): sources0.index(ofIdentical: source) != nil
-        case let .port(source):
-            if let index = portSourcesByDescriptor {
-                index[ObjectIdentifier(source.descriptor)]?.contains(source) ?? false
-            } else {
-                portSources.index(ofIdentical: source) != nil
-            }
+        case let .port(source): ports.contains(source)
         case let .timer(timer): timers.index(ofIdentical: timer) != nil
         case let .observer(observer): observers.index(ofIdentical: observer) != nil
         }
@@ -55,12 +53,12 @@ struct ModeContents: Sendable {
         if let index = portSourcesByDescriptor {
             return index[ObjectIdentifier(descriptor)]?.first { !$0.interest.isDisjoint(with: readiness) }
         }
-        return portSources.first { $0.descriptor === descriptor && !$0.interest.isDisjoint(with: readiness) }
+        return ports.first { $0.descriptor === descriptor && !$0.interest.isDisjoint(with: readiness) }
     }
 
     /// Removes every port source (the sources stay watched; the loop is torn down).
     mutating func removeAllPortSources() {
-        portSources = []
+        ports.removeAll()
         portSourcesByDescriptor = nil
     }
 
@@ -70,28 +68,32 @@ struct ModeContents: Sendable {
         if let index = portSourcesByDescriptor {
             index[ObjectIdentifier(descriptor)]?.forEach { interest.formUnion($0.interest) }
         } else {
-            for source in portSources where source.descriptor === descriptor { interest.formUnion(source.interest) }
+            ports.forEach { if $0.descriptor === descriptor { interest.formUnion($0.interest) } }
         }
         if interest.isEmpty { portSet.remove(descriptor) } else { try? portSet.insert(descriptor, interest: interest) }
     }
 
     /// Adds `item`; false if it was already here.
     mutating func insert(_ item: RunLoopItem) -> Bool {
-        guard !contains(item) else { return false }
         switch item {
-        case let .source0(source): sources0.append(source)
         case let .port(source):
-            portSources.append(source)
+            guard ports.append(source) else { return false }
             if portSourcesByDescriptor != nil {
                 addToIndex(source)
-            } else if portSources.count > Self.indexedAbove {
-                portSourcesByDescriptor = [:]
-                for source in portSources { addToIndex(source) }
+            } else if ports.count > Self.indexedAbove {
+                portSourcesByDescriptor = IdentityTable(capacity: ports.count)
+                for source in ports.elements { addToIndex(source) }
             }
             watch(source.descriptor)
+            return true
+        case let .source0(source):
+            guard sources0.index(ofIdentical: source) == nil else { return false }
+            sources0.append(source)
         case let .timer(timer):
+            guard timers.index(ofIdentical: timer) == nil else { return false }
             timers.insert(timer, at: timerInsertionIndex(for: timer.dueDate))
         case let .observer(observer):
+            guard observers.index(ofIdentical: observer) == nil else { return false }
             let index = observers.lastIndex { $0.order <= observer.order }.map { $0 + 1 } ?? 0
             observers.insert(observer, at: index)
         }
@@ -115,10 +117,8 @@ struct ModeContents: Sendable {
         switch item {
         case let .source0(source): return sources0.removeIdentical(source)
         case let .port(source):
-            if portSourcesByDescriptor != nil {
-                guard removeFromIndex(source) else { return false }
-            }
-            guard portSources.removeIdentical(source) else { return false }
+            guard ports.remove(source) else { return false }
+            if portSourcesByDescriptor != nil { removeFromIndex(source) }
             watch(source.descriptor)
             return true
         case let .timer(timer): return timers.removeIdentical(timer)
@@ -126,24 +126,19 @@ struct ModeContents: Sendable {
         }
     }
 
-    /// Adds `source` at the end of its descriptor's list in the index. The list is taken out
-    /// and put back, since an in-place access of a dictionary's value would allocate a
-    /// coroutine frame.
+    /// Adds `source` at the end of its descriptor's list in the index.
     private mutating func addToIndex(_ source: PortSource) {
-        let key = ObjectIdentifier(source.descriptor)
-        var list = portSourcesByDescriptor?.removeValue(forKey: key) ?? FirstInlineList()
-        list.append(source)
-        portSourcesByDescriptor?[key] = list
+        portSourcesByDescriptor?.withValue(forKey: ObjectIdentifier(source.descriptor)) { list in
+            if list == nil { list = FirstInlineList() }
+            list?.append(source)
+        }
     }
 
-    /// Takes `source` out of its descriptor's list in the index; false if it was not there.
-    /// The list is taken out and put back only if others are left: each in-place access of a
-    /// dictionary's value would allocate a coroutine frame.
-    private mutating func removeFromIndex(_ source: PortSource) -> Bool {
-        let key = ObjectIdentifier(source.descriptor)
-        guard var list = portSourcesByDescriptor?.removeValue(forKey: key) else { return false }
-        let removed = list.removeIdentical(source)
-        if !list.isEmpty { portSourcesByDescriptor?[key] = list }
-        return removed
+    /// Takes `source` out of its descriptor's list in the index, and the list out once empty.
+    private mutating func removeFromIndex(_ source: PortSource) {
+        portSourcesByDescriptor?.withValue(forKey: ObjectIdentifier(source.descriptor)) { list in
+            _ = list?.removeIdentical(source)
+            if list?.isEmpty == true { list = nil }
+        }
     }
 }

@@ -1,0 +1,123 @@
+/// Something an ``OrderedItems`` list tells apart by the identity of an object.
+protocol IdentifiedByObject {
+    /// The identity of the object that makes the element itself.
+    var identity: ObjectIdentifier { get }
+}
+
+extension RunLoopItem: IdentifiedByObject {}
+
+extension PortSource: IdentifiedByObject {
+    var identity: ObjectIdentifier { ObjectIdentifier(self) }
+}
+
+/// A list of distinct elements in the order they were added, in which adding, finding and
+/// removing one costs the same with 10 elements or 1,000: the common items (CF's
+/// `_commonModeItems`) and a mode's port sources.
+///
+/// Up to ``indexedAbove`` elements, a look through the list answers and a removal closes the
+/// gap, without hashing or allocating. Beyond that, an ``IdentityTable`` gives each element's
+/// slot, and a removal leaves a hole instead of shifting the elements after it; the holes are
+/// squeezed out, in order, once they outnumber the elements. Either way the elements keep the
+/// order they were added in, which is the only order anything reads.
+struct OrderedItems<Element: IdentifiedByObject> {
+    /// The elements in the order added, with a hole (nil) where one was removed while indexed.
+    private var slots: [Element?] = []
+    /// How many elements there are: the slots less the holes.
+    private(set) var count = 0
+    /// Each element's slot, once there have been more than ``indexedAbove`` elements.
+    private var slotsByIdentity: IdentityTable<Int>?
+    /// How many elements the list holds before it indexes them.
+    private static var indexedAbove: Int { 8 }
+
+    /// An empty list.
+    init() {}
+
+    /// Whether the list holds nothing.
+    var isEmpty: Bool { count == 0 }
+
+    /// The elements, in the order added.
+    var elements: [Element] { slots.compactMap { $0 } }
+
+    /// Whether the list holds `element` (an element with its identity).
+    func contains(_ element: Element) -> Bool { contains(element.identity) }
+
+    private func contains(_ identity: ObjectIdentifier) -> Bool {
+        if let slotsByIdentity { return slotsByIdentity[identity] != nil }
+        return slots.contains { $0?.identity == identity }
+    }
+
+    /// The first element, in the order added, that satisfies `predicate`.
+    func first(where predicate: (Element) -> Bool) -> Element? {
+        for slot in slots {
+            if let element = slot, predicate(element) { return element }
+        }
+        return nil
+    }
+
+    /// Calls `body` with every element, in the order added.
+    func forEach(_ body: (Element) -> Void) {
+        for slot in slots {
+            if let element = slot { body(element) }
+        }
+    }
+
+    /// Adds `element` at the end; false if an element with its identity is already here.
+    mutating func append(_ element: Element) -> Bool {
+        if slotsByIdentity != nil {
+            guard slotsByIdentity?.insert(slots.count, forKey: element.identity) == true else { return false }
+        } else {
+            guard !contains(element.identity) else { return false }
+        }
+        slots.append(element)
+        count += 1
+        if slotsByIdentity == nil, count > Self.indexedAbove {
+            var table = IdentityTable<Int>(capacity: count * 2)
+            for (slot, element) in slots.enumerated() {
+                if let element { _ = table.insert(slot, forKey: element.identity) }
+            }
+            slotsByIdentity = table
+        }
+        return true
+    }
+
+    /// Removes `element` (the element with its identity); false if it is not here.
+    @discardableResult
+    mutating func remove(_ element: Element) -> Bool {
+        let identity = element.identity
+        guard slotsByIdentity != nil else {
+            guard let slot = slots.firstIndex(where: { $0?.identity == identity }) else { return false }
+            slots.remove(at: slot)
+            count -= 1
+            return true
+        }
+        guard let slot = slotsByIdentity?.removeValue(forKey: identity) else { return false }
+        slots[slot] = nil
+        count -= 1
+        while let last = slots.last, last == nil { slots.removeLast() }
+        if slots.count - count > max(count, Self.indexedAbove) { squeeze() }
+        return true
+    }
+
+    /// Removes every element.
+    mutating func removeAll() {
+        slots = []
+        count = 0
+        slotsByIdentity = nil
+    }
+
+    /// Squeezes out the holes, keeping the order, and records the slots of the elements moved.
+    private mutating func squeeze() {
+        var kept = 0
+        for slot in slots.indices {
+            guard let identity = slots[slot]?.identity else { continue }
+            if slot != kept {
+                slots.swapAt(kept, slot)
+                slotsByIdentity?.updateValue(kept, forKey: identity)
+            }
+            kept += 1
+        }
+        slots.removeLast(slots.count - kept)
+    }
+}
+
+extension OrderedItems: Sendable where Element: Sendable {}
