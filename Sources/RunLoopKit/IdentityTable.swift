@@ -3,10 +3,10 @@
 /// lookup costs a few dozen instructions, not a few hundred. It stands in for CF's pointer-keyed
 /// `CFSet`/`CFDictionary` of a mode's items.
 ///
-/// Open addressing with linear probing over a power-of-two number of buckets, at most half
-/// full; a removal shifts the entries after it back, so no tombstones pile up. Addresses
-/// differ from run to run, so the table is only looked up, never iterated: nothing about its
-/// layout can reach behaviour.
+/// Open addressing with linear probing over a power-of-two number of buckets, at most a
+/// quarter full so that runs stay short; a removal shifts the entries after it back, so no
+/// tombstones pile up. Addresses differ from run to run, so the table is only looked up, never
+/// iterated: nothing about its layout can reach behaviour.
 struct IdentityTable<Value> {
     /// A bucket: an object's address, or zero when empty, and its value, nil when empty.
     fileprivate struct Entry {
@@ -23,7 +23,7 @@ struct IdentityTable<Value> {
     /// An empty table with room for `capacity` entries before it grows.
     init(capacity: Int = 8) {
         var buckets = 16
-        while buckets < capacity * 2 { buckets *= 2 }
+        while buckets < capacity * 4 { buckets *= 2 }
         entries = Array(repeating: Entry(key: 0, value: nil), count: buckets)
         shift = UInt.bitWidth - buckets.trailingZeroBitCount
     }
@@ -45,7 +45,7 @@ struct IdentityTable<Value> {
 
     /// Adds `value` for `key` unless the key has one already; false if it had.
     mutating func insert(_ value: Value, forKey key: ObjectIdentifier) -> Bool {
-        if (count + 1) * 2 > entries.count { grow() }
+        if (count + 1) * 4 > entries.count { grow() }
         let raw = UInt(bitPattern: key)
         let mask = entries.count - 1
         var bucket = home(of: raw)

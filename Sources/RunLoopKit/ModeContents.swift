@@ -62,11 +62,12 @@ struct ModeContents: Sendable {
         portSourcesByDescriptor = nil
     }
 
-    /// Watches `descriptor` for everything its sources here want, or stops watching it.
-    private func watch(_ descriptor: LabFileDescriptor) {
+    /// Watches `descriptor` for everything its sources here want, or stops watching it; the
+    /// index, when there is one, has just told what they want.
+    private func watch(_ descriptor: LabFileDescriptor, indexed: Readiness?) {
         var interest = Readiness()
-        if let index = portSourcesByDescriptor {
-            index[ObjectIdentifier(descriptor)]?.forEach { interest.formUnion($0.interest) }
+        if let indexed {
+            interest = indexed
         } else {
             ports.forEach { if $0.descriptor === descriptor { interest.formUnion($0.interest) } }
         }
@@ -78,13 +79,12 @@ struct ModeContents: Sendable {
         switch item {
         case let .port(source):
             guard ports.append(source) else { return false }
-            if portSourcesByDescriptor != nil {
-                addToIndex(source)
-            } else if ports.count > Self.indexedAbove {
+            if portSourcesByDescriptor == nil, ports.count > Self.indexedAbove {
                 portSourcesByDescriptor = IdentityTable(capacity: ports.count)
-                for source in ports.elements { addToIndex(source) }
+                for earlier in ports.elements.dropLast() { _ = addToIndex(earlier) }
             }
-            watch(source.descriptor)
+            let indexed = addToIndex(source)
+            watch(source.descriptor, indexed: indexed)
             return true
         case let .source0(source):
             guard sources0.index(ofIdentical: source) == nil else { return false }
@@ -118,27 +118,38 @@ struct ModeContents: Sendable {
         case let .source0(source): return sources0.removeIdentical(source)
         case let .port(source):
             guard ports.remove(source) else { return false }
-            if portSourcesByDescriptor != nil { removeFromIndex(source) }
-            watch(source.descriptor)
+            let indexed = removeFromIndex(source)
+            watch(source.descriptor, indexed: indexed)
             return true
         case let .timer(timer): return timers.removeIdentical(timer)
         case let .observer(observer): return observers.removeIdentical(observer)
         }
     }
 
-    /// Adds `source` at the end of its descriptor's list in the index.
-    private mutating func addToIndex(_ source: PortSource) {
+    /// Adds `source` at the end of its descriptor's list in the index, if there is one, and
+    /// returns what the descriptor's sources here now wait for.
+    private mutating func addToIndex(_ source: PortSource) -> Readiness? {
         portSourcesByDescriptor?.withValue(forKey: ObjectIdentifier(source.descriptor)) { list in
             if list == nil { list = FirstInlineList() }
             list?.append(source)
+            return Self.interest(of: list)
         }
     }
 
-    /// Takes `source` out of its descriptor's list in the index, and the list out once empty.
-    private mutating func removeFromIndex(_ source: PortSource) {
+    /// Takes `source` out of its descriptor's list in the index, if there is one, and the list
+    /// out once empty; returns what the descriptor's sources here still wait for.
+    private mutating func removeFromIndex(_ source: PortSource) -> Readiness? {
         portSourcesByDescriptor?.withValue(forKey: ObjectIdentifier(source.descriptor)) { list in
             _ = list?.removeIdentical(source)
             if list?.isEmpty == true { list = nil }
+            return Self.interest(of: list)
         }
+    }
+
+    /// Everything the sources of one descriptor's list wait for.
+    private static func interest(of list: FirstInlineList<PortSource>?) -> Readiness {
+        var interest = Readiness()
+        list?.forEach { interest.formUnion($0.interest) }
+        return interest
     }
 }

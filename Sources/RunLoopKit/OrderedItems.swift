@@ -17,11 +17,20 @@ extension PortSource: IdentifiedByObject {
 /// Up to ``indexedAbove`` elements, a look through the list answers and a removal closes the
 /// gap, without hashing or allocating. Beyond that, an ``IdentityTable`` gives each element's
 /// slot, and a removal leaves a hole instead of shifting the elements after it; the holes are
-/// squeezed out, in order, once they outnumber the elements. Either way the elements keep the
-/// order they were added in, which is the only order anything reads.
+/// squeezed out, in order, once they outnumber the elements twice over, so that each removal
+/// pays for moving at most one element. Either way the elements keep the order they were
+/// added in, which is the only order anything reads.
 struct OrderedItems<Element: IdentifiedByObject> {
-    /// The elements in the order added, with a hole (nil) where one was removed while indexed.
-    private var slots: [Element?] = []
+    /// An element and its identity, or a hole (neither) where one was removed while
+    /// indexed. The identity sits beside the element so that looking through
+    /// the slots neither copies nor retains an element.
+    fileprivate struct Slot {
+        var identity: ObjectIdentifier?
+        var element: Element?
+    }
+
+    /// The elements in the order added, with the holes.
+    private var slots: [Slot] = []
     /// How many elements there are: the slots less the holes.
     private(set) var count = 0
     /// Each element's slot, once there have been more than ``indexedAbove`` elements.
@@ -36,20 +45,19 @@ struct OrderedItems<Element: IdentifiedByObject> {
     var isEmpty: Bool { count == 0 }
 
     /// The elements, in the order added.
-    var elements: [Element] { slots.compactMap { $0 } }
+    var elements: [Element] { slots.compactMap(\.element) }
 
     /// Whether the list holds `element` (an element with its identity).
-    func contains(_ element: Element) -> Bool { contains(element.identity) }
-
-    private func contains(_ identity: ObjectIdentifier) -> Bool {
+    func contains(_ element: Element) -> Bool {
+        let identity = element.identity
         if let slotsByIdentity { return slotsByIdentity[identity] != nil }
-        return slots.contains { $0?.identity == identity }
+        return slots.contains { $0.identity == identity }
     }
 
     /// The first element, in the order added, that satisfies `predicate`.
     func first(where predicate: (Element) -> Bool) -> Element? {
         for slot in slots {
-            if let element = slot, predicate(element) { return element }
+            if let element = slot.element, predicate(element) { return element }
         }
         return nil
     }
@@ -57,23 +65,24 @@ struct OrderedItems<Element: IdentifiedByObject> {
     /// Calls `body` with every element, in the order added.
     func forEach(_ body: (Element) -> Void) {
         for slot in slots {
-            if let element = slot { body(element) }
+            if let element = slot.element { body(element) }
         }
     }
 
     /// Adds `element` at the end; false if an element with its identity is already here.
     mutating func append(_ element: Element) -> Bool {
+        let identity = element.identity
         if slotsByIdentity != nil {
-            guard slotsByIdentity?.insert(slots.count, forKey: element.identity) == true else { return false }
+            guard slotsByIdentity?.insert(slots.count, forKey: identity) == true else { return false }
         } else {
-            guard !contains(element.identity) else { return false }
+            guard !contains(element) else { return false }
         }
-        slots.append(element)
+        slots.append(Slot(identity: identity, element: element))
         count += 1
         if slotsByIdentity == nil, count > Self.indexedAbove {
             var table = IdentityTable<Int>(capacity: count * 2)
-            for (slot, element) in slots.enumerated() {
-                if let element { _ = table.insert(slot, forKey: element.identity) }
+            for (index, slot) in slots.enumerated() {
+                if let identity = slot.identity { _ = table.insert(index, forKey: identity) }
             }
             slotsByIdentity = table
         }
@@ -85,16 +94,16 @@ struct OrderedItems<Element: IdentifiedByObject> {
     mutating func remove(_ element: Element) -> Bool {
         let identity = element.identity
         guard slotsByIdentity != nil else {
-            guard let slot = slots.firstIndex(where: { $0?.identity == identity }) else { return false }
-            slots.remove(at: slot)
+            guard let index = slots.firstIndex(where: { $0.identity == identity }) else { return false }
+            slots.remove(at: index)
             count -= 1
             return true
         }
-        guard let slot = slotsByIdentity?.removeValue(forKey: identity) else { return false }
-        slots[slot] = nil
+        guard let index = slotsByIdentity?.removeValue(forKey: identity) else { return false }
+        slots[index] = Slot(identity: nil, element: nil)
         count -= 1
-        while let last = slots.last, last == nil { slots.removeLast() }
-        if slots.count - count > max(count, Self.indexedAbove) { squeeze() }
+        while let last = slots.last, last.identity == nil { slots.removeLast() }
+        if slots.count - count > 2 * max(count, Self.indexedAbove) { squeeze() }
         return true
     }
 
@@ -108,10 +117,10 @@ struct OrderedItems<Element: IdentifiedByObject> {
     /// Squeezes out the holes, keeping the order, and records the slots of the elements moved.
     private mutating func squeeze() {
         var kept = 0
-        for slot in slots.indices {
-            guard let identity = slots[slot]?.identity else { continue }
-            if slot != kept {
-                slots.swapAt(kept, slot)
+        for index in slots.indices {
+            guard let identity = slots[index].identity else { continue }
+            if index != kept {
+                slots.swapAt(kept, index)
                 slotsByIdentity?.updateValue(kept, forKey: identity)
             }
             kept += 1
@@ -119,5 +128,7 @@ struct OrderedItems<Element: IdentifiedByObject> {
         slots.removeLast(slots.count - kept)
     }
 }
+
+extension OrderedItems.Slot: Sendable where Element: Sendable {}
 
 extension OrderedItems: Sendable where Element: Sendable {}
