@@ -48,7 +48,9 @@ struct ModeContents: Sendable {
         }
     }
 
-    /// The first source here on `descriptor` that waits for some of `readiness`.
+    /// The first source here on `descriptor` that waits for some of `readiness`. Inlined, so
+    /// that the loop asks its mode in place instead of copying it.
+    @inline(__always)
     func portSource(on descriptor: LabFileDescriptor, readiness: Readiness) -> PortSource? {
         if let index = portSourcesByDescriptor {
             return index[ObjectIdentifier(descriptor)]?.first { !$0.interest.isDisjoint(with: readiness) }
