@@ -8,6 +8,7 @@ package struct FirstInlineList<Element> {
     private var tail: [Element]?
 
     /// An empty list.
+    @inline(__always)
     package init() {}
 
     /// Whether the list holds nothing.
@@ -19,7 +20,8 @@ package struct FirstInlineList<Element> {
     /// The first element added, if any.
     package var first: Element? { head }
 
-    /// Adds `element` at the end.
+    /// Adds `element` at the end. Inlined, so that the loop's callers get it specialized.
+    @inline(__always)
     package mutating func append(_ element: Element) {
         if head == nil {
             head = element
@@ -44,6 +46,7 @@ package struct FirstInlineList<Element> {
     }
 
     /// Calls `body` with every element, in the order added.
+    @inline(__always)
     package func forEach(_ body: (Element) -> Void) {
         guard let head else { return }
         body(head)

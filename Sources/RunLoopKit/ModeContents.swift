@@ -21,7 +21,10 @@ struct ModeContents: Sendable {
     /// How many port sources a mode holds before it indexes them by descriptor.
     private static let indexedAbove = 8
     /// Sorted by fire date; equal dates in the order they were added or re-positioned.
-    var timers: [RunLoopTimer] = []
+    private(set) var timers: [RunLoopTimer] = []
+    /// The timers' identities, once there are more than ``indexedAbove``: whether a timer is
+    /// here then costs one lookup instead of a look through them all. Only looked up.
+    private var timerIdentities: IdentityTable<Void>?
     /// Sorted by ascending order; equal orders keep insertion order.
     var observers: [RunLoopObserver] = []
 
@@ -43,7 +46,12 @@ struct ModeContents: Sendable {
         switch item {
         case let .source0(source): sources0.index(ofIdentical: source) != nil
         case let .port(source): ports.contains(source)
-        case let .timer(timer): timers.index(ofIdentical: timer) != nil
+        case let .timer(timer):
+            if let timerIdentities {
+                timerIdentities[ObjectIdentifier(timer)] != nil
+            } else {
+                timers.index(ofIdentical: timer) != nil
+            }
         case let .observer(observer): observers.index(ofIdentical: observer) != nil
         }
     }
@@ -58,10 +66,15 @@ struct ModeContents: Sendable {
         return ports.first { $0.descriptor === descriptor && !$0.interest.isDisjoint(with: readiness) }
     }
 
-    /// Removes every port source (the sources stay watched; the loop is torn down).
-    mutating func removeAllPortSources() {
+    /// Removes every source, timer and observer (the port sources stay watched; the loop is
+    /// torn down).
+    mutating func removeAll() {
+        sources0 = []
         ports.removeAll()
         portSourcesByDescriptor = nil
+        timers = []
+        timerIdentities = nil
+        observers = []
     }
 
     /// Watches `descriptor` for everything its sources here want, or stops watching it; the
@@ -92,8 +105,17 @@ struct ModeContents: Sendable {
             guard sources0.index(ofIdentical: source) == nil else { return false }
             sources0.append(source)
         case let .timer(timer):
-            guard timers.index(ofIdentical: timer) == nil else { return false }
+            if timerIdentities != nil {
+                guard timerIdentities?.insert((), forKey: ObjectIdentifier(timer)) == true else { return false }
+            } else {
+                guard timers.index(ofIdentical: timer) == nil else { return false }
+            }
             timers.insert(timer, at: timerInsertionIndex(for: timer.dueDate))
+            if timerIdentities == nil, timers.count > Self.indexedAbove {
+                var identities = IdentityTable<Void>(capacity: timers.count * 2)
+                for timer in timers { _ = identities.insert((), forKey: ObjectIdentifier(timer)) }
+                timerIdentities = identities
+            }
         case let .observer(observer):
             guard observers.index(ofIdentical: observer) == nil else { return false }
             let index = observers.lastIndex { $0.order <= observer.order }.map { $0 + 1 } ?? 0
@@ -123,7 +145,11 @@ struct ModeContents: Sendable {
             let indexed = removeFromIndex(source)
             watch(source.descriptor, indexed: indexed)
             return true
-        case let .timer(timer): return timers.removeIdentical(timer)
+        case let .timer(timer):
+            if timerIdentities != nil {
+                guard timerIdentities?.removeValue(forKey: ObjectIdentifier(timer)) != nil else { return false }
+            }
+            return timers.removeIdentical(timer)
         case let .observer(observer): return observers.removeIdentical(observer)
         }
     }
