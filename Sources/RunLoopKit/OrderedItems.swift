@@ -18,8 +18,10 @@ extension PortSource: IdentifiedByObject {
 /// gap, without hashing or allocating. Beyond that, an ``IdentityTable`` gives each element's
 /// slot, and a removal leaves a hole instead of shifting the elements after it; the holes are
 /// squeezed out, in order, once they outnumber the elements twice over, so that each removal
-/// pays for moving at most one element. Either way the elements keep the order they were
-/// added in, which is the only order anything reads.
+/// pays for moving at most one element. The table holds positions counted from the first slot
+/// ever, so the holes at the front, which a list emptied oldest first leaves, are dropped
+/// without touching it. Either way the elements keep the order they were added in, which is
+/// the only order anything reads.
 struct OrderedItems<Element: IdentifiedByObject> {
     /// An element and its identity, or a hole (neither) where one was removed while
     /// indexed. The identity sits beside the element so that looking through
@@ -33,8 +35,13 @@ struct OrderedItems<Element: IdentifiedByObject> {
     private var slots: [Slot] = []
     /// How many elements there are: the slots less the holes.
     private(set) var count = 0
-    /// Each element's slot, once there have been more than ``indexedAbove`` elements.
+    /// Each element's position (its slot plus ``dropped``), once there have been more than
+    /// ``indexedAbove`` elements.
     private var slotsByIdentity: IdentityTable<Int>?
+    /// How many slots have been dropped from the front since the list was indexed.
+    private var dropped = 0
+    /// How many holes lead the slots.
+    private var leadingHoles = 0
     /// How many elements the list holds before it indexes them.
     private static var indexedAbove: Int { 8 }
 
@@ -73,7 +80,7 @@ struct OrderedItems<Element: IdentifiedByObject> {
     mutating func append(_ element: Element) -> Bool {
         let identity = element.identity
         if slotsByIdentity != nil {
-            guard slotsByIdentity?.insert(slots.count, forKey: identity) == true else { return false }
+            guard slotsByIdentity?.insert(dropped + slots.count, forKey: identity) == true else { return false }
         } else {
             guard !contains(element) else { return false }
         }
@@ -99,11 +106,19 @@ struct OrderedItems<Element: IdentifiedByObject> {
             count -= 1
             return true
         }
-        guard let index = slotsByIdentity?.removeValue(forKey: identity) else { return false }
-        slots[index] = Slot(identity: nil, element: nil)
+        guard let position = slotsByIdentity?.removeValue(forKey: identity) else { return false }
+        slots[position - dropped] = Slot(identity: nil, element: nil)
         count -= 1
         while let last = slots.last, last.identity == nil { slots.removeLast() }
-        if slots.count - count > 2 * max(count, Self.indexedAbove) { squeeze() }
+        while leadingHoles < slots.count, slots[leadingHoles].identity == nil { leadingHoles += 1 }
+        leadingHoles = min(leadingHoles, slots.count)
+        if leadingHoles > max(count, Self.indexedAbove) {
+            slots.removeFirst(leadingHoles)
+            dropped += leadingHoles
+            leadingHoles = 0
+        } else if slots.count - count > 2 * max(count, Self.indexedAbove) {
+            squeeze()
+        }
         return true
     }
 
@@ -112,20 +127,24 @@ struct OrderedItems<Element: IdentifiedByObject> {
         slots = []
         count = 0
         slotsByIdentity = nil
+        dropped = 0
+        leadingHoles = 0
     }
 
-    /// Squeezes out the holes, keeping the order, and records the slots of the elements moved.
+    /// Squeezes out the holes, keeping the order, and records the positions of the elements
+    /// moved.
     private mutating func squeeze() {
         var kept = 0
         for index in slots.indices {
             guard let identity = slots[index].identity else { continue }
             if index != kept {
                 slots.swapAt(kept, index)
-                slotsByIdentity?.updateValue(kept, forKey: identity)
+                slotsByIdentity?.updateValue(dropped + kept, forKey: identity)
             }
             kept += 1
         }
         slots.removeLast(slots.count - kept)
+        leadingHoles = 0
     }
 }
 

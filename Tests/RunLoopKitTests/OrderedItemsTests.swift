@@ -46,6 +46,24 @@ struct OrderedItemsTests {
         #expect(list.first(where: { _ in true }) === reference.first)
     }
 
+    @Test("removing the oldest while adding keeps the order, as a queue of open connections does")
+    func oldestFirst() {
+        let items = (0..<400).map { _ in Item() }
+        var list = OrderedItems<Item>()
+        for item in items[..<64] { _ = list.append(item) }
+        for (index, item) in items[64...].enumerated() {
+            let removed = list.remove(items[index])
+            let added = list.append(item)
+            #expect(removed && added)
+            #expect(!list.contains(items[index]))
+        }
+        #expect(list.elements.map(ObjectIdentifier.init) == items[336...].map(ObjectIdentifier.init))
+        let removedLast = list.remove(items[399])
+        let removedInside = list.remove(items[340])
+        #expect(removedLast && removedInside)
+        #expect(list.elements.count == 62 && list.first(where: { _ in true }) === items[336])
+    }
+
     @Test("an identity table keeps every value through growth and removals from the middle of a run")
     func identityTable() {
         let items = (0..<500).map { _ in Item() }
