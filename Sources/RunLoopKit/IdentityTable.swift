@@ -60,18 +60,11 @@ struct IdentityTable<Value> {
         return true
     }
 
-    /// Calls `body` with the value for `key` in place, nil if there is none: an entry it
-    /// leaves nil is removed, and a value it gives a missing key is added.
-    mutating func withValue<Result>(forKey key: ObjectIdentifier, _ body: (inout Value?) -> Result) -> Result {
-        if let bucket = bucket(of: UInt(bitPattern: key)) {
-            let result = body(&entries[bucket].value)
-            if entries[bucket].value == nil { empty(bucket) }
-            return result
-        }
-        var value: Value?
-        let result = body(&value)
-        if let value { _ = insert(value, forKey: key) }
-        return result
+    /// Calls `body` with the value for `key` in place and returns what it returns, or nil
+    /// without calling it when the key has no value.
+    mutating func modifyValue<Result>(forKey key: ObjectIdentifier, _ body: (inout Value) -> Result) -> Result? {
+        guard let bucket = bucket(of: UInt(bitPattern: key)) else { return nil }
+        return body(&entries[bucket].value!)
     }
 
     /// Takes out the entry for `key` and returns its value, or nil if there is none.

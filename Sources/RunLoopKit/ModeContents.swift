@@ -157,27 +157,35 @@ struct ModeContents: Sendable {
     /// Adds `source` at the end of its descriptor's list in the index, if there is one, and
     /// returns what the descriptor's sources here now wait for.
     private mutating func addToIndex(_ source: PortSource) -> Readiness? {
-        portSourcesByDescriptor?.withValue(forKey: ObjectIdentifier(source.descriptor)) { list in
-            if list == nil { list = FirstInlineList() }
-            list?.append(source)
+        guard portSourcesByDescriptor != nil else { return nil }
+        let key = ObjectIdentifier(source.descriptor)
+        let joined = portSourcesByDescriptor?.modifyValue(forKey: key) { list in
+            list.append(source)
             return Self.interest(of: list)
         }
+        if let joined { return joined }
+        var list = FirstInlineList<PortSource>()
+        list.append(source)
+        _ = portSourcesByDescriptor?.insert(list, forKey: key)
+        return source.interest
     }
 
     /// Takes `source` out of its descriptor's list in the index, if there is one, and the list
     /// out once empty; returns what the descriptor's sources here still wait for.
     private mutating func removeFromIndex(_ source: PortSource) -> Readiness? {
-        portSourcesByDescriptor?.withValue(forKey: ObjectIdentifier(source.descriptor)) { list in
-            _ = list?.removeIdentical(source)
-            if list?.isEmpty == true { list = nil }
-            return Self.interest(of: list)
-        }
+        guard portSourcesByDescriptor != nil else { return nil }
+        let key = ObjectIdentifier(source.descriptor)
+        guard var list = portSourcesByDescriptor?.removeValue(forKey: key) else { return Readiness() }
+        guard list.hasMoreThanOne else { return Readiness() }
+        _ = list.removeIdentical(source)
+        _ = portSourcesByDescriptor?.insert(list, forKey: key)
+        return Self.interest(of: list)
     }
 
     /// Everything the sources of one descriptor's list wait for.
-    private static func interest(of list: FirstInlineList<PortSource>?) -> Readiness {
+    private static func interest(of list: FirstInlineList<PortSource>) -> Readiness {
         var interest = Readiness()
-        list?.forEach { interest.formUnion($0.interest) }
+        list.forEach { interest.formUnion($0.interest) }
         return interest
     }
 }

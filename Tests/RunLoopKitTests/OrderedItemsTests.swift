@@ -75,13 +75,17 @@ struct OrderedItemsTests {
         for (index, item) in items.enumerated() {
             #expect(table[item.identity] == (index % 3 == 0 ? nil : index))
         }
-        let doubled = table.withValue(forKey: items[1].identity) { value -> Int in
-            value = value.map { $0 * 2 }
-            return value ?? -1
+        let doubled = table.modifyValue(forKey: items[1].identity) { value -> Int in
+            value *= 2
+            return value
         }
         #expect(doubled == 2)
-        table.withValue(forKey: items[2].identity) { $0 = nil }
-        table.withValue(forKey: items[3].identity) { $0 = 33 }
+        let missing = table.modifyValue(forKey: items[0].identity) { $0 }
+        #expect(missing == nil)
+        table.removeValue(forKey: items[2].identity)
+        let added = table.insert(33, forKey: items[3].identity)
+        let addedAgain = table.insert(34, forKey: items[3].identity)
+        #expect(added && !addedAgain)
         #expect(table[items[2].identity] == nil)
         #expect(table[items[3].identity] == 33)
         #expect(table.count == 500 - 167 - 1 + 1)
