@@ -109,7 +109,7 @@ struct OrderedItems<Element: IdentifiedByObject> {
         guard let position = slotsByIdentity?.removeValue(forKey: identity) else { return false }
         slots[position - dropped] = Slot(identity: nil, element: nil)
         count -= 1
-        while let last = slots.last, last.identity == nil { slots.removeLast() }
+        while !slots.isEmpty, slots[slots.count - 1].identity == nil { slots.removeLast() }
         while leadingHoles < slots.count, slots[leadingHoles].identity == nil { leadingHoles += 1 }
         leadingHoles = min(leadingHoles, slots.count)
         if leadingHoles > max(count, Self.indexedAbove) {
