@@ -110,7 +110,10 @@ struct ModeContents: Sendable {
             } else {
                 guard timers.index(ofIdentical: timer) == nil else { return false }
             }
-            timers.insert(timer, at: timerInsertionIndex(for: timer.dueDate))
+            // Most timers are due after every other (a timeout set now): appending spares the
+            // general insertion's shuffling.
+            let index = timerInsertionIndex(for: timer.dueDate)
+            if index == timers.count { timers.append(timer) } else { timers.insert(timer, at: index) }
             if timerIdentities == nil, timers.count > Self.indexedAbove {
                 var identities = IdentityTable<Void>(capacity: timers.count * 2)
                 for timer in timers { _ = identities.insert((), forKey: ObjectIdentifier(timer)) }
