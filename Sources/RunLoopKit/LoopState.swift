@@ -155,8 +155,9 @@ struct LoopState: Sendable {
     var modes: [ModeContents] = []
     /// The modes tagged common, in the order they were tagged.
     var commonModes: [RunLoopMode] = [.default]
-    /// Items added to the common pseudo-mode, copied into every common mode.
-    var commonItems = CommonItems()
+    /// Items added to the common pseudo-mode (CF's `_commonModeItems`), in the order added:
+    /// the order they are copied into a mode newly tagged common.
+    var commonItems = OrderedItems<RunLoopItem>()
     /// Nested activations, innermost last.
     var activations: [Activation] = []
     /// CF's "sleeping" flag: true between BeforeWaiting and the wake.

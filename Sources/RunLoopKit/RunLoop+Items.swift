@@ -9,9 +9,9 @@ extension RunLoop {
         let scheduled = state.withLock { state -> [(RunLoopSource, RunLoopMode)] in
             guard !state.isTornDown, !state.commonModes.contains(mode) else { return [] }
             state.commonModes.append(mode)
-            guard !state.commonItems.items.isEmpty else { return [] }
+            guard !state.commonItems.isEmpty else { return [] }
             let index = ensureMode(mode, in: &state)
-            return state.commonItems.items.compactMap { item in
+            return state.commonItems.elements.compactMap { item in
                 guard state.modes[index].insert(item), case let .source0(source) = item else { return nil }
                 return (source, mode)
             }
@@ -140,7 +140,7 @@ extension RunLoop {
         state.withLock { state in
             let all =
                 state.modes.flatMap(\.portSources)
-                + state.commonItems.items.compactMap { item -> PortSource? in
+                + state.commonItems.elements.compactMap { item -> PortSource? in
                     if case let .port(source) = item { source } else { nil }
                 }
             return all.first { $0.port === port }
@@ -177,7 +177,7 @@ extension RunLoop {
                 if state.modes[ensureMode(mode, in: &state)].insert(item) { joined.note(mode, listing: listing) }
                 return joined
             }
-            guard state.commonItems.insert(item) else { return joined }
+            guard state.commonItems.append(item) else { return joined }
             for target in state.commonModes where state.modes[ensureMode(target, in: &state)].insert(item) {
                 joined.note(target, listing: listing)
             }

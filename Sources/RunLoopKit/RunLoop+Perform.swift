@@ -178,12 +178,7 @@ extension RunLoop {
             let timers = state.modes.flatMap(\.timers)
             let observers = state.modes.flatMap(\.observers)
             let portSets = state.modes.map(\.portSet)
-            for index in state.modes.indices {
-                state.modes[index].sources0 = []
-                state.modes[index].removeAllPortSources()
-                state.modes[index].timers = []
-                state.modes[index].observers = []
-            }
+            for index in state.modes.indices { state.modes[index].removeAll() }
             state.commonItems.removeAll()
             state.activations = []
             state.mainQueue?.tearDown()

@@ -259,7 +259,8 @@ extension RunLoop {
 
     private func portSource(on descriptor: LabFileDescriptor, readiness: Readiness, in mode: RunLoopMode) -> PortSource? {
         state.withLock { state in
-            state.index(of: mode).flatMap { state.modes[$0].portSource(on: descriptor, readiness: readiness) }
+            guard let index = state.index(of: mode) else { return nil }
+            return state.modes[index].portSource(on: descriptor, readiness: readiness)
         }
     }
 

@@ -57,4 +57,26 @@ struct ManyItemsTests {
         let fires = (0..<count).filter { $0 != 1 }.map { "fire t\($0)" }
         #expect(seen.value == ["holds t0 true, t1 false"] + fires)
     }
+
+    @Test(
+        "a mode's timers: moved ones fire in their new order, a removed one is gone, few or many",
+        arguments: [3, 12])
+    func modeTimers(count: Int) {
+        let seen = Shared<[String]>([])
+        let result = Simulation.run(seed: 0) {
+            let loop = RunLoop.current
+            let timers = (0..<count).map { index in
+                RunLoopTimer(fireAt: ms(10 + index), name: "t\(index)") { _ in seen.append("fire t\(index)") }
+            }
+            for timer in timers { loop.add(timer, forMode: .default) }
+            loop.add(timers[2], forMode: .default)
+            timers[0].fireDate = ms(50)
+            loop.remove(timers[1], forMode: .default)
+            seen.append("holds t0 \(loop.contains(timers[0], inMode: .default)), t1 \(loop.contains(timers[1], inMode: .default))")
+            _ = runCurrent(for: .milliseconds(100))
+        }
+        #expect(result.outcome == .quiescent)
+        let fires = (2..<count).map { "fire t\($0)" } + ["fire t0"]
+        #expect(seen.value == ["holds t0 true, t1 false"] + fires)
+    }
 }

@@ -43,10 +43,29 @@ final class LivePortSet: PortSet {
         /// Whether it is in ``Members/unwatched``, which `poll` watches, rather than in epoll.
         var isUnwatched = false
     }
+    /// Members by descriptor number, in an array indexed by the number: the kernel hands out
+    /// the lowest free number, so the numbers stay small and dense, and finding a member
+    /// costs an index instead of a hash. Only lookups, never iteration.
+    private struct MembersByNumber {
+        private var slots: [Member?] = []
+
+        subscript(fd: Int32) -> Member? {
+            get { fd >= 0 && Int(fd) < slots.count ? slots[Int(fd)] : nil }
+            set {
+                guard fd >= 0 else { return }
+                let index = Int(fd)
+                if index >= slots.count {
+                    guard newValue != nil else { return }
+                    slots.append(contentsOf: repeatElement(nil, count: index + 1 - slots.count))
+                }
+                slots[index] = newValue
+            }
+        }
+    }
     /// The members, and the sockets among them that epoll does not watch yet.
     private struct Members {
-        /// The members by descriptor number; only lookups, never iteration.
-        var byNumber: [Int32: Member] = [:]
+        /// The members by descriptor number.
+        var byNumber = MembersByNumber()
         /// The sockets added since the loop last blocked, as `poll` takes them.
         var unwatched: [pollfd] = []
         /// Whether the owner is in a blocking `epoll_wait`, which sockets added meanwhile
@@ -55,8 +74,7 @@ final class LivePortSet: PortSet {
 
         /// Takes descriptor number `fd` out of ``unwatched``, moving the last one into its
         /// place. A scan of at most ``LivePortSet/unwatchedLimit`` numbers, which costs less
-        /// than keeping each one's place in ``byNumber`` (a dictionary's value changed in
-        /// place allocates).
+        /// than keeping each one's place in ``byNumber``.
         mutating func forget(_ fd: Int32) {
             guard let slot = unwatched.firstIndex(where: { $0.fd == fd }) else { return }
             let last = unwatched.removeLast()
