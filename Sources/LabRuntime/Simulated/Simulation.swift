@@ -295,7 +295,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         if let stack = thread.stack { return stack.fiber }
         let stack = exitedStacks.popLast() ?? FiberStackPool.take()
         stack.prepare(
-            named: thread.thread.description, entry: Simulation.fiberEntry,
+            thread: thread.id, named: thread.thread.name, entry: Simulation.fiberEntry,
             argument: Unmanaged.passUnretained(thread).toOpaque())
         thread.stack = stack
         return stack.fiber
