@@ -408,16 +408,20 @@ public final class Simulation: Runtime, @unchecked Sendable {
         let defaultChoice = canContinue ? me.id : enabled[0]
         var chosen = defaultChoice
         if enabled.count > 1 {
-            let point = label()
-            chosen = strategy.choose(
-                SchedulingDecision(
-                    step: step, enabled: enabled, current: me.id,
-                    defaultChoice: defaultChoice, label: point,
-                    nextOperations: nextOperations))
+            let decision = SchedulingDecision(
+                step: step, enabled: enabled, current: me.id, defaultChoice: defaultChoice, label: label(),
+                nextOperations: nextOperations)
+            chosen = strategy.choose(decision)
             guard runnable.contains(chosen) else {
                 return finish(.replayDiverged(step: step, wanted: chosen, enabled: enabled))
             }
-            appendLocked(me, .schedule(chosen: chosen, enabled: enabled, point: point, step: step))
+            // The event takes the decision's list and label, which are not used after it.
+            if trace.isEnabled {
+                trace.append(
+                    thread: me.thread, time: now(),
+                    kind: .schedule(chosen: chosen, enabled: decision.enabled, point: decision.point, step: step),
+                    location: CodeLocation(fileID: #fileID, line: #line))
+            }
         }
         if chosen != defaultChoice { switches.append(.init(step: step, thread: chosen, preempted: canContinue)) }
         transitionStep = step
