@@ -5,18 +5,18 @@
 /// Interpolating such a text appends it piece by piece to a growing string, through a
 /// temporary string for each number; this copies each piece's bytes once, and makes the
 /// string at the end. A text longer than the buffer goes on in an ordinary string.
-package struct TextWriter: ~Copyable {
-    private let buffer: UnsafeMutableBufferPointer<UInt8>
-    private var count = 0
+@usableFromInline package struct TextWriter: ~Copyable {
+    @usableFromInline let buffer: UnsafeMutableBufferPointer<UInt8>
+    @usableFromInline var count = 0
     /// The text so far, once it no longer fits in `buffer`.
-    private var overflow: String?
+    @usableFromInline var overflow: String?
 
-    fileprivate init(buffer: UnsafeMutableBufferPointer<UInt8>) {
+    @inlinable init(buffer: UnsafeMutableBufferPointer<UInt8>) {
         self.buffer = buffer
     }
 
     /// Appends `text`.
-    package mutating func write(_ text: String) {
+    @inlinable package mutating func write(_ text: String) {
         if overflow != nil {
             overflow!.append(text)
             return
@@ -26,13 +26,13 @@ package struct TextWriter: ~Copyable {
     }
 
     /// Appends the string literal `text`.
-    package mutating func write(_ text: StaticString) {
+    @inlinable package mutating func write(_ text: StaticString) {
         precondition(text.hasPointerRepresentation, "a text literal is a string, not a single scalar")
         write(bytes: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Appends `number` in decimal, as `"\(number)"` does.
-    package mutating func write(_ number: Int) {
+    @inlinable package mutating func write(_ number: Int) {
         // Twenty digits and a sign hold any Int.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { digits in
             var position = digits.count
@@ -50,7 +50,7 @@ package struct TextWriter: ~Copyable {
         }
     }
 
-    private mutating func write(bytes: UnsafeBufferPointer<UInt8>) {
+    @inlinable mutating func write(bytes: UnsafeBufferPointer<UInt8>) {
         if overflow != nil {
             overflow!.append(String(decoding: bytes, as: UTF8.self))
         } else if count + bytes.count <= buffer.count {
@@ -62,16 +62,16 @@ package struct TextWriter: ~Copyable {
     }
 
     /// What was written in the buffer, as a string.
-    private var written: String { String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self) }
+    @inlinable var written: String { String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self) }
 
     /// The whole text.
-    fileprivate consuming func text() -> String { overflow ?? written }
+    @inlinable consuming func text() -> String { overflow ?? written }
 }
 
 extension String {
     /// The text that `write` writes, piece by piece, with a ``TextWriter``: the same string
     /// as interpolating the pieces, made with one copy of each.
-    package init(writing write: (inout TextWriter) -> Void) {
+    @inlinable package init(writing write: (inout TextWriter) -> Void) {
         self = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { buffer in
             var writer = TextWriter(buffer: buffer)
             write(&writer)
