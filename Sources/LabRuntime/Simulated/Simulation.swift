@@ -415,13 +415,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
             guard runnable.contains(chosen) else {
                 return finish(.replayDiverged(step: step, wanted: chosen, enabled: enabled))
             }
-            // The event takes the decision's list and label, which are not used after it.
-            if trace.isEnabled {
-                trace.append(
-                    thread: me.thread, time: now(),
-                    kind: .schedule(chosen: chosen, enabled: decision.enabled, point: decision.point, step: step),
-                    location: CodeLocation(fileID: #fileID, line: #line))
-            }
+            appendLocked(me, .schedule(chosen: chosen, enabled: decision.enabled, point: decision.point, step: step))
         }
         if chosen != defaultChoice { switches.append(.init(step: step, thread: chosen, preempted: canContinue)) }
         transitionStep = step
