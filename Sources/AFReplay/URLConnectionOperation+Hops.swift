@@ -18,7 +18,12 @@ extension URLConnectionOperation {
             return
         }
         try? RunLoop.perform(
-            on: thread, modes: servedRunLoopModes, waitUntilDone: false, label: "\(selector) \(name)", body)
+            on: thread, modes: servedRunLoopModes, waitUntilDone: false,
+            label: String {
+                $0.write(selector)
+                $0.write(" ")
+                $0.write(name)
+            }, body)
     }
 
     /// Sets `error` as the operation's error and finishes it (``finish()``), unless it has
@@ -55,7 +60,14 @@ extension URLConnectionOperation {
             guard alternates else { return }
         }
         let center = NotificationCenter.default(in: runtime)
-        MainQueue.shared(in: runtime).async(label: "post \(notification.shortName) \(name)") {
+        MainQueue.shared(in: runtime).async(
+            label: String {
+                $0.write("post ")
+                $0.write(notification.shortName)
+                $0.write(" ")
+                $0.write(name)
+            }
+        ) {
             center.post(name: notification, object: self)
         }
     }

@@ -1,3 +1,4 @@
+import CSystem
 import Glibc
 import Synchronization
 
@@ -159,8 +160,11 @@ public final class LabThread: Sendable, CustomStringConvertible {
     public var isCurrent: Bool { CurrentThreadSlot.withCurrent { $0 === self } }
 }
 
-/// The per-pthread slot that names the current ``LabThread``, in pthread TSD so that two
-/// simulations running side by side never see each other's threads.
+/// The per-pthread slot that names the current ``LabThread``, per pthread so that two
+/// simulations running side by side never see each other's threads. The current thread is
+/// read from a C thread-local word (`csystem_current_lab_thread`), one load where
+/// `pthread_getspecific` is a call; a pthread key holds the thread ``set(_:)`` retained,
+/// so that its destructor releases it when the pthread exits.
 enum CurrentThreadSlot {
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
@@ -172,7 +176,7 @@ enum CurrentThreadSlot {
     }()
 
     static func get() -> LabThread? {
-        guard let pointer = pthread_getspecific(key) else { return nil }
+        guard let pointer = csystem_current_lab_thread_get() else { return nil }
         return Unmanaged<LabThread>.fromOpaque(pointer).takeUnretainedValue()
     }
 
@@ -180,13 +184,17 @@ enum CurrentThreadSlot {
     /// retained (the slot's owner keeps it alive while it is in the slot), or, when the slot
     /// is empty, the thread `current` adopts. For a hot path that only reads the thread.
     static func withCurrent<Result>(_ body: (LabThread) -> Result) -> Result {
-        guard let pointer = pthread_getspecific(key) else { return body(LabThread.current) }
+        guard let pointer = csystem_current_lab_thread_get() else { return body(LabThread.current) }
         return Unmanaged<LabThread>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
     }
 
+    /// Makes `thread` the current one for good, retained until the pthread exits or another
+    /// thread is set.
     static func set(_ thread: LabThread) {
         if let old = pthread_getspecific(key) { Unmanaged<LabThread>.fromOpaque(old).release() }
-        pthread_setspecific(key, Unmanaged.passRetained(thread).toOpaque())
+        let retained = Unmanaged.passRetained(thread).toOpaque()
+        pthread_setspecific(key, retained)
+        csystem_current_lab_thread_set(retained)
     }
 
     /// Makes `thread` the current one without retaining it, and returns what the slot held
@@ -195,13 +203,13 @@ enum CurrentThreadSlot {
     /// first value back with ``restore(_:)`` when the run is over.
     @discardableResult
     static func exchangeBorrowed(_ thread: LabThread) -> UnsafeMutableRawPointer? {
-        let old = pthread_getspecific(key)
-        pthread_setspecific(key, Unmanaged.passUnretained(thread).toOpaque())
+        let old = csystem_current_lab_thread_get()
+        csystem_current_lab_thread_set(Unmanaged.passUnretained(thread).toOpaque())
         return old
     }
 
     /// Puts back a value that ``exchangeBorrowed(_:)`` returned.
     static func restore(_ value: UnsafeMutableRawPointer?) {
-        pthread_setspecific(key, value)
+        csystem_current_lab_thread_set(value)
     }
 }

@@ -56,9 +56,8 @@ extension Connection {
             fail(error)
             return
         }
-        let name = description
-        let readSource = PortSource(readable: socket, name: name + " socket") { [self] in readable() }
-        let timeout = RunLoopTimer(after: request.timeout, repeats: true, name: name + " timeout") { [self] timer in
+        let readSource = PortSource(readable: socket, name: named(" socket")) { [self] in readable() }
+        let timeout = RunLoopTimer(after: request.timeout, repeats: true, name: named(" timeout")) { [self] timer in
             timeoutFired(timer)
         }
         let now = runtime.now()

@@ -69,7 +69,16 @@ public final class Connection: Sendable, CustomStringConvertible {
     }
 
     /// `C3`.
-    public var description: String { "C" + String(id) }
+    public var description: String { named("") }
+
+    /// `"C3"` followed by `suffix`: how traces name the connection's parts.
+    func named(_ suffix: StaticString) -> String {
+        String {
+            $0.write("C")
+            $0.write(id)
+            $0.write(suffix)
+        }
+    }
 
     /// Schedules the connection in `mode` of `loop` (`scheduleInRunLoop:forMode:`). Call it
     /// once per mode, before ``start()``; every mode must be on the same loop. Afterwards it
@@ -99,7 +108,7 @@ public final class Connection: Sendable, CustomStringConvertible {
         }
         guard let (loop, modes) = target else { return }
         do {
-            try RunLoop.perform(on: loop.thread, modes: modes, label: "\(self) start") { [self] in open() }
+            try RunLoop.perform(on: loop.thread, modes: modes, label: named(" start")) { [self] in open() }
         } catch {
             abandon()
         }
@@ -171,7 +180,7 @@ public final class Connection: Sendable, CustomStringConvertible {
         resources.timeout?.invalidate()
         guard let socket = resources.socket, !onLoopThread, let loop = resources.loop else { return }
         do {
-            try RunLoop.perform(on: loop.thread, modes: resources.modes, label: "\(self) close") { socket.close() }
+            try RunLoop.perform(on: loop.thread, modes: resources.modes, label: named(" close")) { socket.close() }
         } catch {
             socket.close()
         }

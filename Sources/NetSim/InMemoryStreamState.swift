@@ -1,3 +1,4 @@
+import LabRuntime
 import RunLoopKit
 
 /// The state shared by the two in-memory output streams: the memory stream is the buffer
@@ -20,7 +21,14 @@ struct InMemoryStreamState: Sendable {
     init(capacity: Int?) { self.capacity = capacity }
 
     /// `"open, 12 bytes"`: how a trace shows the state.
-    var summary: String { "\(status), \(count) bytes" }
+    var summary: String {
+        String {
+            $0.write(status.description)
+            $0.write(", ")
+            $0.write(count)
+            $0.write(" bytes")
+        }
+    }
 
     /// Whether a write would take at least one byte.
     var hasSpaceAvailable: Bool { status == .open && count < (capacity ?? Int.max) }

@@ -1,3 +1,5 @@
+import LabRuntime
+
 /// An `http` URL on the loopback interface: the part of `NSURL` that NSURLConnection reads
 /// to open a socket (host, port) and to write the request line (path and query).
 ///
@@ -90,6 +92,12 @@ public struct LabURL: Sendable, Equatable, CustomStringConvertible {
 
     /// `http://127.0.0.1:8080/path?query` (`absoluteString`).
     public var description: String {
-        "http://\(hostForHeader):\(port)\(pathAndQuery)"
+        String {
+            $0.write("http://")
+            $0.write(hostForHeader)
+            $0.write(":")
+            $0.write(port)
+            $0.write(pathAndQuery)
+        }
     }
 }

@@ -1,3 +1,5 @@
+import LabRuntime
+
 /// An error in the `NSURLErrorDomain`, as NSURLConnection hands it to
 /// `connection:didFailWithError:` and AFNetworking stores it in `error`.
 ///
@@ -43,8 +45,17 @@ public struct NetError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// `NSURLErrorDomain <code>: <message>`, followed by the failing URL when there is one.
     public var description: String {
-        let base = "\(Self.domain) \(code.rawValue): \(message)"
-        guard let failingURL else { return base }
-        return "\(base) (\(failingURL))"
+        String {
+            $0.write(Self.domain)
+            $0.write(" ")
+            $0.write(code.rawValue)
+            $0.write(": ")
+            $0.write(message)
+            if let failingURL {
+                $0.write(" (")
+                $0.write(failingURL)
+                $0.write(")")
+            }
+        }
     }
 }

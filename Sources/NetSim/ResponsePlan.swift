@@ -1,3 +1,5 @@
+import LabRuntime
+
 /// How the loopback server answers one request: the response a ``RouteScript`` (or its
 /// absence) calls for, with Range and If-Range applied, cut into timed writes, with the
 /// script's fault injected. A pure value, so it is the same in both runtimes.
@@ -113,7 +115,19 @@ struct ResponsePlan: Sendable, Equatable {
             self.steps = steps
         default:
             let faultNote = fault.map { ", fault: \($0)" } ?? ""
-            self.summary = "\(status) \(isHEAD ? "head only" : "\(body.count) body bytes in \(pieces.count) writes")\(faultNote)"
+            self.summary = String {
+                $0.write(status)
+                if isHEAD {
+                    $0.write(" head only")
+                } else {
+                    $0.write(" ")
+                    $0.write(body.count)
+                    $0.write(" body bytes in ")
+                    $0.write(pieces.count)
+                    $0.write(" writes")
+                }
+                $0.write(faultNote)
+            }
             steps.append(.close)
             self.steps = steps
         }

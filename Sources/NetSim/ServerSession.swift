@@ -65,7 +65,13 @@ final class ServerSession: Sendable {
             readable()
             guard !state.withLock({ $0.closed }) else { return }
         }
-        let source = PortSource(readable: socket, name: "\(name) server socket") { [self] in readable() }
+        let source = PortSource(
+            readable: socket,
+            name: String {
+                $0.write(name)
+                $0.write(" server socket")
+            }
+        ) { [self] in readable() }
         state.withLock { $0.readSource = source }
         do {
             try loop.add(source, forMode: .default)
@@ -83,7 +89,13 @@ final class ServerSession: Sendable {
             return (state.readSource, state.writeSource, state.pause)
         }
         guard let (readSource, writeSource, pause) = resources else { return }
-        runtime.record(.server("\(name) closed: \(reason)"))
+        runtime.record(
+            .server(
+                String {
+                    $0.write(name)
+                    $0.write(" closed: ")
+                    $0.write(reason)
+                }))
         // Closed first, the socket leaves the loop's port sets by itself (an epoll
         // registration ends with its descriptor), so removing its sources makes no system
         // call. Every close runs on the server's thread, which alone reads the socket.
@@ -105,7 +117,14 @@ final class ServerSession: Sendable {
         case let .failed(code):
             close(because: "receive failed, errno \(code)")
         case let .transferred(count):
-            runtime.record(.server("\(name) received \(count) bytes"))
+            runtime.record(
+                .server(
+                    String {
+                        $0.write(name)
+                        $0.write(" received ")
+                        $0.write(count)
+                        $0.write(" bytes")
+                    }))
             let progress = state.withLock { state -> HTTPRequestReader.Progress? in
                 guard !state.requestRead else { return nil }
                 let progress = state.reader.feed(buffer)
@@ -117,7 +136,19 @@ final class ServerSession: Sendable {
                 return
             case let .request(head, bodyBytes)?:
                 runtime.record(
-                    .server("\(name) request \(head.method) \(head.target)" + (bodyBytes > 0 ? " with \(bodyBytes) body bytes" : "")))
+                    .server(
+                        String {
+                            $0.write(name)
+                            $0.write(" request ")
+                            $0.write(head.method)
+                            $0.write(" ")
+                            $0.write(head.target)
+                            if bodyBytes > 0 {
+                                $0.write(" with ")
+                                $0.write(bodyBytes)
+                                $0.write(" body bytes")
+                            }
+                        }))
                 play(respond(head))
             case let .refused(status, why)?:
                 runtime.record(.server("\(name) refused the request: \(why)"))
@@ -127,7 +158,13 @@ final class ServerSession: Sendable {
     }
 
     private func play(_ plan: ResponsePlan) {
-        runtime.record(.server("\(name) responds \(plan.summary)"))
+        runtime.record(
+            .server(
+                String {
+                    $0.write(name)
+                    $0.write(" responds ")
+                    $0.write(plan.summary)
+                }))
         state.withLock { $0.steps = plan.steps[...] }
         advance()
     }
@@ -184,7 +221,19 @@ final class ServerSession: Sendable {
                 state.pending.removeFirst(count)
                 return state.pending.count
             }
-            runtime.record(.server("\(name) sent \(count) bytes" + (left > 0 ? ", \(left) pending" : "")))
+            runtime.record(
+                .server(
+                    String {
+                        $0.write(name)
+                        $0.write(" sent ")
+                        $0.write(count)
+                        $0.write(" bytes")
+                        if left > 0 {
+                            $0.write(", ")
+                            $0.write(left)
+                            $0.write(" pending")
+                        }
+                    }))
             if left > 0 {
                 watchForRoom()
                 return false

@@ -95,6 +95,17 @@ enum BlockModes: Sendable {
         }
     }
 
+    /// The modes' names, for traces; the default or the common mode alone gives a shared
+    /// array (``RunLoopMode/commonOnlyNames``) rather than a new one.
+    var names: [String] {
+        switch self {
+        case .one(.default): RunLoopMode.defaultOnlyNames
+        case .one(.common): RunLoopMode.commonOnlyNames
+        case let .one(mode): [mode.name]
+        case let .several(modes): modes.map(\.name)
+        }
+    }
+
     /// Whether a block queued for these modes may run while the loop is in `mode`, which is
     /// one of the loop's common modes if `modeIsCommon`.
     func admit(_ mode: RunLoopMode, modeIsCommon: Bool) -> Bool {

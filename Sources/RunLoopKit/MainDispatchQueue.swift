@@ -56,7 +56,7 @@ public final class MainDispatchQueue: Sendable {
             return blocks.queued.count == 1
         }
         if trace.isEnabled {
-            runtime.record(.performEnqueued(label: name, target: thread.id, modes: [RunLoopMode.common.name]))
+            runtime.record(.performEnqueued(label: name, target: thread.id, modes: RunLoopMode.commonOnlyNames))
         }
         guard wasEmpty else { return }
         signalled.store(true, ordering: .releasing)

@@ -26,7 +26,7 @@ extension RunLoop {
             }
         }
         if wake { wakeUpSchedulingPoint() }
-        let traced = trace.isEnabled ? (label: block.label, modes: block.modes.list.map(\.name)) : nil
+        let traced = trace.isEnabled ? (label: block.label, modes: block.modes.names) : nil
         let defaultOnly = block.isDefaultOnly
         // Moved into the closure through an optional, so that queueing it copies nothing.
         var pending = Optional(block)

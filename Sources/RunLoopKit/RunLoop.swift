@@ -84,7 +84,12 @@ public final class RunLoop: Sendable, CustomStringConvertible {
     }
 
     func makeMode(_ mode: RunLoopMode) -> ModeContents {
-        let portSet = runtime.makePortSet(named: "\(mode.name) T\(thread.id)")
+        let portSet = runtime.makePortSet(
+            named: String {
+                $0.write(mode.name)
+                $0.write(" T")
+                $0.write(thread.id)
+            })
         let drains = (try? portSet.insertWakePort(wakePort.descriptor)) ?? true
         return ModeContents(mode: mode, portSet: portSet, drainsWakePort: drains)
     }

@@ -26,5 +26,10 @@ public struct RunLoopMode: Hashable, Sendable, CustomStringConvertible, Expressi
     /// million performs do not each allocate their own.
     public static let defaultOnly: [RunLoopMode] = [.default]
 
+    /// The names of ``defaultOnly``, and of the common modes alone: shared by the traces of
+    /// blocks queued for either, so that tracing them makes no array.
+    static let defaultOnlyNames = [RunLoopMode.default.name]
+    static let commonOnlyNames = [RunLoopMode.common.name]
+
     public var description: String { name }
 }

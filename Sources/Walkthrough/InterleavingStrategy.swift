@@ -10,17 +10,17 @@ import LabRuntime
 /// forced or not.
 struct InterleavingStrategy: SchedulingStrategy {
     private var base: any SchedulingStrategy
-    private let plan: InterleavingPlan?
+    private let plan: InterleavingPlan
 
-    /// Follows `plan`, then `base`; only `base` when there is no plan (a scenario without
-    /// `interleave` lines).
-    init(base: any SchedulingStrategy, plan: InterleavingPlan?) {
+    /// Follows `plan`, then `base`. A scenario without `interleave` lines runs under its
+    /// declared strategy alone, not under this.
+    init(base: any SchedulingStrategy, plan: InterleavingPlan) {
         self.base = base
         self.plan = plan
     }
 
     mutating func choose(_ decision: SchedulingDecision) -> LabThreadID {
-        plan?.choose(among: decision.enabled) ?? base.choose(decision)
+        plan.choose(among: decision.enabled) ?? base.choose(decision)
     }
 
     /// The declared strategy's: a DPOR search learns every transition of a scenario's run.

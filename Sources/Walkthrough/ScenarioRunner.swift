@@ -118,10 +118,15 @@ public struct ScenarioRunner: Sendable {
         let plan = InterleavingPlan()
         // Only `interleave` lines arm the plan: without any, the strategy need not consult
         // it, and no event needs to be shown to a listener for the thread names it reads.
+        // Without them the declared strategy is the simulation's own, so that each choice
+        // reaches it directly, not through a wrapper holding it as an existential.
         let interleaves = scenario.statements.contains(where: \.isInterleave)
-        let simulation = Simulation(
-            strategy: InterleavingStrategy(base: strategy, plan: interleaves ? plan : nil),
-            stepLimit: scenario.stepLimit ?? stepLimit, timeLimit: scenario.timeLimit ?? timeLimit)
+        let steps = scenario.stepLimit ?? stepLimit
+        let time = scenario.timeLimit ?? timeLimit
+        let simulation =
+            interleaves
+            ? Simulation(strategy: InterleavingStrategy(base: strategy, plan: plan), stepLimit: steps, timeLimit: time)
+            : Simulation(strategy: strategy, stepLimit: steps, timeLimit: time)
         if interleaves {
             let isThreadStart: @Sendable (TraceEvent.Kind) -> Bool = { if case .threadStart = $0 { true } else { false } }
             simulation.trace.addListener(where: isThreadStart) { event in

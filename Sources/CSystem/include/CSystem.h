@@ -5,8 +5,10 @@
 // the same way swift-nio's CNIOLinux shim does. It holds no logic of its own beyond
 // thin `static inline` wrappers for macros and variadic functions that Swift cannot call,
 // except the fiber switch of the simulated runtime (CSystemFiber.h, Fiber.c), which Swift
-// cannot express: it swaps stacks, and the Ctrl-C flag (Interrupt.c): a signal handler must
-// be async-signal-safe, which Swift code is not.
+// cannot express: it swaps stacks, the Ctrl-C flag (Interrupt.c): a signal handler must
+// be async-signal-safe, which Swift code is not, and the current lab thread's word
+// (CurrentLabThread.c): a C thread-local, which Swift cannot declare, read in a few
+// instructions where `pthread_getspecific` costs a call and a key check.
 #ifndef CSYSTEM_H
 #define CSYSTEM_H
 
@@ -135,6 +137,17 @@ static inline uint32_t csystem_atomic_add_u32(uint32_t *word, uint32_t delta) {
 static inline int csystem_atomic_cas_u32(uint32_t *word, uint32_t expected, uint32_t desired) {
     return __atomic_compare_exchange_n(word, &expected, desired, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
 }
+
+/// The calling pthread's current lab thread, as an unretained object pointer, or NULL: a
+/// thread-local word in the initial-exec model, so that reading it is one load relative to
+/// the thread pointer. LabRuntime's `CurrentThreadSlot` keeps it beside its pthread key.
+extern __thread void *csystem_current_lab_thread __attribute__((tls_model("initial-exec")));
+
+/// The calling pthread's ``csystem_current_lab_thread``.
+static inline void *csystem_current_lab_thread_get(void) { return csystem_current_lab_thread; }
+
+/// Sets the calling pthread's ``csystem_current_lab_thread``.
+static inline void csystem_current_lab_thread_set(void *thread) { csystem_current_lab_thread = thread; }
 
 /// Catches SIGINT (Ctrl-C): from now on it sets a flag, read by `csystem_interrupt_pending`,
 /// instead of ending the process. Calls nest: each needs a `csystem_interrupt_release`.

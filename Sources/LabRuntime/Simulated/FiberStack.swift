@@ -38,12 +38,31 @@ struct FiberStack: @unchecked Sendable {
     }
 
     /// Makes the next switch to this stack call `entry(argument)` from its top, and names
-    /// it `name` for the stack-overflow report.
-    func prepare(named name: String, entry: @convention(c) (UnsafeMutableRawPointer?) -> Void, argument: UnsafeMutableRawPointer) {
+    /// it for the stack-overflow report after the lab thread `id` called `name`, as
+    /// ``LabThread/description`` does (`"T3 AFNetworking"`), cut to fit. The name is written
+    /// straight into the record, so that starting a thread builds no string.
+    func prepare(
+        thread id: LabThreadID, named name: String, entry: @convention(c) (UnsafeMutableRawPointer?) -> Void,
+        argument: UnsafeMutableRawPointer
+    ) {
         withUnsafeMutableBytes(of: &fiber.pointee.name) { buffer in
-            let utf8 = name.utf8.prefix(buffer.count - 1)
-            buffer.copyBytes(from: utf8)
-            buffer[utf8.count] = 0
+            let end = buffer.count - 1
+            var next = 0
+            func put(_ byte: UInt8) {
+                guard next < end else { return }
+                buffer[next] = byte
+                next += 1
+            }
+            put(UInt8(ascii: "T"))
+            var scale = 1
+            while scale <= id / 10 { scale *= 10 }
+            while scale > 0 {
+                put(UInt8(ascii: "0") + UInt8(id / scale % 10))
+                scale /= 10
+            }
+            put(UInt8(ascii: " "))
+            for byte in name.utf8 { put(byte) }
+            buffer[next] = 0
         }
         csystem_fiber_prepare(fiber, entry, argument)
     }

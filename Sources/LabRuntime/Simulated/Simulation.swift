@@ -295,7 +295,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         if let stack = thread.stack { return stack.fiber }
         let stack = exitedStacks.popLast() ?? FiberStackPool.take()
         stack.prepare(
-            named: thread.thread.description, entry: Simulation.fiberEntry,
+            thread: thread.id, named: thread.thread.name, entry: Simulation.fiberEntry,
             argument: Unmanaged.passUnretained(thread).toOpaque())
         thread.stack = stack
         return stack.fiber
@@ -408,16 +408,14 @@ public final class Simulation: Runtime, @unchecked Sendable {
         let defaultChoice = canContinue ? me.id : enabled[0]
         var chosen = defaultChoice
         if enabled.count > 1 {
-            let point = label()
-            chosen = strategy.choose(
-                SchedulingDecision(
-                    step: step, enabled: enabled, current: me.id,
-                    defaultChoice: defaultChoice, label: point,
-                    nextOperations: nextOperations))
+            let decision = SchedulingDecision(
+                step: step, enabled: enabled, current: me.id, defaultChoice: defaultChoice, label: label(),
+                nextOperations: nextOperations)
+            chosen = strategy.choose(decision)
             guard runnable.contains(chosen) else {
                 return finish(.replayDiverged(step: step, wanted: chosen, enabled: enabled))
             }
-            appendLocked(me, .schedule(chosen: chosen, enabled: enabled, point: point, step: step))
+            appendLocked(me, .schedule(chosen: chosen, enabled: decision.enabled, point: decision.point, step: step))
         }
         if chosen != defaultChoice { switches.append(.init(step: step, thread: chosen, preempted: canContinue)) }
         transitionStep = step

@@ -20,8 +20,11 @@ struct ThreadSet {
         let bit: UInt64 = 1 << UInt64(thread & 63)
         let old = words[word]
         let new = isMember ? old | bit : old & ~bit
+        // Most looks change nothing: they then leave the array alone, with no uniqueness
+        // check and no store.
+        guard new != old else { return false }
         words[word] = new
-        return new != old
+        return true
     }
 
     /// Calls `body` with every member, ascending.

@@ -54,14 +54,17 @@ public final class TraceRecorder: Sendable {
     }
 
     /// Appends an event by the thread `threadID` called `threadName`: what both public ways
-    /// of appending come to.
+    /// of appending come to. `kind` and `threadName` are moved into the event.
     private func append(
-        threadID: LabThreadID, threadName: String, time: LabInstant, kind: consuming TraceEvent.Kind, location: CodeLocation
+        threadID: LabThreadID, threadName: consuming String, time: LabInstant, kind: consuming TraceEvent.Kind,
+        location: CodeLocation
     ) {
         var unappended = Optional(kind)
-        // The lock hands back only the listeners that want the event and where it is, so
-        // that a recording without listeners (most) returns nothing larger than a word or two.
-        let (hearing, position) = state.withLock { state -> ([Listener], Int) in
+        var unappendedName = Optional(threadName)
+        // The lock hands back the listeners that want the event and where it is only when
+        // there are listeners, so that a recording without any (most) gets back `nil`, and
+        // has no array to release.
+        let heard = state.withLock { state -> (hearing: [Listener], position: Int)? in
             if state.events.capacity == 0 {
                 if let spare = Self.spareStorage.withLock({ $0.popLast() }) {
                     state.events = spare
@@ -73,11 +76,11 @@ public final class TraceRecorder: Sendable {
             state.events.append(
                 TraceEvent(
                     sequence: position, time: time, thread: threadID,
-                    threadName: threadName, kind: unappended.take()!, location: location))
-            if state.listeners.isEmpty { return ([], position) }
+                    threadName: unappendedName.take()!, kind: unappended.take()!, location: location))
+            if state.listeners.isEmpty { return nil }
             return (state.listeners.filter { $0.wants(state.events[position].kind) }, position)
         }
-        guard !hearing.isEmpty else { return }
+        guard let (hearing, position) = heard, !hearing.isEmpty else { return }
         // Events are only appended until the recording finishes, which no recording thread
         // races (a simulation finishes once its threads are done), so it is still there.
         let event = state.withLock { $0.events[position] }
@@ -85,7 +88,8 @@ public final class TraceRecorder: Sendable {
     }
 
     /// Appends an event by the current lab thread (``LabThread/current``), which is borrowed
-    /// rather than retained; `kind` is moved on without passing through a closure.
+    /// rather than retained; `kind` is moved on without passing through a closure, and the
+    /// copy of the thread's name is moved into the event.
     @usableFromInline
     func appendByCurrentThread(time: LabInstant, kind: consuming TraceEvent.Kind, location: CodeLocation) {
         let (threadID, threadName) = CurrentThreadSlot.withCurrent { ($0.id, $0.name) }
