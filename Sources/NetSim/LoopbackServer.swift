@@ -110,7 +110,12 @@ public final class LoopbackServer: Sendable, CustomStringConvertible {
                 core.expectClient(from: localPort, named: client)
             } : nil
         do {
-            return try LoopbackSocket.connect(to: family, port: url.port, label: client + " socket", bound: nameForServer)
+            return try LoopbackSocket.connect(
+                to: family, port: url.port,
+                label: String {
+                    $0.write(client)
+                    $0.write(" socket")
+                }, bound: nameForServer)
         } catch {
             if let boundPort { core.forgetClient(from: boundPort) }
             throw NetError(.cannotConnectToHost, message: "\(error)", failingURL: url.description)
@@ -135,14 +140,29 @@ public final class LoopbackServer: Sendable, CustomStringConvertible {
     private func dialSocketPair(client: String, url: LabURL) throws(NetError) -> LabFileDescriptor {
         let pair: (client: LabFileDescriptor, server: LabFileDescriptor)
         do {
-            pair = try LoopbackSocket.pair(client: "\(client) socket", server: "\(client) server socket")
+            pair = try LoopbackSocket.pair(
+                client: String {
+                    $0.write(client)
+                    $0.write(" socket")
+                },
+                server: String {
+                    $0.write(client)
+                    $0.write(" server socket")
+                })
         } catch {
             throw NetError(.cannotConnectToHost, message: "\(error)", failingURL: url.description)
         }
         let core = core
         let serverEnd = pair.server
         do {
-            try RunLoop.perform(on: thread, modes: [.default], label: "\(name) accept \(client)") {
+            try RunLoop.perform(
+                on: thread, modes: [.default],
+                label: String {
+                    $0.write(name)
+                    $0.write(" accept ")
+                    $0.write(client)
+                }
+            ) {
                 core.attach(serverEnd, name: client, overTCP: false, on: RunLoop.current)
             }
         } catch {
