@@ -169,6 +169,9 @@ enum CurrentThreadSlot {
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
         let status = pthread_key_create(&key) { pointer in
+            // The exiting pthread's word must not name the thread while (or after) it goes,
+            // as glibc empties the key before calling this.
+            csystem_current_lab_thread_set(nil)
             Unmanaged<LabThread>.fromOpaque(pointer!).release()
         }
         precondition(status == 0, "pthread_key_create failed: \(status)")
