@@ -44,13 +44,11 @@ struct ManyItemsTests {
         let seen = Shared<[String]>([])
         let result = Simulation.run(seed: 0) {
             let loop = RunLoop.current
-            let timers = (0..<count).map { index in
-                RunLoopTimer(fireAt: ms(10 + index), name: "t\(index)") { _ in seen.append("fire t\(index)") }
-            }
+            let timers = Self.timers(count, recordingFiresIn: seen)
             for timer in timers { loop.add(timer, forMode: .common) }
             loop.add(timers[0], forMode: .common)
             loop.remove(timers[1], forMode: .common)
-            seen.append("holds t0 \(loop.contains(timers[0], inMode: .common)), t1 \(loop.contains(timers[1], inMode: .common))")
+            seen.append(Self.holds(timers, in: .common, of: loop))
             _ = runCurrent(for: .milliseconds(100))
         }
         #expect(result.outcome == .quiescent)
@@ -65,18 +63,28 @@ struct ManyItemsTests {
         let seen = Shared<[String]>([])
         let result = Simulation.run(seed: 0) {
             let loop = RunLoop.current
-            let timers = (0..<count).map { index in
-                RunLoopTimer(fireAt: ms(10 + index), name: "t\(index)") { _ in seen.append("fire t\(index)") }
-            }
+            let timers = Self.timers(count, recordingFiresIn: seen)
             for timer in timers { loop.add(timer, forMode: .default) }
             loop.add(timers[2], forMode: .default)
             timers[0].fireDate = ms(50)
             loop.remove(timers[1], forMode: .default)
-            seen.append("holds t0 \(loop.contains(timers[0], inMode: .default)), t1 \(loop.contains(timers[1], inMode: .default))")
+            seen.append(Self.holds(timers, in: .default, of: loop))
             _ = runCurrent(for: .milliseconds(100))
         }
         #expect(result.outcome == .quiescent)
         let fires = (2..<count).map { "fire t\($0)" } + ["fire t0"]
         #expect(seen.value == ["holds t0 true, t1 false"] + fires)
+    }
+
+    /// `count` timers `t0`, `t1`, … due 10 ms, 11 ms, … from the start, each noting its fire.
+    private static func timers(_ count: Int, recordingFiresIn seen: Shared<[String]>) -> [RunLoopTimer] {
+        (0..<count).map { index in
+            RunLoopTimer(fireAt: ms(10 + index), name: "t\(index)") { _ in seen.append("fire t\(index)") }
+        }
+    }
+
+    /// Whether `mode` of `loop` holds the first two timers, as a line to note.
+    private static func holds(_ timers: [RunLoopTimer], in mode: RunLoopMode, of loop: RunLoop) -> String {
+        "holds t0 \(loop.contains(timers[0], inMode: mode)), t1 \(loop.contains(timers[1], inMode: mode))"
     }
 }
