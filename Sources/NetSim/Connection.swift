@@ -72,7 +72,11 @@ public final class Connection: Sendable, CustomStringConvertible {
     public var description: String { named("") }
 
     /// `"C3"` followed by `suffix`: how traces name the connection's parts.
-    func named(_ suffix: StaticString) -> String {
+    func named(_ suffix: StaticString) -> String { Self.named(id, suffix) }
+
+    /// `"C3"` followed by `suffix`: how traces name connection `id` and its parts, on
+    /// either side of the socket.
+    static func named(_ id: Int, _ suffix: StaticString = "") -> String {
         String {
             $0.write("C")
             $0.write(id)

@@ -112,10 +112,7 @@ public final class LoopbackServer: Sendable, CustomStringConvertible {
         do {
             return try LoopbackSocket.connect(
                 to: family, port: url.port,
-                label: String {
-                    $0.write(client)
-                    $0.write(" socket")
-                }, bound: nameForServer)
+                label: LoopbackSocket.label(of: client, " socket"), bound: nameForServer)
         } catch {
             if let boundPort { core.forgetClient(from: boundPort) }
             throw NetError(.cannotConnectToHost, message: "\(error)", failingURL: url.description)
@@ -141,14 +138,8 @@ public final class LoopbackServer: Sendable, CustomStringConvertible {
         let pair: (client: LabFileDescriptor, server: LabFileDescriptor)
         do {
             pair = try LoopbackSocket.pair(
-                client: String {
-                    $0.write(client)
-                    $0.write(" socket")
-                },
-                server: String {
-                    $0.write(client)
-                    $0.write(" server socket")
-                })
+                client: LoopbackSocket.label(of: client, " socket"),
+                server: LoopbackSocket.label(of: client, " server socket"))
         } catch {
             throw NetError(.cannotConnectToHost, message: "\(error)", failingURL: url.description)
         }

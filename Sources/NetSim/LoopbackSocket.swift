@@ -7,6 +7,15 @@ import LabRuntime
 /// non-blocking reads and writes its callbacks do. Every socket is non-blocking, so no lab
 /// thread ever blocks in a system call.
 enum LoopbackSocket {
+    /// `"C3 socket"`, `"C3 server socket"`: how traces name the end `end` of client
+    /// `client`'s connection, and the server's source on it.
+    static func label(of client: String, _ end: StaticString) -> String {
+        String {
+            $0.write(client)
+            $0.write(end)
+        }
+    }
+
     /// A connected, non-blocking `AF_UNIX` stream pair: the simulated stand-in for a TCP
     /// connection, whose bytes are readable as soon as the peer's write returns, and whose
     /// end of stream is visible to one end as soon as the other's close returns. Under

@@ -134,12 +134,7 @@ final class ServerLoop: Sendable {
     /// The trace name for a client: `C<connection>` when a ``Connection`` dialed, else the
     /// next `S<n>`.
     func clientName(_ connection: Int?) -> String {
-        if let connection {
-            return String {
-                $0.write("C")
-                $0.write(connection)
-            }
-        }
+        if let connection { return Connection.named(connection) }
         return state.withLock { state in
             state.unnamedCount += 1
             return "S\(state.unnamedCount)"

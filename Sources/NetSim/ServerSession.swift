@@ -67,10 +67,7 @@ final class ServerSession: Sendable {
         }
         let source = PortSource(
             readable: socket,
-            name: String {
-                $0.write(name)
-                $0.write(" server socket")
-            }
+            name: LoopbackSocket.label(of: name, " server socket")
         ) { [self] in readable() }
         state.withLock { $0.readSource = source }
         do {

@@ -1,3 +1,4 @@
+import LabRuntime
 import Testing
 
 @testable import RunLoopKit
@@ -10,29 +11,17 @@ struct OrderedItemsTests {
         var identity: ObjectIdentifier { ObjectIdentifier(self) }
     }
 
-    /// A fixed pseudo-random sequence (a linear congruential generator), so that every run
-    /// tries the same mix.
-    private struct Steps {
-        private var state: UInt64
-
-        init(seed: UInt64) { state = seed }
-
-        mutating func next(below bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
-    }
-
     @Test("adds and removes keep the order added and answer membership as an array does", arguments: [4, 20, 300])
     func matchesAnArray(population: Int) {
         let items = (0..<population).map { _ in Item() }
         var list = OrderedItems<Item>()
         var reference: [Item] = []
-        var steps = Steps(seed: UInt64(population))
+        // Seeded, so that every run tries the same mix.
+        var random = SplitMix64(seed: UInt64(population))
         for _ in 0..<(population * 20) {
-            let item = items[steps.next(below: population)]
+            let item = items[Int.random(in: 0..<population, using: &random)]
             let present = reference.contains { $0 === item }
-            if steps.next(below: 3) == 0 {
+            if Int.random(in: 0..<3, using: &random) == 0 {
                 #expect(list.remove(item) == present)
                 reference.removeAll { $0 === item }
             } else {

@@ -54,12 +54,7 @@ struct FiberStack: @unchecked Sendable {
                 next += 1
             }
             put(UInt8(ascii: "T"))
-            var scale = 1
-            while scale <= id / 10 { scale *= 10 }
-            while scale > 0 {
-                put(UInt8(ascii: "0") + UInt8(id / scale % 10))
-                scale /= 10
-            }
+            id.withDecimalDigits { $0.forEach(put) }
             put(UInt8(ascii: " "))
             for byte in name.utf8 { put(byte) }
             buffer[next] = 0

@@ -33,21 +33,7 @@
 
     /// Appends `number` in decimal, as `"\(number)"` does.
     @inlinable package mutating func write(_ number: Int) {
-        // Twenty digits and a sign hold any Int.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { digits in
-            var position = digits.count
-            var rest = number
-            repeat {
-                position -= 1
-                digits[position] = UInt8(ascii: "0") + UInt8((rest % 10).magnitude)
-                rest /= 10
-            } while rest != 0
-            if number < 0 {
-                position -= 1
-                digits[position] = UInt8(ascii: "-")
-            }
-            write(bytes: UnsafeBufferPointer(rebasing: digits[position...]))
-        }
+        number.withDecimalDigits { write(bytes: $0) }
     }
 
     @inlinable mutating func write(bytes: UnsafeBufferPointer<UInt8>) {
