@@ -56,8 +56,8 @@ extension Connection {
             fail(error)
             return
         }
-        let readSource = PortSource(readable: socket, name: named(" socket")) { [self] in readable() }
-        let timeout = RunLoopTimer(after: request.timeout, repeats: true, name: named(" timeout")) { [self] timer in
+        let readSource = PortSource(readable: socket, label: named(" socket")) { [self] in readable() }
+        let timeout = RunLoopTimer(after: request.timeout, repeats: true, label: named(" timeout")) { [self] timer in
             timeoutFired(timer)
         }
         let now = runtime.now()
