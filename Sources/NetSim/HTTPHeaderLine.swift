@@ -1,3 +1,5 @@
+import Glibc
+
 /// Parses a `name: value` header line (terminator already removed).
 enum HTTPHeaderLine {
     static func parse(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> HTTPHeaderField {
@@ -5,6 +7,30 @@ enum HTTPHeaderLine {
             Result { () throws(HTTPParseError) in try parse(bytes) }
         }
         return try parsed.get()
+    }
+
+    /// Parses a `name: value` header line (terminator already removed) where it lies.
+    static func parse(_ line: Slice<UnsafeBufferPointer<UInt8>>) throws(HTTPParseError) -> HTTPHeaderField {
+        try parse(UnsafeBufferPointer(rebasing: line))
+    }
+
+    /// `bytes` as a field name. A name the loopback server sends, spelled as it spells it,
+    /// is that name's literal, which is neither copied nor validated; making every field's
+    /// name from its bytes cost a string's validation for every field of every head.
+    private static func fieldName(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let candidate: String? =
+            switch bytes.count {
+            case 10: "Connection"
+            case 12: "Content-Type"
+            case 13: bytes.first == UInt8(ascii: "A") ? "Accept-Ranges" : "Content-Range"
+            case 14: "Content-Length"
+            case 17: "Transfer-Encoding"
+            default: nil
+            }
+        if var known = candidate, known.withUTF8({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
+            return known
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Parses the line in one pass over its bytes: the name up to the colon, each byte
@@ -22,7 +48,7 @@ enum HTTPHeaderLine {
         guard colon < line.count else { throw .invalidHeaderLine("missing ':'") }
         guard colon > 0 else { throw .invalidHeaderLine("empty field name") }
         guard nameIsToken else { throw .invalidHeaderLine("invalid character in a field name") }
-        let name = String(decoding: line[..<colon], as: UTF8.self)
+        let name = fieldName(UnsafeBufferPointer(rebasing: line[..<colon]))
         let value = HTTPGrammar.trimmed(line[(colon + 1)...])
         for byte in value where !HTTPGrammar.isTextByte(byte) {
             throw .invalidHeaderLine("control character in the value of '\(name)'")
