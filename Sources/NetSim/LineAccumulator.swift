@@ -1,3 +1,5 @@
+import Glibc
+
 /// Collects one LF-terminated line across input chunks, within a byte budget.
 ///
 /// A line that lies wholly in the input it is taken from (nearly every line of a head read
@@ -39,8 +41,7 @@ struct LineAccumulator {
             isComplete = false
             isInInput = false
         }
-        let rest = input[start...]
-        let lineEnd = rest.firstIndex(of: HTTPGrammar.lf).map { input.index(after: $0) }
+        let lineEnd = Self.indexAfterLF(in: input, from: start)
         let segment = input[start..<(lineEnd ?? input.endIndex)]
         let count = segment.count
         guard bytes.count + count <= budget else { return .overflow }
@@ -54,6 +55,20 @@ struct LineAccumulator {
         guard let lineEnd else { return .needMore }
         complete(wireCount: bytes.count, crBeforeLF: bytes.count >= 2 && bytes[bytes.count - 2] == HTTPGrammar.cr)
         return .complete(next: lineEnd)
+    }
+
+    /// Where the first LF in `input[start...]` ends, or nil when there is none: found with
+    /// `memchr` in contiguous storage, byte by byte otherwise.
+    private static func indexAfterLF<Bytes: Collection<UInt8>>(in input: Bytes, from start: Bytes.Index) -> Bytes.Index? {
+        let rest = input[start...]
+        let searched = rest.withContiguousStorageIfAvailable { storage -> Int? in
+            guard let base = storage.baseAddress, let found = memchr(base, Int32(HTTPGrammar.lf), storage.count) else {
+                return nil
+            }
+            return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+        }
+        if let searched { return searched.map { input.index(start, offsetBy: $0 + 1) } }
+        return rest.firstIndex(of: HTTPGrammar.lf).map { input.index(after: $0) }
     }
 
     private mutating func complete(wireCount: Int, crBeforeLF: Bool) {
