@@ -30,7 +30,7 @@ extension Connection {
     /// `request`'s bytes on the wire, from ``lastWireBytes`` when it is that request.
     private static func wireBytes(of request: HTTPRequest) -> [UInt8] {
         guard request.body.isEmpty else { return request.wireBytes }
-        if let bytes = lastWireBytes.withLock({ last in last.flatMap { $0.request == request ? $0.bytes : nil } }) {
+        if let bytes = lastWireBytes.withLock({ last in last != nil && last.unsafelyUnwrapped.request == request ? last?.bytes : nil }) {
             return bytes
         }
         let bytes = request.wireBytes
@@ -48,7 +48,15 @@ extension Connection {
                 state.phase == .starting ? state.loop.map { ($0, state.redirectedRequest) } : nil
             })
         else { return }
-        let request = redirected ?? self.request
+        if let redirected {
+            open(redirected, on: loop)
+        } else {
+            open(request, on: loop)
+        }
+    }
+
+    /// ``open()`` for `request`, the original or a redirect's, passed rather than copied out.
+    private func open(_ request: HTTPRequest, on loop: RunLoop) {
         let socket: LabFileDescriptor
         do {
             socket = try dialer(request.url, id)

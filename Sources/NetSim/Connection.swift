@@ -24,6 +24,8 @@ public final class Connection: Sendable, CustomStringConvertible {
     /// The request being sent now (`currentRequest`): ``request`` until a redirect is
     /// followed, then the request the delegate returned for it.
     public var currentRequest: HTTPRequest { state.withLock { $0.redirectedRequest } ?? request }
+    /// The URL of ``currentRequest`` (`currentRequest.URL`), found without copying the request.
+    public var currentURL: LabURL { state.withLock { $0.redirectedRequest?.url } ?? request.url }
     let runtime: any Runtime
     let dialer: @Sendable (LabURL, Int) throws(NetError) -> LabFileDescriptor
     /// Its progress, shared by the thread that schedules or cancels it and the loop that
