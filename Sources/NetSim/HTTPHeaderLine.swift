@@ -15,8 +15,7 @@ enum HTTPHeaderLine {
     }
 
     /// `bytes` as a field name. A name the loopback server sends, spelled as it spells it,
-    /// is that name's literal, which is neither copied nor validated; making every field's
-    /// name from its bytes cost a string's validation for every field of every head.
+    /// is that name's literal (``string(_:knownAs:)``).
     private static func fieldName(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         let candidate: String? =
             switch bytes.count {
@@ -27,6 +26,28 @@ enum HTTPHeaderLine {
             case 17: "Transfer-Encoding"
             default: nil
             }
+        return string(bytes, knownAs: candidate)
+    }
+
+    /// `bytes` as a field value. A value the loopback server sends verbatim (`close`,
+    /// `bytes`, `chunked`, its content types) is that value's literal (``string(_:knownAs:)``).
+    private static func fieldValue(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let candidate: String? =
+            switch bytes.count {
+            case 5: bytes.first == UInt8(ascii: "b") ? "bytes" : "close"
+            case 7: "chunked"
+            case 10: "text/plain"
+            case 24: "application/octet-stream"
+            default: nil
+            }
+        return string(bytes, knownAs: candidate)
+    }
+
+    /// `bytes` as a string: `candidate`, a literal of as many bytes, when it has these
+    /// bytes, since a literal is neither copied nor validated (making every field's name and
+    /// value from its bytes cost a string's validation, and a long one's allocation, for
+    /// every field of every head); otherwise a new string of them.
+    private static func string(_ bytes: UnsafeBufferPointer<UInt8>, knownAs candidate: String?) -> String {
         if var known = candidate, known.withUTF8({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
             return known
         }
@@ -53,6 +74,6 @@ enum HTTPHeaderLine {
         for byte in value where !HTTPGrammar.isTextByte(byte) {
             throw .invalidHeaderLine("control character in the value of '\(name)'")
         }
-        return HTTPHeaderField(name: name, value: String(decoding: value, as: UTF8.self))
+        return HTTPHeaderField(name: name, value: fieldValue(UnsafeBufferPointer(rebasing: value)))
     }
 }
