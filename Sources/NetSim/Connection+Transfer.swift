@@ -25,16 +25,26 @@ extension Connection {
     /// request alike: the connections of a queue of operations for one request share one
     /// array. A request with a body is built each time, so that no body outlives its
     /// connections. Only which array holds the bytes depends on it, never what is written.
-    private static let lastWireBytes = Mutex<(request: HTTPRequest, bytes: [UInt8])?>(nil)
+    private static let lastWireBytes = Mutex<KeptWireBytes?>(nil)
+
+    /// A request and its ``HTTPRequest/wireBytes``, kept in an object so that comparing the
+    /// next request with it reads the kept request in place rather than copying it out.
+    private final class KeptWireBytes: Sendable {
+        let request: HTTPRequest
+        let bytes: [UInt8]
+
+        init(request: HTTPRequest, bytes: [UInt8]) {
+            self.request = request
+            self.bytes = bytes
+        }
+    }
 
     /// `request`'s bytes on the wire, from ``lastWireBytes`` when it is that request.
     private static func wireBytes(of request: HTTPRequest) -> [UInt8] {
         guard request.body.isEmpty else { return request.wireBytes }
-        if let bytes = lastWireBytes.withLock({ last in last != nil && last.unsafelyUnwrapped.request == request ? last?.bytes : nil }) {
-            return bytes
-        }
+        if let last = lastWireBytes.withLock({ $0 }), last.request == request { return last.bytes }
         let bytes = request.wireBytes
-        lastWireBytes.withLock { $0 = (request, bytes) }
+        lastWireBytes.withLock { $0 = KeptWireBytes(request: request, bytes: bytes) }
         return bytes
     }
 

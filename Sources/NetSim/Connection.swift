@@ -92,7 +92,11 @@ public final class Connection: Sendable, CustomStringConvertible {
             guard state.phase == .idle else { return }
             precondition(state.loop.map { $0 === loop } ?? true, "\(self) is already scheduled in another run loop")
             state.loop = loop
-            if !state.modes.contains(mode) { state.modes.append(mode) }
+            if state.modes.isEmpty {
+                state.modes = RunLoopMode.only(mode)
+            } else if !state.modes.contains(mode) {
+                state.modes.append(mode)
+            }
         }
     }
 

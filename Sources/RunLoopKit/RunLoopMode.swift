@@ -50,6 +50,19 @@ public struct RunLoopMode: Hashable, Sendable, CustomStringConvertible, Expressi
     /// million performs do not each allocate their own.
     public static let defaultOnly: [RunLoopMode] = [.default]
 
+    /// `[.common]`, shared in the same way.
+    public static let commonOnly: [RunLoopMode] = [.common]
+
+    /// `[mode]`: the shared ``defaultOnly`` or ``commonOnly`` list for those two modes, so
+    /// that a list of either allocates nothing, and a new list for any other.
+    public static func only(_ mode: RunLoopMode) -> [RunLoopMode] {
+        switch mode.wellKnown {
+        case 1: defaultOnly
+        case 2: commonOnly
+        default: [mode]
+        }
+    }
+
     /// The names of ``defaultOnly``, and of the common modes alone: shared by the traces of
     /// blocks queued for either, so that tracing them makes no array.
     static let defaultOnlyNames = [RunLoopMode.default.name]
