@@ -37,8 +37,9 @@ public final class LabOperationQueue: Sendable {
     private struct State: Sendable {
         /// In the order added; finished operations leave holes that compaction removes.
         var entries: [Entry] = []
-        /// Where each operation's entry is: used only to look one up, never iterated.
-        var positions: [ObjectIdentifier: Int] = [:]
+        /// Where each operation's entry is: used only to look one up, never iterated, so an
+        /// identity table rather than a dictionary hashing every key with SipHash.
+        var positions = IdentityTable<Int>()
         /// The operations neither started by the queue nor finished, in the order added,
         /// from ``pendingStart`` on (those before it were claimed from the front; see
         /// ``trimPending()``). A look for ready operations walks a slice of it, which shares
@@ -53,9 +54,7 @@ public final class LabOperationQueue: Sendable {
 
         /// Adds `operation` at the end, unstarted; false if it is in the queue already.
         mutating func append(_ operation: LabOperation) -> Bool {
-            let key = ObjectIdentifier(operation)
-            guard positions[key] == nil else { return false }
-            positions[key] = entries.count
+            guard positions.insert(entries.count, forKey: ObjectIdentifier(operation)) else { return false }
             entries.append(Entry(operation: operation))
             pending.append(operation)
             count += 1
@@ -122,9 +121,9 @@ public final class LabOperationQueue: Sendable {
         /// Drops the holes, keeping the order.
         private mutating func compact() {
             entries.removeAll { $0.operation == nil }
-            positions.removeAll(keepingCapacity: true)
+            positions.removeAll()
             for (index, entry) in entries.enumerated() {
-                if let operation = entry.operation { positions[ObjectIdentifier(operation)] = index }
+                if let operation = entry.operation { positions.updateValue(index, forKey: ObjectIdentifier(operation)) }
             }
         }
     }

@@ -6,7 +6,7 @@ extension URLConnectionOperation {
     /// `connection:didReceiveResponse:` (UCO.m 646-650): stores the response, nothing else.
     /// (The lab also keeps the response's URL, `response.URL`, which follows redirects.)
     public func connection(_ connection: Connection, didReceive response: HTTPResponseHead) {
-        let url = connection.currentRequest.url
+        let url = connection.currentURL
         storage.withLock { $0.responseURL = url }
         shared.response.store(response)
     }
@@ -16,7 +16,7 @@ extension URLConnectionOperation {
     /// proposed request goes unchanged, so the redirect is followed. Takes no lock. The lab
     /// records the call in ``redirects``.
     public func connection(_ connection: Connection, willSend request: HTTPRequest, redirectResponse: HTTPResponseHead) -> HTTPRequest? {
-        let from = connection.currentRequest.url
+        let from = connection.currentURL
         let block = storage.withLock { $0.redirectResponse }
         let sent = block.map { $0(connection, request, redirectResponse) } ?? request
         let hop = RedirectHop(status: redirectResponse.statusCode, from: from, proposed: request, sent: sent)

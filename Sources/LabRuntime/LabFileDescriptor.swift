@@ -33,7 +33,9 @@ public final class LabFileDescriptor: Sendable {
     private let userSpacePair: (pair: UserSpaceSocketPair, end: Int)?
 
     /// What the descriptor is for, for traces and error messages.
-    public let label: String
+    public var label: String { name.text }
+    /// The same, as its pieces until its text is read.
+    public let name: LabName
 
     /// Why the descriptor could not be made, such as `eventfd` failing with `EMFILE`, for
     /// one made by ``init(failed:label:)``; `nil` for every other.
@@ -64,19 +66,30 @@ public final class LabFileDescriptor: Sendable {
         adopting rawValue: Int32, label: String, runtime: (any Runtime)? = nil, channel: LabObjectID? = nil,
         changesOnlyThroughCalls: Bool = false
     ) {
+        self.init(
+            adopting: rawValue, name: LabName(label), runtime: runtime, channel: channel,
+            changesOnlyThroughCalls: changesOnlyThroughCalls)
+    }
+
+    /// ``init(adopting:label:runtime:channel:changesOnlyThroughCalls:)`` with a label kept as
+    /// its pieces until it is read (`LabName("C", 3, " socket")`).
+    public convenience init(
+        adopting rawValue: Int32, name: LabName, runtime: (any Runtime)? = nil, channel: LabObjectID? = nil,
+        changesOnlyThroughCalls: Bool = false
+    ) {
         let runtime = runtime ?? currentRuntime()
         self.init(
-            adopting: rawValue, label: label, runtime: runtime, channel: channel,
+            adopting: rawValue, name: name, runtime: runtime, channel: channel,
             activity: changesOnlyThroughCalls ? DescriptorActivity(of: runtime) : nil)
     }
 
     private init(
-        adopting rawValue: Int32, label: String, runtime: any Runtime, channel: LabObjectID?, activity: DescriptorActivity?,
+        adopting rawValue: Int32, name: LabName, runtime: any Runtime, channel: LabObjectID?, activity: DescriptorActivity?,
         isPooled: Bool = false, userSpacePair: (pair: UserSpaceSocketPair, end: Int)? = nil
     ) {
         state = Mutex(State(rawValue: rawValue, userSpaceCounter: isPooled ? 0 : nil))
         adoptedNumber = rawValue
-        self.label = label
+        self.name = name
         self.channel = channel ?? LabObjectID(.channel, runtime.nextID(.channel))
         self.activity = activity
         self.isPooled = isPooled
@@ -102,7 +115,7 @@ public final class LabFileDescriptor: Sendable {
         let activity = DescriptorActivity(of: runtime)
         activity?.know(readable: false)
         return LabFileDescriptor(
-            adopting: fd, label: label, runtime: runtime, channel: nil, activity: activity, isPooled: simulated)
+            adopting: fd, name: LabName(label), runtime: runtime, channel: nil, activity: activity, isPooled: simulated)
     }
 
     /// Adds one to an eventfd's counter (`eventfd_write`), touching its channel
@@ -214,7 +227,7 @@ public final class LabFileDescriptor: Sendable {
     public init(failed error: SystemCallError, label: String) {
         state = Mutex(State(rawValue: -1))
         adoptedNumber = -1
-        self.label = label
+        name = LabName(label)
         channel = Self.unavailable
         activity = nil
         isPooled = false
@@ -283,12 +296,12 @@ public final class LabFileDescriptor: Sendable {
         let activity = DescriptorActivity(of: runtime)
         activity?.know(readable: false)
         let firstEnd = LabFileDescriptor(
-            adopting: first.rawValue, label: first.label, runtime: runtime, channel: nil, activity: activity,
+            adopting: first.rawValue, name: LabName(first.label), runtime: runtime, channel: nil, activity: activity,
             userSpacePair: inUserSpace.map { ($0, 0) })
         let pair = (
             firstEnd,
             LabFileDescriptor(
-                adopting: second.rawValue, label: second.label, runtime: runtime, channel: firstEnd.channel, activity: activity,
+                adopting: second.rawValue, name: LabName(second.label), runtime: runtime, channel: firstEnd.channel, activity: activity,
                 userSpacePair: inUserSpace.map { ($0, 1) })
         )
         if runtime.flavor == .simulated {

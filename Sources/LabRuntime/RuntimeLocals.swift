@@ -12,13 +12,15 @@ import Synchronization
 /// kept in the order they were made and found by comparing keys, with no hashing; they are
 /// also let go in that order.
 public final class RuntimeLocals: Sendable {
-    private let values = Mutex<[(key: ObjectIdentifier, value: any AnyObject & Sendable)]>([])
+    @usableFromInline let values = Mutex<[(key: ObjectIdentifier, value: any AnyObject & Sendable)]>([])
 
     /// Empty storage.
     public init() {}
 
     /// The value stored under `key`, made by `make` (under the storage's lock, so it must
-    /// not block or reach a scheduling point) if there is none yet.
+    /// not block or reach a scheduling point) if there is none yet. Inlinable, so that a
+    /// caller's look-up is specialized for its value's type rather than generic.
+    @inlinable
     public func value<Value: AnyObject & Sendable>(for key: ObjectIdentifier, make: () -> Value) -> Value {
         values.withLock { values in
             if let found = values.first(where: { $0.key == key })?.value {

@@ -25,16 +25,26 @@ extension Connection {
     /// request alike: the connections of a queue of operations for one request share one
     /// array. A request with a body is built each time, so that no body outlives its
     /// connections. Only which array holds the bytes depends on it, never what is written.
-    private static let lastWireBytes = Mutex<(request: HTTPRequest, bytes: [UInt8])?>(nil)
+    private static let lastWireBytes = Mutex<KeptWireBytes?>(nil)
+
+    /// A request and its ``HTTPRequest/wireBytes``, kept in an object so that comparing the
+    /// next request with it reads the kept request in place rather than copying it out.
+    private final class KeptWireBytes: Sendable {
+        let request: HTTPRequest
+        let bytes: [UInt8]
+
+        init(request: HTTPRequest, bytes: [UInt8]) {
+            self.request = request
+            self.bytes = bytes
+        }
+    }
 
     /// `request`'s bytes on the wire, from ``lastWireBytes`` when it is that request.
     private static func wireBytes(of request: HTTPRequest) -> [UInt8] {
         guard request.body.isEmpty else { return request.wireBytes }
-        if let bytes = lastWireBytes.withLock({ last in last.flatMap { $0.request == request ? $0.bytes : nil } }) {
-            return bytes
-        }
+        if let last = lastWireBytes.withLock({ $0 }), last.request == request { return last.bytes }
         let bytes = request.wireBytes
-        lastWireBytes.withLock { $0 = (request, bytes) }
+        lastWireBytes.withLock { $0 = KeptWireBytes(request: request, bytes: bytes) }
         return bytes
     }
 
@@ -48,7 +58,15 @@ extension Connection {
                 state.phase == .starting ? state.loop.map { ($0, state.redirectedRequest) } : nil
             })
         else { return }
-        let request = redirected ?? self.request
+        if let redirected {
+            open(redirected, on: loop)
+        } else {
+            open(request, on: loop)
+        }
+    }
+
+    /// ``open()`` for `request`, the original or a redirect's, passed rather than copied out.
+    private func open(_ request: HTTPRequest, on loop: RunLoop) {
         let socket: LabFileDescriptor
         do {
             socket = try dialer(request.url, id)
@@ -56,8 +74,8 @@ extension Connection {
             fail(error)
             return
         }
-        let readSource = PortSource(readable: socket, name: named(" socket")) { [self] in readable() }
-        let timeout = RunLoopTimer(after: request.timeout, repeats: true, name: named(" timeout")) { [self] timer in
+        let readSource = PortSource(readable: socket, label: named(" socket")) { [self] in readable() }
+        let timeout = RunLoopTimer(after: request.timeout, repeats: true, label: named(" timeout")) { [self] timer in
             timeoutFired(timer)
         }
         let now = runtime.now()

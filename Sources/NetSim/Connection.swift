@@ -24,6 +24,8 @@ public final class Connection: Sendable, CustomStringConvertible {
     /// The request being sent now (`currentRequest`): ``request`` until a redirect is
     /// followed, then the request the delegate returned for it.
     public var currentRequest: HTTPRequest { state.withLock { $0.redirectedRequest } ?? request }
+    /// The URL of ``currentRequest`` (`currentRequest.URL`), found without copying the request.
+    public var currentURL: LabURL { state.withLock { $0.redirectedRequest?.url } ?? request.url }
     let runtime: any Runtime
     let dialer: @Sendable (LabURL, Int) throws(NetError) -> LabFileDescriptor
     /// Its progress, shared by the thread that schedules or cancels it and the loop that
@@ -69,19 +71,17 @@ public final class Connection: Sendable, CustomStringConvertible {
     }
 
     /// `C3`.
-    public var description: String { named("") }
+    public var description: String { named("").text }
 
     /// `"C3"` followed by `suffix`: how traces name the connection's parts.
-    func named(_ suffix: StaticString) -> String { Self.named(id, suffix) }
+    func named(_ suffix: StaticString) -> LabName { Self.named(id, suffix) }
 
     /// `"C3"` followed by `suffix`: how traces name connection `id` and its parts, on
-    /// either side of the socket.
-    static func named(_ id: Int, _ suffix: StaticString = "") -> String {
-        String {
-            $0.write("C")
-            $0.write(id)
-            $0.write(suffix)
-        }
+    /// either side of the socket. Kept as its pieces, so that an untraced run, which never
+    /// shows them, does not put the names of every connection's socket, source and timer
+    /// together.
+    static func named(_ id: Int, _ suffix: StaticString = "") -> LabName {
+        LabName("C", id, suffix)
     }
 
     /// Schedules the connection in `mode` of `loop` (`scheduleInRunLoop:forMode:`). Call it
@@ -92,7 +92,11 @@ public final class Connection: Sendable, CustomStringConvertible {
             guard state.phase == .idle else { return }
             precondition(state.loop.map { $0 === loop } ?? true, "\(self) is already scheduled in another run loop")
             state.loop = loop
-            if !state.modes.contains(mode) { state.modes.append(mode) }
+            if state.modes.isEmpty {
+                state.modes = RunLoopMode.only(mode)
+            } else if !state.modes.contains(mode) {
+                state.modes.append(mode)
+            }
         }
     }
 
@@ -112,7 +116,7 @@ public final class Connection: Sendable, CustomStringConvertible {
         }
         guard let (loop, modes) = target else { return }
         do {
-            try RunLoop.perform(on: loop.thread, modes: modes, label: named(" start")) { [self] in open() }
+            try RunLoop.perform(on: loop.thread, modes: modes, label: named(" start").text) { [self] in open() }
         } catch {
             abandon()
         }
@@ -184,7 +188,7 @@ public final class Connection: Sendable, CustomStringConvertible {
         resources.timeout?.invalidate()
         guard let socket = resources.socket, !onLoopThread, let loop = resources.loop else { return }
         do {
-            try RunLoop.perform(on: loop.thread, modes: resources.modes, label: named(" close")) { socket.close() }
+            try RunLoop.perform(on: loop.thread, modes: resources.modes, label: named(" close").text) { socket.close() }
         } catch {
             socket.close()
         }

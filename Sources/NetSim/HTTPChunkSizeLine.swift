@@ -1,7 +1,7 @@
 /// Parses a `chunk-size [; extensions]` line (terminator already removed); extensions are
 /// ignored.
 enum HTTPChunkSizeLine {
-    static func parse(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> Int {
+    static func parse(_ line: Slice<UnsafeBufferPointer<UInt8>>) throws(HTTPParseError) -> Int {
         var size = 0
         var index = line.startIndex
         while index < line.endIndex, let digit = HTTPGrammar.hexValue(line[index]) {

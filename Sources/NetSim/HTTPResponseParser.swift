@@ -161,20 +161,20 @@ public struct HTTPResponseParser: Sendable {
         switch state {
         case .statusLine:
             guard let next = try takeLine(bytes, from: index, within: .statusLine) else { return bytes.endIndex }
-            state = .headerLines(try HTTPStatusLine.parse(line.content))
+            state = .headerLines(try line.withContent(in: bytes, endingAt: next, HTTPStatusLine.parse))
             fields = []
             fields.reserveCapacity(Self.typicalHeaderCount)
             sectionBytes = 0
             return next
         case .headerLines(let status):
             guard let next = try takeSectionLine(bytes, from: index) else { return bytes.endIndex }
-            if line.content.isEmpty {
+            if line.contentCount == 0 {
                 try endOfHead(status, events: &events)
             } else {
                 guard fields.count < limits.maxHeaderCount else {
                     throw .limitExceeded(.headerCount, limit: limits.maxHeaderCount)
                 }
-                fields.append(try HTTPHeaderLine.parse(line.content))
+                fields.append(try line.withContent(in: bytes, endingAt: next, HTTPHeaderLine.parse))
             }
             return next
         case .body(let remaining):
@@ -188,7 +188,7 @@ public struct HTTPResponseParser: Sendable {
             return end
         case .chunkSizeLine:
             guard let next = try takeLine(bytes, from: index, within: .chunkSizeLine) else { return bytes.endIndex }
-            let size = try HTTPChunkSizeLine.parse(line.content)
+            let size = try line.withContent(in: bytes, endingAt: next, HTTPChunkSizeLine.parse)
             if size == 0 {
                 state = .trailerLines
                 sectionBytes = 0
@@ -210,7 +210,7 @@ public struct HTTPResponseParser: Sendable {
             return bytes.index(after: index)
         case .trailerLines:
             guard let next = try takeSectionLine(bytes, from: index) else { return bytes.endIndex }
-            if line.content.isEmpty { complete(events: &events) }
+            if line.contentCount == 0 { complete(events: &events) }
             return next
         case .untilClose:
             deliver(bytes[index...], events: &events)
@@ -229,7 +229,7 @@ public struct HTTPResponseParser: Sendable {
         switch line.take(bytes, from: index, budget: maximum + 2) {
         case .needMore:
             return nil
-        case .complete(let next) where line.content.count <= maximum:
+        case .complete(let next) where line.contentCount <= maximum:
             return next
         case .complete, .overflow:
             throw .limitExceeded(limit, limit: maximum)

@@ -8,7 +8,7 @@ struct HTTPStatusLine: Equatable {
     private static let versionPrefix: [UInt8] = Array("HTTP/".utf8)
 
     /// Parses a status line (terminator already removed).
-    static func parse(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> HTTPStatusLine {
+    static func parse(_ line: Slice<UnsafeBufferPointer<UInt8>>) throws(HTTPParseError) -> HTTPStatusLine {
         var rest = line
         guard rest.starts(with: versionPrefix) else {
             throw .malformedStatusLine("does not start with 'HTTP/'")

@@ -107,7 +107,7 @@ public final class LoopbackServer: Sendable, CustomStringConvertible {
             core.runtime.trace.isEnabled
             ? { localPort in
                 boundPort = localPort
-                core.expectClient(from: localPort, named: client)
+                core.expectClient(from: localPort, named: client.text)
             } : nil
         do {
             return try LoopbackSocket.connect(
@@ -134,12 +134,12 @@ public final class LoopbackServer: Sendable, CustomStringConvertible {
         NetError(.cannotConnectToHost, failingURL: url.description)
     }
 
-    private func dialSocketPair(client: String, url: LabURL) throws(NetError) -> LabFileDescriptor {
+    private func dialSocketPair(client: LabName, url: LabURL) throws(NetError) -> LabFileDescriptor {
         let pair: (client: LabFileDescriptor, server: LabFileDescriptor)
         do {
             pair = try LoopbackSocket.pair(
-                client: LoopbackSocket.label(of: client, " socket"),
-                server: LoopbackSocket.label(of: client, " server socket"))
+                client: LoopbackSocket.label(of: client, " socket").text,
+                server: LoopbackSocket.label(of: client, " server socket").text)
         } catch {
             throw NetError(.cannotConnectToHost, message: "\(error)", failingURL: url.description)
         }
@@ -151,10 +151,10 @@ public final class LoopbackServer: Sendable, CustomStringConvertible {
                 label: String {
                     $0.write(name)
                     $0.write(" accept ")
-                    $0.write(client)
+                    $0.write(client.text)
                 }
             ) {
-                core.attach(serverEnd, name: client, overTCP: false, on: RunLoop.current)
+                core.attach(serverEnd, name: client.text, overTCP: false, on: RunLoop.current)
             }
         } catch {
             pair.client.close()

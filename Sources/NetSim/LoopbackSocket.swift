@@ -9,11 +9,8 @@ import LabRuntime
 enum LoopbackSocket {
     /// `"C3 socket"`, `"C3 server socket"`: how traces name the end `end` of client
     /// `client`'s connection, and the server's source on it.
-    static func label(of client: String, _ end: StaticString) -> String {
-        String {
-            $0.write(client)
-            $0.write(end)
-        }
+    static func label(of client: LabName, _ end: StaticString) -> LabName {
+        client.appending(end)
     }
 
     /// A connected, non-blocking `AF_UNIX` stream pair: the simulated stand-in for a TCP
@@ -40,7 +37,7 @@ enum LoopbackSocket {
 
     /// A non-blocking TCP socket listening on `address` at an ephemeral port, and that port.
     static func listen(on address: LoopbackAddress, label: String) throws(SystemCallError) -> (LabFileDescriptor, port: Int) {
-        let socket = try makeTCPSocket(address, label: label)
+        let socket = try makeTCPSocket(address, label: LabName(label))
         guard let fd = socket.rawValue else { throw SystemCallError("socket", errno: EBADF) }
         var on: Int32 = 1
         _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
@@ -57,7 +54,7 @@ enum LoopbackSocket {
     /// recognise the client; without it (nobody will read the name) the kernel picks the
     /// port during the connect, saving two system calls.
     static func connect(
-        to address: LoopbackAddress, port: Int, label: String,
+        to address: LoopbackAddress, port: Int, label: LabName,
         bound: ((Int) -> Void)?
     ) throws(SystemCallError) -> LabFileDescriptor {
         let socket = try makeTCPSocket(address, label: label)
@@ -181,11 +178,11 @@ enum LoopbackSocket {
         code == EAGAIN || code == EWOULDBLOCK || code == EINTR ? .wouldBlock : .failed(code)
     }
 
-    private static func makeTCPSocket(_ address: LoopbackAddress, label: String) throws(SystemCallError) -> LabFileDescriptor {
+    private static func makeTCPSocket(_ address: LoopbackAddress, label: LabName) throws(SystemCallError) -> LabFileDescriptor {
         let family = address == .ipv4 ? AF_INET : AF_INET6
         let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
         let fd = socket(family, type, 0)
         guard fd >= 0 else { throw SystemCallError("socket") }
-        return LabFileDescriptor(adopting: fd, label: label, channel: LabFileDescriptor.network)
+        return LabFileDescriptor(adopting: fd, name: label, channel: LabFileDescriptor.network)
     }
 }

@@ -133,11 +133,11 @@ final class ServerLoop: Sendable {
 
     /// The trace name for a client: `C<connection>` when a ``Connection`` dialed, else the
     /// next `S<n>`.
-    func clientName(_ connection: Int?) -> String {
+    func clientName(_ connection: Int?) -> LabName {
         if let connection { return Connection.named(connection) }
         return state.withLock { state in
             state.unnamedCount += 1
-            return "S\(state.unnamedCount)"
+            return LabName("S", state.unnamedCount)
         }
     }
 
@@ -180,7 +180,7 @@ final class ServerLoop: Sendable {
                 guard let index = state.expectedClients.firstIndex(where: { $0.port == peerPort }) else { return nil }
                 return state.expectedClients.remove(at: index).name
             }
-            attach(socket, name: known ?? clientName(nil), overTCP: true, on: loop)
+            attach(socket, name: known ?? clientName(nil).text, overTCP: true, on: loop)
         }
     }
 }

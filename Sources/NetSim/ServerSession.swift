@@ -67,7 +67,7 @@ final class ServerSession: Sendable {
         }
         let source = PortSource(
             readable: socket,
-            name: LoopbackSocket.label(of: name, " server socket")
+            label: LoopbackSocket.label(of: LabName(name), " server socket")
         ) { [self] in readable() }
         state.withLock { $0.readSource = source }
         do {

@@ -3,31 +3,33 @@
 /// keeps the loops a port source is in, a mode's port sources on one descriptor, an
 /// in-memory stream's chunks and an operation's sent requests in such lists. Inlinable, so that
 /// the modules that keep such lists get it specialized for their elements instead of
-/// instantiating its generic metadata on every use.
-package struct FirstInlineList<Element> {
+/// instantiating its generic metadata on every use; public rather than `package`, since the
+/// toolchain does not hand a `package` type's inlinable bodies to other modules, which then
+/// called its generic entry points.
+public struct FirstInlineList<Element> {
     @usableFromInline var head: Element?
     /// The elements after ``head``; nil until there is a second.
     @usableFromInline var tail: [Element]?
 
     /// An empty list.
     @inlinable
-    package init() {}
+    public init() {}
 
     /// Whether the list holds nothing.
     @inlinable
-    package var isEmpty: Bool { head == nil }
+    public var isEmpty: Bool { head == nil }
 
     /// Whether the list holds more than one element.
     @inlinable
-    package var hasMoreThanOne: Bool { tail != nil }
+    public var hasMoreThanOne: Bool { tail != nil }
 
     /// The first element added, if any.
     @inlinable
-    package var first: Element? { head }
+    public var first: Element? { head }
 
     /// Adds `element` at the end.
     @inlinable
-    package mutating func append(_ element: Element) {
+    public mutating func append(_ element: Element) {
         if head == nil {
             head = element
         } else if tail == nil {
@@ -39,7 +41,7 @@ package struct FirstInlineList<Element> {
 
     /// The first element, in the order added, that satisfies `predicate`.
     @inlinable
-    package func first(where predicate: (Element) -> Bool) -> Element? {
+    public func first(where predicate: (Element) -> Bool) -> Element? {
         guard let head else { return nil }
         if predicate(head) { return head }
         return tail?.first(where: predicate)
@@ -47,14 +49,14 @@ package struct FirstInlineList<Element> {
 
     /// Every element, in the order added.
     @inlinable
-    package var elements: [Element] {
+    public var elements: [Element] {
         guard let head else { return [] }
         return [head] + (tail ?? [])
     }
 
     /// Calls `body` with every element, in the order added.
     @inlinable
-    package func forEach(_ body: (Element) -> Void) {
+    public func forEach(_ body: (Element) -> Void) {
         guard let head else { return }
         body(head)
         tail?.forEach(body)

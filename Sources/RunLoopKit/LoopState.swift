@@ -184,11 +184,6 @@ struct LoopState: Sendable {
 
     func index(of mode: RunLoopMode) -> Int? { modes.firstIndex { $0.mode == mode } }
 
-    /// Whether a block queued for `modes` may run while the loop is in `mode`.
-    func blockMatches(_ modes: BlockModes, in mode: RunLoopMode) -> Bool {
-        modes.admit(mode, modeIsCommon: commonModes.contains(mode))
-    }
-
     /// The main queue, if a run of `mode` serves it: it exists, `mode` is common, and the
     /// loop is not inside a main-queue block (spec §1.2).
     func mainQueue(servedIn mode: RunLoopMode) -> MainDispatchQueue? {

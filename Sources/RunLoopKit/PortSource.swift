@@ -11,7 +11,9 @@ import Synchronization
 /// Both count as "source handled" for `returnAfterSourceHandled`.
 public final class PortSource: Sendable, CustomStringConvertible {
     /// The source's name, for traces.
-    public let name: String
+    public var name: String { label.text }
+    /// The same, as its pieces until its text is read.
+    public let label: LabName
     /// Ordering among sources; kept for parity with CF (one port is handled per wake).
     public let order: Int
     /// The descriptor the loop waits on.
@@ -30,7 +32,7 @@ public final class PortSource: Sendable, CustomStringConvertible {
     /// A source for `port`: when a message arrives, the loop drains the port and calls
     /// `perform` with the number of messages drained.
     public init(port: any LabPort, order: Int = 0, perform: @escaping @Sendable (_ messages: Int) -> Void = { _ in }) {
-        name = port.name
+        label = LabName(port.name)
         self.order = order
         descriptor = port.descriptor
         self.port = port
@@ -40,11 +42,20 @@ public final class PortSource: Sendable, CustomStringConvertible {
 
     /// A source for a readable descriptor such as a socket: the loop calls `perform` while
     /// the descriptor is readable (or hung up); `perform` must consume what it reads.
-    public init(
+    public convenience init(
         readable descriptor: LabFileDescriptor, name: String? = nil, order: Int = 0,
         perform: @escaping @Sendable () -> Void
     ) {
-        self.name = name ?? descriptor.label
+        self.init(readable: descriptor, label: name.map(LabName.init) ?? descriptor.name, order: order, perform: perform)
+    }
+
+    /// ``init(readable:name:order:perform:)`` with a name kept as its pieces until it is
+    /// read (`LabName("C", 3, " socket")`).
+    public init(
+        readable descriptor: LabFileDescriptor, label: LabName, order: Int = 0,
+        perform: @escaping @Sendable () -> Void
+    ) {
+        self.label = label
         self.order = order
         self.descriptor = descriptor
         port = nil
@@ -59,7 +70,7 @@ public final class PortSource: Sendable, CustomStringConvertible {
         writable descriptor: LabFileDescriptor, name: String? = nil, order: Int = 0,
         perform: @escaping @Sendable () -> Void
     ) {
-        self.name = name ?? descriptor.label + " (writable)"
+        label = name.map(LabName.init) ?? descriptor.name.appending(" (writable)")
         self.order = order
         self.descriptor = descriptor
         port = nil

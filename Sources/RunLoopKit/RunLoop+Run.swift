@@ -298,15 +298,18 @@ extension RunLoop {
     private func runBlocks(in mode: RunLoopMode) {
         var kept = BlockQueue()
         var runnable = state.withLock { state in
-            inbox.withLock { inbox -> BlockQueue in
+            // Taken before the inbox's lock, so that the closure run under it captures this
+            // answer rather than a copy of the state.
+            let modeIsCommon = state.commonModes.contains(mode)
+            return inbox.withLock { inbox -> BlockQueue in
                 var taken = BlockQueue()
                 // Nothing queued, or nothing for this mode: leave the spare slots where they are.
                 guard !inbox.blocks.isEmpty else { return taken }
                 if inbox.holdsOnlyDefaultModeBlocks {
                     guard mode == .default else { return taken }
-                } else if inbox.blocks.contains(where: { !state.blockMatches($0.modes, in: mode) }) {
+                } else if inbox.blocks.contains(where: { !$0.modes.admit(mode, modeIsCommon: modeIsCommon) }) {
                     inbox.holdsOnlyDefaultModeBlocks = true
-                    taken = inbox.blocks.remove { state.blockMatches($0.modes, in: mode) }
+                    taken = inbox.blocks.remove { $0.modes.admit(mode, modeIsCommon: modeIsCommon) }
                     swap(&kept, &inbox.blocks)
                     return taken
                 }

@@ -15,7 +15,9 @@ import Synchronization
 /// past date. ``fireDate`` still reports the date given until the timer fires.
 public final class RunLoopTimer: Sendable, CustomStringConvertible {
     /// The timer's name, for traces.
-    public let name: String
+    public var name: String { label.text }
+    /// The same, as its pieces until its text is read.
+    public let label: LabName
     /// The repeat interval; zero for a one-shot timer.
     public let interval: Duration
     /// Ordering among timers due at the same instant (CF keeps it; ties keep insertion order).
@@ -36,13 +38,22 @@ public final class RunLoopTimer: Sendable, CustomStringConvertible {
     private let state: VisibleMutex<State>
 
     /// A timer first due at `fireDate`, repeating every `interval` if it is positive.
-    public init(
+    public convenience init(
         fireAt fireDate: LabInstant, interval: Duration = .zero, order: Int = 0, name: String? = nil,
+        block: @escaping @Sendable (RunLoopTimer) -> Void
+    ) {
+        self.init(fireAt: fireDate, interval: interval, order: order, label: name.map(LabName.init), block: block)
+    }
+
+    /// ``init(fireAt:interval:order:name:block:)`` with a name kept as its pieces until it is
+    /// read (`LabName("C", 3, " timeout")`); `nil` names it `"timer <n>"`.
+    public init(
+        fireAt fireDate: LabInstant, interval: Duration = .zero, order: Int = 0, label: LabName?,
         block: @escaping @Sendable (RunLoopTimer) -> Void
     ) {
         let runtime = currentRuntime()
         let id = runtime.nextID(.timer)
-        self.name = name ?? "timer \(id)"
+        self.label = label ?? LabName("timer ", id)
         self.interval = interval > .zero ? interval : .zero
         self.order = order
         callout = block
@@ -54,7 +65,15 @@ public final class RunLoopTimer: Sendable, CustomStringConvertible {
         after delay: Duration, repeats: Bool = false, name: String? = nil,
         block: @escaping @Sendable (RunLoopTimer) -> Void
     ) {
-        self.init(fireAt: currentRuntime().now() + delay, interval: repeats ? delay : .zero, name: name, block: block)
+        self.init(after: delay, repeats: repeats, label: name.map(LabName.init), block: block)
+    }
+
+    /// ``init(after:repeats:name:block:)`` with a name kept as its pieces until it is read.
+    public convenience init(
+        after delay: Duration, repeats: Bool = false, label: LabName?,
+        block: @escaping @Sendable (RunLoopTimer) -> Void
+    ) {
+        self.init(fireAt: currentRuntime().now() + delay, interval: repeats ? delay : .zero, label: label, block: block)
     }
 
     public var description: String { name }

@@ -25,6 +25,13 @@ struct HTTPResponseParserTests {
         #expect(bytewise.events.count == 2 + 5)
     }
 
+    @Test func bytesWithoutContiguousStorageGiveTheSameEvents() {
+        let bytes = wire("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nX-Lower: a\nContent-Length: 5\r\n\r\nhello")
+        var parser = HTTPResponseParser()
+        #expect(parser.feed(bytes.lazy.map { $0 }) == parse(bytes).events)
+        #expect(parser.head?.headers.fields.map(\.name) == ["Content-Type", "X-Lower", "Content-Length"])
+    }
+
     @Test func completionIsReportedByFeedWithoutWaitingForFinish() {
         var parser = HTTPResponseParser()
         let events = parser.feed(wire(Self.simple))

@@ -18,7 +18,7 @@ struct VisibleCell: Sendable {
     /// The whole name, or the owner of ``field``.
     private let name: String
     private let runtime: any Runtime
-    private let isSimulated: Bool
+    @usableFromInline let isSimulated: Bool
     private let isAtomic: Bool
 
     /// A cell named `name` in `runtime`; `atomic` for a ``LabAtomic``.
@@ -45,11 +45,18 @@ struct VisibleCell: Sendable {
     var traceName: String { builtTraceName ?? String(traceNameOf: "V", object.id, field: field, name) }
 
     /// The scheduling point before an access of `kind`; whether the access is visible (and
-    /// so must be traced with ``traced(_:_:)``).
-    @usableFromInline
+    /// so must be traced with ``traced(_:_:)``). Inlinable, so that a live cell's access,
+    /// never visible, costs its callers one test and no call.
+    @inlinable
     func begin(_ kind: VisibleOperation.Kind) -> Bool {
+        isSimulated && beginInSimulation(kind)
+    }
+
+    /// ``begin(_:)`` under a simulation.
+    @usableFromInline
+    func beginInSimulation(_ kind: VisibleOperation.Kind) -> Bool {
         // Visible from a thread of the cell's runtime that is not inspecting.
-        guard isSimulated, CurrentThreadSlot.withCurrent({ $0.runtime === runtime && !$0.isInspecting }) else { return false }
+        guard CurrentThreadSlot.withCurrent({ $0.runtime === runtime && !$0.isInspecting }) else { return false }
         runtime.schedulingPoint(before: VisibleOperation(kind, on: object), SchedulingPointLabel(kind.rawValue, on: traceName))
         return true
     }
