@@ -20,8 +20,8 @@ extension Scenario {
         return Inspector.Scenario(
             name: name, summary: introduction.first ?? fileName, checkers: checkers,
             stepLimit: stepLimit ?? runner.stepLimit, timeLimit: timeLimit ?? runner.timeLimit
-        ) { strategy in
-            runner.simulate(self, using: strategy).result
+        ) { strategy, tracing in
+            runner.simulate(self, using: strategy, tracing: tracing).result
         }
     }
 

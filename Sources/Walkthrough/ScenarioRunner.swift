@@ -109,9 +109,10 @@ public struct ScenarioRunner: Sendable {
 
     /// Simulates `scenario` under `strategy` (after the scenario's `interleave` entries),
     /// without reporting on it: the simulation's result, the world the script built, and
-    /// the interleaving plan with whatever of it was left over.
+    /// the interleaving plan with whatever of it was left over. Without `tracing` the run
+    /// records no trace, unless `interleave` lines need its events to learn thread names.
     func simulate(
-        _ scenario: Scenario, using strategy: some SchedulingStrategy
+        _ scenario: Scenario, using strategy: some SchedulingStrategy, tracing: Bool = true
     )
         -> (result: SimulationResult, world: ScenarioWorld, plan: InterleavingPlan)
     {
@@ -126,7 +127,7 @@ public struct ScenarioRunner: Sendable {
         let simulation =
             interleaves
             ? Simulation(strategy: InterleavingStrategy(base: strategy, plan: plan), stepLimit: steps, timeLimit: time)
-            : Simulation(strategy: strategy, stepLimit: steps, timeLimit: time)
+            : Simulation(strategy: strategy, stepLimit: steps, timeLimit: time, tracing: tracing)
         if interleaves {
             let isThreadStart: @Sendable (TraceEvent.Kind) -> Bool = { if case .threadStart = $0 { true } else { false } }
             simulation.trace.addListener(where: isThreadStart) { event in

@@ -13,6 +13,9 @@ public struct DeadlockChecker: Checker {
     /// The checker.
     public init() {}
 
+    /// Only a run that ended in a deadlock: no other run can show what it looks for.
+    public func readsTrace(endingWith outcome: SimulationOutcome) -> Bool { outcome.isDeadlock }
+
     public func check(_ run: SimulationResult) -> [Violation] {
         guard case let .deadlock(graph) = run.outcome else { return [] }
         let cycle = graph.waitCycle(in: run.trace)

@@ -13,6 +13,9 @@ public struct LivelockChecker: Checker {
     /// A checker that counts the last `window` events.
     public init(window: Int = 200) { self.window = window }
 
+    /// Only a run that ended at the step limit: no other run can show what it looks for.
+    public func readsTrace(endingWith outcome: SimulationOutcome) -> Bool { if case .stepLimitExceeded = outcome { true } else { false } }
+
     public func check(_ run: SimulationResult) -> [Violation] {
         guard case let .stepLimitExceeded(steps) = run.outcome else { return [] }
         let tail = run.trace.suffix(window)

@@ -80,9 +80,9 @@ struct BoundedSearch: Sendable {
             path.rewind()
             let (explored, steps) = (outcome.explored, outcome.steps)
             defer { log?(outcome.steps - steps, outcome.explored > explored) }
-            guard let result = outcome.run(scenario, SearchPathStrategy(path: path)) else { return nil }
+            guard let result = outcome.run(scenario, SearchPathStrategy(path: path), for: checkers) else { return nil }
             guard path.cost == level else { continue }
-            if outcome.violates(result, checkers: checkers, progress: progress) { return nil }
+            if outcome.violates(result, of: scenario, checkers: checkers, progress: progress) { return nil }
         } while path.advance(within: level)
         return path.wasPruned
     }

@@ -63,8 +63,8 @@ struct DPORSearch: Sendable {
             path.rewind()
             let steps = outcome.steps
             defer { log(outcome.steps - steps, true) }
-            guard let result = outcome.run(scenario, DPORStrategy(path: path)) else { return nil }
-            if outcome.violates(result, checkers: checkers, progress: progress) { return nil }
+            guard let result = outcome.run(scenario, DPORStrategy(path: path), for: checkers) else { return nil }
+            if outcome.violates(result, of: scenario, checkers: checkers, progress: progress) { return nil }
         } while path.advance()
         return false
     }

@@ -1,9 +1,39 @@
 import LabRuntime
 
 extension Scenario {
-    /// Runs the scenario under `strategy` and asks every checker about the run.
+    /// Runs the scenario under `strategy` and asks every checker about the run, recording
+    /// the run's trace only if a checker will read it (``tracesRuns(for:)``).
     func explore(_ strategy: some SchedulingStrategy, index: Int, seed: UInt64?, checkers: [any Checker]) -> ExploredRun {
-        ExploredRun(checking: run(strategy), index: index, seed: seed, checkers: checkers)
+        let traced = tracesRuns(for: checkers)
+        return judge(run(strategy, tracing: traced), traced: traced, index: index, seed: seed, checkers: checkers)
+    }
+
+    /// Whether a search judged by `checkers` records each run's trace: unless the scenario
+    /// can run without one and no checker reads the trace of a run that settled
+    /// (``Checker/readsTrace(endingWith:)``), the common ending.
+    func tracesRuns(for checkers: [any Checker]) -> Bool {
+        !runsUntraced || checkers.contains { $0.readsTrace(endingWith: .quiescent) }
+    }
+
+    /// Run `index` of a search, `result`, judged by `checkers`. A result made without its
+    /// trace (`traced` false) is judged as it is when no checker reads the trace of its
+    /// outcome and none finds a violation; otherwise its schedule is replayed with the
+    /// trace on and the replay is judged, so that a finding always carries its trace. A
+    /// replay that does not make the run's choices is the scenario's nondeterminism. (Its
+    /// outcome is not compared: without a trace, blocks and the semaphores of their
+    /// `waitUntilDone` callers go unnumbered, so a deadlock's wait-for graph names them
+    /// differently.)
+    func judge(_ result: SimulationResult, traced: Bool, index: Int, seed: UInt64?, checkers: [any Checker]) -> ExploredRun {
+        guard !traced else { return ExploredRun(checking: result, index: index, seed: seed, checkers: checkers) }
+        if !checkers.contains(where: { $0.readsTrace(endingWith: result.outcome) }) {
+            let run = ExploredRun(checking: result, index: index, seed: seed, checkers: checkers)
+            if run.violations.isEmpty { return run }
+        }
+        let replayed = replay(result.schedule)
+        guard replayed.schedule == result.schedule, replayed.steps == result.steps else {
+            return ExploredRun(index: index, seed: seed, result: replayed, violations: []).diverged()
+        }
+        return ExploredRun(checking: replayed, index: index, seed: seed, checkers: checkers)
     }
 }
 

@@ -22,10 +22,11 @@ extension SearchOutcome {
         return true
     }
 
-    /// Runs `scenario` once under `strategy` and counts it; `nil` when the run did not
-    /// follow the path (recorded as the finding, which ends the search).
-    mutating func run(_ scenario: Scenario, _ strategy: some SchedulingStrategy) -> SimulationResult? {
-        let result = scenario.run(strategy)
+    /// Runs `scenario` once under `strategy`, recording its trace only if `checkers` read
+    /// it (``Scenario/tracesRuns(for:)``), and counts it; `nil` when the run did not follow
+    /// the path (recorded as the finding, which ends the search).
+    mutating func run(_ scenario: Scenario, _ strategy: some SchedulingStrategy, for checkers: [any Checker]) -> SimulationResult? {
+        let result = scenario.run(strategy, tracing: scenario.tracesRuns(for: checkers))
         runs += 1
         steps += result.steps
         guard case .replayDiverged = result.outcome else { return result }
@@ -34,10 +35,14 @@ extension SearchOutcome {
         return nil
     }
 
-    /// Counts `result` as explored (also in `progress`) and judges it by `checkers`; whether
-    /// it violated one (recorded as the finding, which ends the search).
-    mutating func violates(_ result: SimulationResult, checkers: [any Checker], progress: ExplorationProgress?) -> Bool {
-        let run = ExploredRun(checking: result, index: explored, seed: nil, checkers: checkers)
+    /// Counts `result`, a run of `scenario` made by ``run(_:_:for:)``, as explored (also in
+    /// `progress`) and judges it by `checkers`; whether it violated one (recorded as the
+    /// finding, which ends the search).
+    mutating func violates(
+        _ result: SimulationResult, of scenario: Scenario, checkers: [any Checker], progress: ExplorationProgress?
+    ) -> Bool {
+        let run = scenario.judge(
+            result, traced: scenario.tracesRuns(for: checkers), index: explored, seed: nil, checkers: checkers)
         explored += 1
         progress?.finished(violating: !run.violations.isEmpty)
         guard !run.violations.isEmpty else { return false }

@@ -21,8 +21,12 @@ public struct Scenario: Sendable {
     public let stepLimit: Int
     /// The virtual time after which a run stops (for scenarios with repeating timers).
     public let timeLimit: Duration?
-    /// One run from scratch under the strategy given: how every run of the scenario is made.
-    private let simulate: @Sendable (any SchedulingStrategy) -> SimulationResult
+    /// One run from scratch under the strategy given, recording its trace if told to (or
+    /// always, for a scenario that cannot run without one): how every run is made.
+    private let simulate: @Sendable (any SchedulingStrategy, _ tracing: Bool) -> SimulationResult
+    /// Whether a run made without its trace records none, so that the explorer gains by
+    /// asking for that.
+    let runsUntraced: Bool
 
     /// A scenario.
     ///
@@ -42,7 +46,10 @@ public struct Scenario: Sendable {
         self.checkers = checkers
         self.stepLimit = stepLimit
         self.timeLimit = timeLimit
-        simulate = { strategy in Simulation(strategy: strategy, stepLimit: stepLimit, timeLimit: timeLimit).run(main: main) }
+        simulate = { strategy, tracing in
+            Simulation(strategy: strategy, stepLimit: stepLimit, timeLimit: timeLimit, tracing: tracing).run(main: main)
+        }
+        runsUntraced = true
     }
 
     /// A scenario that makes each run itself: `simulate` builds a fresh `Simulation` under
@@ -65,11 +72,43 @@ public struct Scenario: Sendable {
         self.checkers = checkers
         self.stepLimit = stepLimit
         self.timeLimit = timeLimit
+        self.simulate = { strategy, _ in simulate(strategy) }
+        runsUntraced = false
+    }
+
+    /// A scenario that makes each run itself and can make it without recording a trace:
+    /// `simulate` builds a fresh `Simulation` under the strategy it is given, passing on
+    /// `tracing` (`Simulation`'s `tracing:`), and returns the result. The explorer asks for
+    /// runs without a trace when none of its checkers reads one (see
+    /// ``Checker/readsTrace(endingWith:)``), which makes them faster.
+    ///
+    /// - Parameters:
+    ///   - name: the name that selects it.
+    ///   - summary: one line for `explore --list`.
+    ///   - checkers: the default checkers.
+    ///   - stepLimit: the step budget `simulate` gives its simulations.
+    ///   - timeLimit: the virtual-time budget `simulate` gives its simulations, if any.
+    ///   - simulate: one run from scratch under the strategy given, recording its trace
+    ///     when `tracing` is true. A run made with and without its trace must make the same
+    ///     choices and end the same way.
+    public init(
+        name: String, summary: String, checkers: [any Checker], stepLimit: Int, timeLimit: Duration?,
+        simulate: @escaping @Sendable (any SchedulingStrategy, _ tracing: Bool) -> SimulationResult
+    ) {
+        self.name = name
+        self.summary = summary
+        self.checkers = checkers
+        self.stepLimit = stepLimit
+        self.timeLimit = timeLimit
         self.simulate = simulate
+        runsUntraced = true
     }
 
     /// Runs the scenario once under `strategy`, with tracing on.
-    public func run(_ strategy: some SchedulingStrategy) -> SimulationResult { simulate(strategy) }
+    public func run(_ strategy: some SchedulingStrategy) -> SimulationResult { simulate(strategy, true) }
+
+    /// Runs the scenario once under `strategy`, recording its trace only if `tracing`.
+    func run(_ strategy: some SchedulingStrategy, tracing: Bool) -> SimulationResult { simulate(strategy, tracing) }
 
     /// Replays `schedule` exactly.
     public func replay(_ schedule: Schedule) -> SimulationResult { run(ReplayStrategy(schedule)) }

@@ -7,7 +7,11 @@ public enum ScenarioExpectation {
     public static let failurePrefix = "expectation failed: "
 
     /// Records a failure note naming `message` when `condition` is false; nothing otherwise.
+    /// The message is made whether or not the trace is on: it may read lab cells, and each
+    /// read is a scheduling point, so a run makes the same choices with and without a trace.
     public static func check(_ condition: Bool, _ message: @autoclosure () -> String) {
-        if !condition { currentRuntime().record(.note(failurePrefix + message())) }
+        guard !condition else { return }
+        let note = failurePrefix + message()
+        currentRuntime().record(.note(note))
     }
 }

@@ -23,7 +23,7 @@ public final class TraceRecorder: Sendable {
     }
     private let state = Mutex(State())
     @usableFromInline let enabled: Atomic<Bool>
-    /// How many events the last finished recording held, at most ``reservedLengthLimit``: a
+    /// How many events the last finished recording that recorded any held, at most ``reservedLengthLimit``: a
     /// new recording reserves that much room at its first event, so that a search's runs,
     /// each about as long as the one before, append without growing their array.
     private static let lastFinishedLength = Atomic<Int>(0)
@@ -119,17 +119,18 @@ public final class TraceRecorder: Sendable {
             defer { state = State() }
             return state.events
         }
-        Self.lastFinishedLength.store(min(events.count, Self.reservedLengthLimit), ordering: .relaxed)
+        if !events.isEmpty { Self.lastFinishedLength.store(min(events.count, Self.reservedLengthLimit), ordering: .relaxed) }
         return events
     }
 
     /// Takes back the last copy of a finished run's trace, which nobody reads any more: its
     /// events are released, and its storage, emptied, is kept for a later recording of the
     /// process, so that a search's runs do not each allocate and free room for their traces.
-    /// Storage larger than a recording reserves is freed instead.
+    /// Storage larger than a recording reserves is freed instead, and a recording made with
+    /// tracing off has none to keep.
     public static func recycle(_ events: consuming [TraceEvent]) {
         var storage = events
-        guard storage.capacity <= reservedLengthLimit else { return }
+        guard storage.capacity > 0, storage.capacity <= reservedLengthLimit else { return }
         storage.removeAll(keepingCapacity: true)
         spareStorage.withLock { spare in
             if spare.count < spareStorageLimit { spare.append(storage) }
