@@ -18,15 +18,16 @@ enum ExploreBenchmark {
             Measures, in one run: the baton hand-off (two lab threads that always switch)
             and the eventfd round trip between two threads on one CPU (the kernel's limit);
             random schedules per second and scheduling points per second on the scenario,
-            with one job and with --jobs, without checkers and with the scenario's checkers;
-            the wall time of an exhaustive search with the preemption bound; and, first of
-            all, the process's peak resident memory after 1% of --memory-schedules random
-            schedules and after all of them (a run must not keep memory). Prints a Markdown
-            table; progress goes to standard error. With --suite it runs random,
-            PCT (depth 3), POS, preemption bounding, delay bounding and DPOR on each kernel
-            of the classic-bug suite and prints which bugs each found after how many
-            schedules, then the schedules DPOR and unreduced search need to cover each
-            built-in scenario (the lab's, the AFNetworking race files and the classic bugs).
+            with one job and with --jobs, without checkers (runs that record no trace) and
+            with the scenario's checkers; the wall time of an exhaustive search with the
+            preemption bound; and, first of all, the process's peak resident memory after
+            1% of --memory-schedules random schedules and after all of them (a run must not
+            keep memory). Prints a Markdown table; progress goes to standard error. With
+            --suite it runs random, PCT (depth 3), POS, preemption bounding, delay bounding
+            and DPOR on each kernel of the classic-bug suite and prints which bugs each
+            found after how many schedules, then the schedules DPOR and unreduced search
+            need to cover each built-in scenario (the lab's, the AFNetworking race files and
+            the classic bugs).
             """,
         sections: [(title: "Options", rows: HelpText.optionRows(ExploreBenchOptions.specs))]
     )
