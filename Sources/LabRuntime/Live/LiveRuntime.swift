@@ -18,7 +18,7 @@ public final class LiveRuntime: Runtime {
     public var flavor: RuntimeFlavor { .live }
 
     private let epoch = MonotonicClock.nanoseconds()
-    private let counters = Mutex([Int](repeating: 0, count: LabObjectKind.allCases.count))
+    private let counters = ObjectIDCounters()
     private let handles = Mutex<[(thread: LabThreadID, handle: pthread_t)]>([])
     /// The first thread started or adopted, held weakly: the thread holds its runtime, so a
     /// strong reference here would keep both alive forever.
@@ -43,10 +43,7 @@ public final class LiveRuntime: Runtime {
     }
 
     public func nextID(_ kind: LabObjectKind) -> Int {
-        counters.withLock { counters in
-            defer { counters[kind.rawValue] += 1 }
-            return counters[kind.rawValue]
-        }
+        counters.next(kind)
     }
 
     public func spawnThread(named name: String, _ body: @escaping @Sendable () -> Void) -> LabThread {
