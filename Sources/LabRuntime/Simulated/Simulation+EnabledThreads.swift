@@ -18,9 +18,9 @@ extension Simulation {
     func block(_ thread: SimulatedThread, on blocker: SimulatedThread.Blocker) {
         thread.blocker = blocker
         switch blocker {
-        case let .lock(lock): lock.waiters.add(thread)
-        case let .semaphore(semaphore): semaphore.waiters.add(thread)
-        case let .join(target): target.joiners.add(thread)
+        case let .lock(lock): lock.object.waiters.add(thread)
+        case let .semaphore(semaphore): semaphore.object.waiters.add(thread)
+        case let .join(target): target.object.joiners.add(thread)
         case .ports, .sleep: timedWaiters.add(thread)
         case .none, .exited: break
         }
@@ -29,9 +29,9 @@ extension Simulation {
     /// Ends `thread`'s wait: it has been chosen and goes on.
     func unblock(_ thread: SimulatedThread) {
         switch thread.blocker {
-        case let .lock(lock): lock.waiters.remove(thread)
-        case let .semaphore(semaphore): semaphore.waiters.remove(thread)
-        case let .join(target): target.joiners.remove(thread)
+        case let .lock(lock): lock.object.waiters.remove(thread)
+        case let .semaphore(semaphore): semaphore.object.waiters.remove(thread)
+        case let .join(target): target.object.joiners.remove(thread)
         case .ports, .sleep: timedWaiters.remove(thread)
         case .none, .exited: return
         }
@@ -85,13 +85,13 @@ extension Simulation {
         let activity = descriptorActivity.current
         if timedAnswersLast, let seen = timedWaitersLookedAt, seen.time == time, seen.activity == activity { return }
         timedAnswersLast = true
-        for entry in timedWaiters.entries { refresh(entry.thread, at: time) }
+        for entry in timedWaiters.entries { refresh(entry.object, at: time) }
         timedWaitersLookedAt = (time, activity)
     }
 
     private func setRunnable(_ waiters: WaitingThreads, _ isRunnable: Bool) {
-        for entry in waiters.entries where runnable.update(entry.thread.id, isMember: isRunnable) {
-            changedThreads.append(entry.thread.id)
+        for entry in waiters.entries where runnable.update(entry.object.id, isMember: isRunnable) {
+            changedThreads.append(entry.object.id)
         }
     }
 
@@ -176,12 +176,12 @@ extension Simulation {
     private func isRunnable(_ thread: SimulatedThread, at time: LabInstant) -> Bool {
         switch thread.blocker {
         case .none: true
-        case let .lock(lock): lock.owner == nil
-        case let .semaphore(semaphore): semaphore.count > 0
+        case let .lock(lock): lock.object.owner == nil
+        case let .semaphore(semaphore): semaphore.object.count > 0
         case let .ports(set, deadline):
-            if let deadline, deadline <= time { true } else { isReady(set) }
+            if let deadline, deadline <= time { true } else { isReady(set.object) }
         case let .sleep(until): until <= time
-        case let .join(target): target.hasExited
+        case let .join(target): target.object.hasExited
         case .exited: false
         }
     }

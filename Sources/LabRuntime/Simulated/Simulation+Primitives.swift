@@ -18,7 +18,7 @@ extension Simulation {
             appendLocked(me, .lockWait(lock: lock.traceName, lockClass: lock.lockClass, holder: holder), at: location)
             me.lockWaitRecorded = true
         }
-        block(me, on: .lock(lock))
+        block(me, on: .lock(Unretained(lock)))
         me.lockCallLocation = location
         pass(me, VisibleOperation(.lockAcquire, on: LabObjectID(.lock, lock.id)), lock.acquireLabel)
         me.lockWaitRecorded = false
@@ -63,7 +63,7 @@ extension Simulation {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         let me = currentLocked()
-        block(me, on: .semaphore(semaphore))
+        block(me, on: .semaphore(Unretained(semaphore)))
         pass(me, VisibleOperation(.semaphoreWait, on: LabObjectID(.semaphore, semaphore.id)), semaphore.waitLabel)
         semaphore.count -= 1
         if semaphore.count == 0 { semaphoreChanged(semaphore) }
@@ -74,7 +74,7 @@ extension Simulation {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         let me = currentLocked()
-        block(me, on: .ports(set, deadline: deadline))
+        block(me, on: .ports(Unretained(set), deadline: deadline))
         pass(me, VisibleOperation(.receive, on: LabObjectID(.portSet, set.id)), set.waitLabel)
         if isOver { return .runOver }
         touch(all: set.memberChannels())

@@ -240,7 +240,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         precondition(thread.runtime === self && thread.id < threads.count, "join: \(thread) belongs to another runtime")
         precondition(thread.id != me.id, "join: \(thread) cannot join itself")
         let target = threads[thread.id]
-        if !target.hasExited { block(me, on: .join(target)) }
+        if !target.hasExited { block(me, on: .join(Unretained(target))) }
         pass(me, VisibleOperation(.join, on: LabObjectID(.thread, thread.id)), "join T\(thread.id)")
         appendLocked(me, .join(thread: thread.id))
     }
@@ -396,7 +396,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         guard step < stepLimit else { return finish(.stepLimitExceeded(steps: stepLimit)) }
         updateEnabled(at: me)
         while enabled.isEmpty {
-            guard let next = timedWaiters.entries.compactMap({ $0.thread.deadline }).filter({ $0 > now() }).min() else {
+            guard let next = timedWaiters.entries.compactMap({ $0.object.deadline }).filter({ $0 > now() }).min() else {
                 return finish(stalledOutcome())
             }
             if let timeLimit, next > timeLimit { return finish(.timeLimitReached(timeLimit)) }
@@ -439,7 +439,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
     private func pendingObjects(of thread: SimulatedThread) -> [VisibleObject] {
         switch thread.blocker {
         case .exited: return []
-        case let .ports(set, _): return [.portSet(set.id)] + set.memberChannels()
+        case let .ports(set, _): return [.portSet(set.object.id)] + set.object.memberChannels()
         default: return VisibleObject(touchedBy: thread.nextOperation).map { [$0] } ?? []
         }
     }
