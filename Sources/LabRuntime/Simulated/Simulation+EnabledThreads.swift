@@ -85,7 +85,12 @@ extension Simulation {
         let activity = descriptorActivity.current
         if timedAnswersLast, let seen = timedWaitersLookedAt, seen.time == time, seen.activity == activity { return }
         timedAnswersLast = true
-        for entry in timedWaiters.entries { refresh(entry.object, at: time) }
+        // By index: a look changes no waiting list, and iterating the list would retain it.
+        var index = 0
+        while index < timedWaiters.entries.count {
+            refresh(timedWaiters.entries[index].object, at: time)
+            index += 1
+        }
         timedWaitersLookedAt = (time, activity)
     }
 

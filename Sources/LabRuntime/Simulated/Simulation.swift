@@ -381,7 +381,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
             switchToCaller(from: me)
         }
         unblock(me)
-        if let object = VisibleObject(touchedBy: operation) { touch(object) }
+        if observesTransitions, let object = VisibleObject(touchedBy: operation) { touched.append(object) }
     }
 
     /// Counts a step, lets time jump if nobody can run, and returns the thread to run next;
