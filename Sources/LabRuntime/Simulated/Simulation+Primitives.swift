@@ -5,8 +5,8 @@ import Glibc
 /// with the simulation's mutex held, then the change it makes and its trace event.
 extension Simulation {
     func acquire(_ lock: SimulatedLock, at location: CodeLocation) {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        lockMutex()
+        defer { unlockMutex() }
         let me = currentLocked()
         if lock.owner == me.id, lock.isRecursive {
             touch(.lock(lock.id))
@@ -32,8 +32,8 @@ extension Simulation {
     /// Releases one level of `lock`; if the caller does not hold it, traces
     /// `lock.release-unheld` instead, changes nothing and returns false.
     func release(_ lock: SimulatedLock, at location: CodeLocation) -> Bool {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        lockMutex()
+        defer { unlockMutex() }
         let me = currentLocked()
         pass(me, VisibleOperation(.lockRelease, on: LabObjectID(.lock, lock.id)), lock.releaseLabel)
         guard lock.owner == me.id else {
@@ -50,8 +50,8 @@ extension Simulation {
     }
 
     func signal(_ semaphore: SimulatedSemaphore, at location: CodeLocation) {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        lockMutex()
+        defer { unlockMutex() }
         let me = currentLocked()
         pass(me, VisibleOperation(.semaphoreSignal, on: LabObjectID(.semaphore, semaphore.id)), semaphore.signalLabel)
         semaphore.count += 1
@@ -60,8 +60,8 @@ extension Simulation {
     }
 
     func wait(_ semaphore: SimulatedSemaphore, at location: CodeLocation) {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        lockMutex()
+        defer { unlockMutex() }
         let me = currentLocked()
         block(me, on: .semaphore(Unretained(semaphore)))
         pass(me, VisibleOperation(.semaphoreWait, on: LabObjectID(.semaphore, semaphore.id)), semaphore.waitLabel)
@@ -71,8 +71,8 @@ extension Simulation {
     }
 
     func wait(on set: SimulatedPortSet, until deadline: LabInstant?) -> PortSetWaitResult {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        lockMutex()
+        defer { unlockMutex() }
         let me = currentLocked()
         block(me, on: .ports(Unretained(set), deadline: deadline))
         pass(me, VisibleOperation(.receive, on: LabObjectID(.portSet, set.id)), set.waitLabel)

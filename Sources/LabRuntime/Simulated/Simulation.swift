@@ -50,7 +50,9 @@ public final class Simulation: Runtime, @unchecked Sendable {
 
     private let stepLimit: Int
     private let timeLimit: LabInstant?
-    let mutex: UnsafeMutablePointer<pthread_mutex_t> = .allocate(capacity: 1)
+    /// The mutex: whether a fiber of the run, or a pthread outside it, holds it
+    /// (``lockMutex()``, ``unlockMutex()``).
+    private let mutexHeld = Atomic<Bool>(false)
     /// The context of the caller of ``run(main:)``, resumed when the run is over.
     let caller: UnsafeMutablePointer<csystem_fiber> = .allocate(capacity: 1)
     /// The caller's current-thread slot, put back when the run is over.
@@ -112,21 +114,33 @@ public final class Simulation: Runtime, @unchecked Sendable {
         self.stepLimit = stepLimit
         self.timeLimit = timeLimit.map { .zero + $0 }
         trace = TraceRecorder(enabled: tracing)
-        pthread_mutex_init(mutex, nil)
         caller.initialize(to: csystem_fiber())
     }
 
     deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
         caller.deinitialize(count: 1)
         caller.deallocate()
+    }
+
+    /// Takes the mutex. It is a flag rather than a `pthread_mutex_t`: every fiber of a run
+    /// runs on the one pthread that called ``run(main:)``, and one that takes the mutex
+    /// finds it free (the fiber that held it switched away with it, and the one that
+    /// resumes is the holder now), so only a pthread outside the run ever waits for it, and
+    /// it yields its processor until the run's pthread is between two scheduling points.
+    /// At every point, that is one compare-exchange and one store rather than two calls.
+    @inline(__always) func lockMutex() {
+        while !mutexHeld.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged { sched_yield() }
+    }
+
+    /// Gives the mutex back (``lockMutex()``).
+    @inline(__always) func unlockMutex() {
+        mutexHeld.store(false, ordering: .releasing)
     }
 
     /// Runs `main` on a lab thread named "main" (T0) and everything it starts, until the
     /// run ends; returns how it ended, the schedule and the trace. A simulation runs once.
     public func run(main: @escaping @Sendable () -> Void) -> SimulationResult {
-        pthread_mutex_lock(mutex)
+        lockMutex()
         precondition(!hasRun, "a Simulation runs once; make a new one for another run")
         hasRun = true
         csystem_fiber_install_overflow_handler()
@@ -141,7 +155,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         // threads do not keep each other alive. They are released outside the mutex.
         let finished = threads
         threads = []
-        pthread_mutex_unlock(mutex)
+        unlockMutex()
         FiberStackPool.giveBack(stacks)
         for descriptor in descriptors.withLock({ $0 }) { descriptor.close() }
         locals.removeAll()
@@ -170,8 +184,8 @@ public final class Simulation: Runtime, @unchecked Sendable {
     // MARK: Runtime
 
     public var mainThread: LabThread? {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        lockMutex()
+        defer { unlockMutex() }
         return threads.first?.thread
     }
 
@@ -187,8 +201,8 @@ public final class Simulation: Runtime, @unchecked Sendable {
 
     public func noteAccess(_ object: VisibleObject) {
         guard observesTransitions else { return }
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        lockMutex()
+        defer { unlockMutex() }
         guard !isOver, CurrentThreadSlot.get()?.runtime === self else { return }
         touched.append(object)
     }
@@ -205,11 +219,11 @@ public final class Simulation: Runtime, @unchecked Sendable {
     /// threads unwind, only the calling thread stops. Off the run's threads the process ends
     /// (``SystemCallError/exitProcess()``).
     public func fail(_ error: SystemCallError) -> Never {
-        pthread_mutex_lock(mutex)
+        lockMutex()
         guard let thread = CurrentThreadSlot.get(), thread.runtime === self, thread.id < threads.count,
             threads[thread.id].stack != nil
         else {
-            pthread_mutex_unlock(mutex)
+            unlockMutex()
             error.exitProcess()
         }
         let me = threads[thread.id]
@@ -223,8 +237,8 @@ public final class Simulation: Runtime, @unchecked Sendable {
     }
 
     public func spawnThread(named name: String, _ body: @escaping @Sendable () -> Void) -> LabThread {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        lockMutex()
+        defer { unlockMutex() }
         let me = currentLocked()
         pass(me, VisibleOperation(.spawn), SchedulingPointLabel("spawn", on: name))
         let child = makeThread(named: name, body)
@@ -234,8 +248,8 @@ public final class Simulation: Runtime, @unchecked Sendable {
     }
 
     public func join(_ thread: LabThread) {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        lockMutex()
+        defer { unlockMutex() }
         let me = currentLocked()
         precondition(thread.runtime === self && thread.id < threads.count, "join: \(thread) belongs to another runtime")
         precondition(thread.id != me.id, "join: \(thread) cannot join itself")
@@ -258,22 +272,22 @@ public final class Simulation: Runtime, @unchecked Sendable {
     }
 
     public func yield(_ label: String) {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        lockMutex()
+        defer { unlockMutex() }
         let me = currentLocked()
         appendLocked(me, .yield(label: label))
         pass(me, .yield, SchedulingPointLabel(label))
     }
 
     public func schedulingPoint(before operation: VisibleOperation, _ label: @autoclosure () -> SchedulingPointLabel) {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        lockMutex()
+        defer { unlockMutex() }
         pass(currentLocked(), operation, label())
     }
 
     public func sleep(until deadline: LabInstant) {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        lockMutex()
+        defer { unlockMutex() }
         let me = currentLocked()
         block(me, on: .sleep(until: deadline))
         pass(me, VisibleOperation(.sleep), "sleep until \(deadline)")
@@ -327,9 +341,9 @@ public final class Simulation: Runtime, @unchecked Sendable {
     /// captured is deinitialised at a fixed point of the schedule.
     private func runToExit(_ record: SimulatedThread) -> (UnsafeMutablePointer<csystem_fiber>, UnsafeMutablePointer<csystem_fiber>) {
         touch(.thread(record.id))
-        pthread_mutex_unlock(mutex)
+        unlockMutex()
         runBody(of: record)
-        pthread_mutex_lock(mutex)
+        lockMutex()
         appendLocked(record, .threadExit)
         touch(.thread(record.id))
         markExited(record)
