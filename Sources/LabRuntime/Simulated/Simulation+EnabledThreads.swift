@@ -65,10 +65,15 @@ extension Simulation {
     /// time or a port set are looked at again.
     func updateEnabled(at me: SimulatedThread) {
         let time = now()
-        refresh(me, at: time)
+        // A thread that waits on nothing was runnable when it ran, and still is.
+        if case .none = me.blocker {} else { refresh(me, at: time) }
         refreshTimedWaiters(at: time)
         applyChanges()
-        if runnable.contains(me.id), let slot = slotInEnabled(of: me.id) { nextOperations[slot] = me.nextOperation }
+        // The list is written only when the operation changed, so that an unchanged one
+        // costs no uniqueness check.
+        if runnable.contains(me.id), let slot = slotInEnabled(of: me.id), nextOperations[slot] != me.nextOperation {
+            nextOperations[slot] = me.nextOperation
+        }
         checkEnabled()
     }
 
