@@ -428,14 +428,18 @@ public final class Simulation: Runtime, @unchecked Sendable {
         let defaultChoice = canContinue ? me.id : enabled[0]
         var chosen = defaultChoice
         if enabled.count > 1 {
-            let decision = SchedulingDecision(
+            var decision = SchedulingDecision(
                 step: step, enabled: enabled, current: me.id, defaultChoice: defaultChoice, label: label(),
                 nextOperations: nextOperations)
             chosen = strategy.choose(decision)
             guard runnable.contains(chosen) else {
                 return finish(.replayDiverged(step: step, wanted: chosen, enabled: enabled))
             }
-            appendLocked(me, .schedule(chosen: chosen, enabled: decision.enabled, point: decision.point, step: step))
+            if trace.isEnabled {
+                // The event takes the decision's list and label, which are not used after it.
+                let (list, point) = decision.takeListAndLabel()
+                appendLocked(me, made: .schedule(chosen: chosen, enabled: list, point: point, step: step))
+            }
         }
         if chosen != defaultChoice { switches.append(.init(step: step, thread: chosen, preempted: canContinue)) }
         transitionStep = step
@@ -480,6 +484,14 @@ public final class Simulation: Runtime, @unchecked Sendable {
         _ thread: SimulatedThread, _ kind: @autoclosure () -> TraceEvent.Kind, fileID: StaticString = #fileID, line: UInt = #line
     ) {
         if trace.isEnabled { appendLocked(thread, kind(), at: CodeLocation(fileID: fileID, line: line)) }
+    }
+
+    /// Appends `kind`, already made, moving it into the trace; for a caller that checked
+    /// that the trace is on. Mutex held.
+    func appendLocked(
+        _ thread: SimulatedThread, made kind: consuming TraceEvent.Kind, fileID: StaticString = #fileID, line: UInt = #line
+    ) {
+        trace.append(thread: thread.thread, time: now(), kind: kind, location: CodeLocation(fileID: fileID, line: line))
     }
 
     /// Appends an event recorded at `location`, on behalf of the caller of a lock or a
