@@ -359,10 +359,12 @@ public final class Simulation: Runtime, @unchecked Sendable {
             CurrentThreadSlot.restore(callerThreadSlot)
             return (stack.fiber, caller)
         }
-        let nextFiber = fiberOf(next)
+        let nextFiber = next._withUnsafeGuaranteedRef { next in
+            CurrentThreadSlot.exchangeBorrowed(next.thread)
+            return fiberOf(next)
+        }
         record.stack = nil
         exitedStacks.append(stack)
-        CurrentThreadSlot.exchangeBorrowed(next.thread)
         return (stack.fiber, nextFiber)
     }
 
@@ -392,10 +394,12 @@ public final class Simulation: Runtime, @unchecked Sendable {
                 preconditionFailure("\(me.thread) was resumed after it was left where it stopped")
             }
         } else if let next = choose(after: me, label()) {
-            if next !== me {
-                let nextFiber = fiberOf(next)
-                CurrentThreadSlot.exchangeBorrowed(next.thread)
-                csystem_fiber_switch(me.stack!.fiber, nextFiber)
+            if next.toOpaque() != Unmanaged.passUnretained(me).toOpaque() {
+                next._withUnsafeGuaranteedRef { next in
+                    let nextFiber = fiberOf(next)
+                    CurrentThreadSlot.exchangeBorrowed(next.thread)
+                    csystem_fiber_switch(me.stack!.fiber, nextFiber)
+                }
             }
         } else {
             switchToCaller(from: me)
@@ -404,9 +408,12 @@ public final class Simulation: Runtime, @unchecked Sendable {
         if observesTransitions, let object = VisibleObject(touchedBy: operation) { touched.append(object) }
     }
 
-    /// Counts a step, lets time jump if nobody can run, and returns the thread to run next;
-    /// `nil` when the run is over (the outcome is set and every parked thread woken).
-    private func choose(after me: SimulatedThread, _ label: @autoclosure () -> SchedulingPointLabel) -> SimulatedThread? {
+    /// Counts a step, lets time jump if nobody can run, and returns the thread to run next,
+    /// unretained (``threads`` keeps it); `nil` when the run is over (the outcome is set and
+    /// every parked thread woken).
+    private func choose(
+        after me: SimulatedThread, _ label: @autoclosure () -> SchedulingPointLabel
+    ) -> Unmanaged<SimulatedThread>? {
         let step = steps
         steps += 1
         if observesTransitions {
@@ -443,11 +450,11 @@ public final class Simulation: Runtime, @unchecked Sendable {
         }
         if chosen != defaultChoice { switches.append(.init(step: step, thread: chosen, preempted: canContinue)) }
         transitionStep = step
-        return threads[chosen]
+        return Unmanaged.passUnretained(threads[chosen])
     }
 
     /// Sets the outcome and returns `nil`, for ``choose(after:_:)`` to pass on.
-    private func finish(_ result: SimulationOutcome) -> SimulatedThread? {
+    private func finish(_ result: SimulationOutcome) -> Unmanaged<SimulatedThread>? {
         outcome = result
         return nil
     }
