@@ -18,9 +18,9 @@ extension Simulation {
     func block(_ thread: SimulatedThread, on blocker: SimulatedThread.Blocker) {
         thread.blocker = blocker
         switch blocker {
-        case let .lock(lock): lock.object.waiters.add(thread)
-        case let .semaphore(semaphore): semaphore.object.waiters.add(thread)
-        case let .join(target): target.object.joiners.add(thread)
+        case let .lock(lock): lock.with { $0.waiters.add(thread) }
+        case let .semaphore(semaphore): semaphore.with { $0.waiters.add(thread) }
+        case let .join(target): target.with { $0.joiners.add(thread) }
         case .ports, .sleep: timedWaiters.add(thread)
         case .none, .exited: break
         }
@@ -29,9 +29,9 @@ extension Simulation {
     /// Ends `thread`'s wait: it has been chosen and goes on.
     func unblock(_ thread: SimulatedThread) {
         switch thread.blocker {
-        case let .lock(lock): lock.object.waiters.remove(thread)
-        case let .semaphore(semaphore): semaphore.object.waiters.remove(thread)
-        case let .join(target): target.object.joiners.remove(thread)
+        case let .lock(lock): lock.with { $0.waiters.remove(thread) }
+        case let .semaphore(semaphore): semaphore.with { $0.waiters.remove(thread) }
+        case let .join(target): target.with { $0.joiners.remove(thread) }
         case .ports, .sleep: timedWaiters.remove(thread)
         case .none, .exited: return
         }
@@ -93,15 +93,16 @@ extension Simulation {
         // By index: a look changes no waiting list, and iterating the list would retain it.
         var index = 0
         while index < timedWaiters.entries.count {
-            refresh(timedWaiters.entries[index].object, at: time)
+            timedWaiters.entries[index].with { refresh($0, at: time) }
             index += 1
         }
         timedWaitersLookedAt = (time, activity)
     }
 
     private func setRunnable(_ waiters: WaitingThreads, _ isRunnable: Bool) {
-        for entry in waiters.entries where runnable.update(entry.object.id, isMember: isRunnable) {
-            changedThreads.append(entry.object.id)
+        for entry in waiters.entries {
+            let thread = entry.with(\.id)
+            if runnable.update(thread, isMember: isRunnable) { changedThreads.append(thread) }
         }
     }
 
@@ -136,7 +137,6 @@ extension Simulation {
         var operations = nextOperations
         enabled = []
         nextOperations = []
-        let threads = threads
         if changedThreads.count > Simulation.changesAppliedOneByOne {
             list.removeAll(keepingCapacity: true)
             operations.removeAll(keepingCapacity: true)
@@ -186,12 +186,12 @@ extension Simulation {
     private func isRunnable(_ thread: SimulatedThread, at time: LabInstant) -> Bool {
         switch thread.blocker {
         case .none: true
-        case let .lock(lock): lock.object.owner == nil
-        case let .semaphore(semaphore): semaphore.object.count > 0
+        case let .lock(lock): lock.with { $0.owner == nil }
+        case let .semaphore(semaphore): semaphore.with { $0.count > 0 }
         case let .ports(set, deadline):
-            if let deadline, deadline <= time { true } else { isReady(set.object) }
+            if let deadline, deadline <= time { true } else { set.with(isReady) }
         case let .sleep(until): until <= time
-        case let .join(target): target.object.hasExited
+        case let .join(target): target.with(\.hasExited)
         case .exited: false
         }
     }

@@ -5,7 +5,14 @@
 /// frame called the operation on it), and the simulation's `threads` keep every thread
 /// alive for the whole run.
 struct Unretained<Object: AnyObject> {
-    unowned(unsafe) let object: Object
+    private let unmanaged: Unmanaged<Object>
 
-    init(_ object: Object) { self.object = object }
+    init(_ object: Object) { unmanaged = .passUnretained(object) }
+
+    /// The object, retained for as long as the caller holds it.
+    var object: Object { unmanaged.takeUnretainedValue() }
+
+    /// Calls `body` with the object borrowed: on a hot path, no reference is counted in or
+    /// out at all.
+    func with<Result>(_ body: (Object) -> Result) -> Result { unmanaged._withUnsafeGuaranteedRef(body) }
 }
