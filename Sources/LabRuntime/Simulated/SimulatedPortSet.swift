@@ -127,21 +127,35 @@ final class SimulatedPortSet: PortSet {
     /// now (a hang-up or an error counts as both), and which. Polls only the members whose
     /// last answer may be out of date, all in one call.
     func firstReadyMember() -> (LabFileDescriptor, Readiness)? {
-        firstReadyMemberAndWhetherItLasts().member
-    }
-
-    /// ``firstReadyMember()``, and whether the answer lasts until the simulation's
-    /// ``DescriptorActivity/Total`` moves: whether every member's answer is remembered
-    /// (which a member whose calls are not counted never is).
-    func firstReadyMemberAndWhetherItLasts() -> (member: (LabFileDescriptor, Readiness)?, lasts: Bool) {
         members.withLock { members in
-            let answer = Self.refresh(&members, trusting: true)
-            assert(Self.agrees(answer.member, Self.pollAll(members)), "port set P\(id): a remembered or known readiness is out of date")
-            return answer
+            refreshChecked(&members).ready.map { (members[$0.index].descriptor, $0.fired) }
         }
     }
 
-    /// Brings the answers of `members` up to date and returns the first ready member: with
+    /// Whether a member is ready (``firstReadyMember()`` is not `nil`), and whether the
+    /// answer lasts until the simulation's ``DescriptorActivity/Total`` moves: whether every
+    /// member's answer is remembered (which a member whose calls are not counted never is).
+    /// What the simulation asks at every look at a waiting thread; it takes no reference to
+    /// the member.
+    func isReadyAndWhetherItLasts() -> (isReady: Bool, lasts: Bool) {
+        members.withLock { members in
+            let (ready, lasts) = refreshChecked(&members)
+            return (ready != nil, lasts)
+        }
+    }
+
+    /// ``refresh(_:trusting:)``, trusting what is remembered or known, which debug builds
+    /// check against a poll of every member.
+    private func refreshChecked(_ members: inout [Member]) -> (ready: (index: Int, fired: Readiness)?, lasts: Bool) {
+        let answer = Self.refresh(&members, trusting: true)
+        assert(
+            Self.agrees(answer.ready.map { (members[$0.index].descriptor, $0.fired) }, Self.pollAll(members)),
+            "port set P\(id): a remembered or known readiness is out of date")
+        return answer
+    }
+
+    /// Brings the answers of `members` up to date and returns the first ready member, by
+    /// index, and what it is ready for: with
     /// `trusting`, a member's answer is asked of the kernel only if it is neither remembered
     /// nor known; without, every member's is, but for an eventfd or socket pair that lives in
     /// user space, which is read there either way. When `poll` fails, the members it was asked
@@ -150,15 +164,15 @@ final class SimulatedPortSet: PortSet {
     /// whether every answer is remembered afterwards.
     private static func refresh(
         _ members: inout [Member], trusting: Bool
-    ) -> (member: (LabFileDescriptor, Readiness)?, lasts: Bool) {
+    ) -> (ready: (index: Int, fired: Readiness)?, lasts: Bool) {
         var lasts = true
         if !trusting || members.contains(where: { $0.remembered == nil }) {
             update(&members, trusting: trusting)
             lasts = members.allSatisfy { $0.remembered != nil }
         }
-        for member in members {
-            let fired = member.fired(member.revents ?? 0)
-            if !fired.isEmpty { return ((member.descriptor, fired), lasts) }
+        for index in members.indices {
+            let fired = members[index].fired(members[index].revents ?? 0)
+            if !fired.isEmpty { return ((index, fired), lasts) }
         }
         return (nil, lasts)
     }
@@ -196,7 +210,7 @@ final class SimulatedPortSet: PortSet {
     /// The first ready member as a poll of every member says now, remembering nothing.
     private static func pollAll(_ members: [Member]) -> (LabFileDescriptor, Readiness)? {
         var fresh = members
-        return refresh(&fresh, trusting: false).member
+        return refresh(&fresh, trusting: false).ready.map { (fresh[$0.index].descriptor, $0.fired) }
     }
 
     /// Whether two answers name the same member and readiness.

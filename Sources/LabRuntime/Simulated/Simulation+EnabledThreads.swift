@@ -176,9 +176,9 @@ extension Simulation {
     /// Whether a member of `set` is ready; notes when the answer may change before time or
     /// ``descriptorActivity`` moves (``timedAnswersLast``).
     private func isReady(_ set: SimulatedPortSet) -> Bool {
-        let (member, lasts) = set.firstReadyMemberAndWhetherItLasts()
+        let (isReady, lasts) = set.isReadyAndWhetherItLasts()
         if !lasts { timedAnswersLast = false }
-        return member != nil
+        return isReady
     }
 
     /// Whether `thread` can run at `time`. A port set polls only the members whose

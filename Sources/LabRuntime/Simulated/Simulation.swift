@@ -96,7 +96,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
     /// at, or `nil` before the first look.
     @exclusivity(unchecked) var timedWaitersLookedAt: (time: LabInstant, activity: Int)?
     /// Whether every answer of the last look at a timed waiter lasts until time or
-    /// ``descriptorActivity`` moves (see ``SimulatedPortSet/firstReadyMemberAndWhetherItLasts()``).
+    /// ``descriptorActivity`` moves (see ``SimulatedPortSet/isReadyAndWhetherItLasts()``).
     @exclusivity(unchecked) var timedAnswersLast = false
     /// The runnable threads, ascending; a decision and its trace event share it until it
     /// changes.
