@@ -17,10 +17,11 @@ struct WaitingThreads {
     /// Removes `thread`, which ``add(_:)`` added.
     mutating func remove(_ thread: SimulatedThread) {
         let slot = thread.waitSlot
-        let last = entries.removeLast().object
-        if last !== thread {
-            entries[slot] = Unretained(last)
-            last.waitSlot = slot
+        let last = entries.removeLast()
+        // Unless `thread` was the last, the last takes its place.
+        if slot < entries.count {
+            entries[slot] = last
+            last.with { $0.waitSlot = slot }
         }
         thread.waitSlot = -1
     }
