@@ -75,12 +75,27 @@ final class SimulatedPortSet: PortSet {
     /// choice.
     let waitLabel: SchedulingPointLabel
     private unowned let simulation: Simulation
+    /// The simulation's ``Simulation/descriptorActivity``, which every change of the members
+    /// counts, held here so that a change does not reach it through `simulation`.
+    private let activity: DescriptorActivity.Total
+    /// Whether the simulation's strategy observes accesses (``Runtime/observesAccesses``),
+    /// which a change of the members then is.
+    private let observesAccesses: Bool
     private let members = Mutex<[Member]>([])
 
     init(id: Int, simulation: Simulation) {
         self.id = id
         waitLabel = "wait P\(id)"
         self.simulation = simulation
+        activity = simulation.descriptorActivity
+        observesAccesses = simulation.observesAccesses
+    }
+
+    /// Notes a change of the members: an access to the set, and a count of the run's
+    /// descriptor activity.
+    private func noteChange() {
+        if observesAccesses { simulation.noteAccess(.portSet(id)) }
+        activity.note()
     }
 
     /// Throws `EBADF` for a closed descriptor, or one whose number is no longer open; the
@@ -90,8 +105,7 @@ final class SimulatedPortSet: PortSet {
         guard let fd = descriptor.observedRawValue, descriptor.activity != nil || csystem_fcntl_getfd(fd) >= 0 else {
             throw SystemCallError("port set insert (\(descriptor.label))", errno: EBADF)
         }
-        simulation.noteAccess(.portSet(id))
-        simulation.descriptorActivity.note()
+        noteChange()
         members.withLock { members in
             if let known = members.firstIndex(where: { $0.descriptor === descriptor }) {
                 members[known].interest = interest
@@ -103,14 +117,12 @@ final class SimulatedPortSet: PortSet {
     }
 
     func remove(_ descriptor: LabFileDescriptor) {
-        simulation.noteAccess(.portSet(id))
-        simulation.descriptorActivity.note()
+        noteChange()
         members.withLock { $0.removeAll { $0.descriptor === descriptor } }
     }
 
     func close() {
-        simulation.noteAccess(.portSet(id))
-        simulation.descriptorActivity.note()
+        noteChange()
         members.withLock { $0.removeAll() }
     }
 
