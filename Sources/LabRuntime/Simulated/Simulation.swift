@@ -471,7 +471,8 @@ public final class Simulation: Runtime, @unchecked Sendable {
     func withCurrentLocked<Result>(_ body: (SimulatedThread) -> Result) -> Result {
         guard let id = CurrentThreadSlot.withCurrent({ $0.runtime === self ? $0.id : nil }) else {
             preconditionFailure(
-                "\(LabThread.current) is not a thread of this simulation; lab objects must be used from the lab threads of their own runtime")
+                "\(LabThread.current) is not a thread of this simulation; lab objects must be used from the lab threads of their own runtime"
+            )
         }
         return Unmanaged.passUnretained(threads[id])._withUnsafeGuaranteedRef(body)
     }
