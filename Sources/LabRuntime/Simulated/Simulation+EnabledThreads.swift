@@ -26,8 +26,15 @@ extension Simulation {
         }
     }
 
-    /// Ends `thread`'s wait: it has been chosen and goes on.
-    func unblock(_ thread: SimulatedThread) {
+    /// Ends `thread`'s wait: it has been chosen and goes on. Inlined, so that a point that
+    /// waits on nothing, as most do, costs one test.
+    @inline(__always) func unblock(_ thread: SimulatedThread) {
+        if case .none = thread.blocker { return }
+        endWait(of: thread)
+    }
+
+    /// Ends the wait of `thread`, which waits on something.
+    private func endWait(of thread: SimulatedThread) {
         switch thread.blocker {
         case let .lock(lock): lock.with { $0.waiters.remove(thread) }
         case let .semaphore(semaphore): semaphore.with { $0.waiters.remove(thread) }
@@ -85,10 +92,17 @@ extension Simulation {
     }
 
     /// Looks again at every thread waiting for time or a port set, unless nothing they wait
-    /// for can have moved since the last look.
-    private func refreshTimedWaiters(at time: LabInstant) {
+    /// for can have moved since the last look. Inlined, so that a point where nothing has,
+    /// as at most, costs the test alone.
+    @inline(__always) private func refreshTimedWaiters(at time: LabInstant) {
         let activity = descriptorActivity.current
         if timedAnswersLast, let seen = timedWaitersLookedAt, seen.time == time, seen.activity == activity { return }
+        refreshEveryTimedWaiter(at: time, activity: activity)
+    }
+
+    /// Looks again at every thread waiting for time or a port set, at `time`, when the
+    /// run's descriptor activity is `activity`.
+    private func refreshEveryTimedWaiter(at time: LabInstant, activity: Int) {
         timedAnswersLast = true
         // By index: a look changes no waiting list, and iterating the list would retain it.
         var index = 0
@@ -130,9 +144,14 @@ extension Simulation {
     /// Brings ``enabled`` and ``nextOperations`` in line with ``runnable``: the threads of
     /// ``changedThreads`` go in or out one by one, or, when many changed, the lists are
     /// rebuilt. The lists are changed in local copies, which reuse the old storage unless a
-    /// trace event or a decision still holds it.
-    private func applyChanges() {
-        guard !changedThreads.isEmpty else { return }
+    /// trace event or a decision still holds it. Inlined, so that a point where no thread
+    /// changed, as at most, costs one test.
+    @inline(__always) private func applyChanges() {
+        if !changedThreads.isEmpty { applyChangedThreads() }
+    }
+
+    /// ``applyChanges()`` once some thread has changed.
+    private func applyChangedThreads() {
         var list = enabled
         var operations = nextOperations
         enabled = []
