@@ -76,11 +76,7 @@ extension Simulation {
         if case .none = me.blocker {} else { refresh(me, at: time) }
         refreshTimedWaiters(at: time)
         applyChanges()
-        // The list is written only when the operation changed, so that an unchanged one
-        // costs no uniqueness check.
-        if runnable.contains(me.id), let slot = slotInEnabled(of: me.id), nextOperations[slot] != me.nextOperation {
-            nextOperations[slot] = me.nextOperation
-        }
+        if runnable.contains(me.id), let slot = slotInEnabled(of: me.id) { nextOperations[slot] = me.nextOperation }
         checkEnabled()
     }
 
@@ -125,7 +121,7 @@ extension Simulation {
     }
 
     /// The index of `thread` in ``enabled``, which is ascending.
-    private func slotInEnabled(of thread: LabThreadID) -> Int? {
+    @inline(__always) private func slotInEnabled(of thread: LabThreadID) -> Int? {
         let slot = Simulation.lowerBound(of: thread, in: enabled)
         return slot < enabled.count && enabled[slot] == thread ? slot : nil
     }
