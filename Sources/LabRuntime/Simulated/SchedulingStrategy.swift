@@ -30,13 +30,13 @@ public struct SchedulingDecision: Sendable, Equatable {
     /// The number of the scheduling point in this run, from 0.
     public let step: Int
     /// The threads that can run, in ascending id order (at least two).
-    public let enabled: [LabThreadID]
+    public internal(set) var enabled: [LabThreadID]
     /// The thread that reached the point.
     public let current: LabThreadID
     /// The choice that costs no preemption: `current` if it can go on, else the lowest enabled.
     public let defaultChoice: LabThreadID
     /// What the point is, e.g. `"lock L2 B"`, its text made only when read.
-    public let point: SchedulingPointLabel
+    public internal(set) var point: SchedulingPointLabel
     /// What each thread of ``enabled`` (same order) does if chosen: see the contract on
     /// ``VisibleOperation``. Partial-order reduction compares these with
     /// ``VisibleOperation/isDependent(on:)``.
@@ -62,6 +62,17 @@ public struct SchedulingDecision: Sendable, Equatable {
     /// The next operation of `thread`, one of ``enabled``, if known.
     public func nextOperation(of thread: LabThreadID) -> VisibleOperation? {
         enabled.firstIndex(of: thread).flatMap { $0 < nextOperations.count ? nextOperations[$0] : nil }
+    }
+
+    /// Moves ``enabled`` and ``point`` out, leaving them empty: for the simulation, which
+    /// hands them on to the `schedule` trace event once the strategy has chosen, rather than
+    /// copying them.
+    mutating func takeListAndLabel() -> ([LabThreadID], SchedulingPointLabel) {
+        var list: [LabThreadID] = []
+        var label = SchedulingPointLabel("")
+        swap(&list, &enabled)
+        swap(&label, &point)
+        return (list, label)
     }
 }
 

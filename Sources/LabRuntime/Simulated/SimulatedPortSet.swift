@@ -75,12 +75,27 @@ final class SimulatedPortSet: PortSet {
     /// choice.
     let waitLabel: SchedulingPointLabel
     private unowned let simulation: Simulation
+    /// The simulation's ``Simulation/descriptorActivity``, which every change of the members
+    /// counts, held here so that a change does not reach it through `simulation`.
+    private let activity: DescriptorActivity.Total
+    /// Whether the simulation's strategy observes accesses (``Runtime/observesAccesses``),
+    /// which a change of the members then is.
+    private let observesAccesses: Bool
     private let members = Mutex<[Member]>([])
 
     init(id: Int, simulation: Simulation) {
         self.id = id
         waitLabel = "wait P\(id)"
         self.simulation = simulation
+        activity = simulation.descriptorActivity
+        observesAccesses = simulation.observesAccesses
+    }
+
+    /// Notes a change of the members: an access to the set, and a count of the run's
+    /// descriptor activity.
+    private func noteChange() {
+        if observesAccesses { simulation.noteAccess(.portSet(id)) }
+        activity.note()
     }
 
     /// Throws `EBADF` for a closed descriptor, or one whose number is no longer open; the
@@ -90,8 +105,7 @@ final class SimulatedPortSet: PortSet {
         guard let fd = descriptor.observedRawValue, descriptor.activity != nil || csystem_fcntl_getfd(fd) >= 0 else {
             throw SystemCallError("port set insert (\(descriptor.label))", errno: EBADF)
         }
-        simulation.noteAccess(.portSet(id))
-        simulation.descriptorActivity.note()
+        noteChange()
         members.withLock { members in
             if let known = members.firstIndex(where: { $0.descriptor === descriptor }) {
                 members[known].interest = interest
@@ -103,14 +117,12 @@ final class SimulatedPortSet: PortSet {
     }
 
     func remove(_ descriptor: LabFileDescriptor) {
-        simulation.noteAccess(.portSet(id))
-        simulation.descriptorActivity.note()
+        noteChange()
         members.withLock { $0.removeAll { $0.descriptor === descriptor } }
     }
 
     func close() {
-        simulation.noteAccess(.portSet(id))
-        simulation.descriptorActivity.note()
+        noteChange()
         members.withLock { $0.removeAll() }
     }
 
@@ -127,21 +139,35 @@ final class SimulatedPortSet: PortSet {
     /// now (a hang-up or an error counts as both), and which. Polls only the members whose
     /// last answer may be out of date, all in one call.
     func firstReadyMember() -> (LabFileDescriptor, Readiness)? {
-        firstReadyMemberAndWhetherItLasts().member
-    }
-
-    /// ``firstReadyMember()``, and whether the answer lasts until the simulation's
-    /// ``DescriptorActivity/Total`` moves: whether every member's answer is remembered
-    /// (which a member whose calls are not counted never is).
-    func firstReadyMemberAndWhetherItLasts() -> (member: (LabFileDescriptor, Readiness)?, lasts: Bool) {
         members.withLock { members in
-            let answer = Self.refresh(&members, trusting: true)
-            assert(Self.agrees(answer.member, Self.pollAll(members)), "port set P\(id): a remembered or known readiness is out of date")
-            return answer
+            refreshChecked(&members).ready.map { (members[$0.index].descriptor, $0.fired) }
         }
     }
 
-    /// Brings the answers of `members` up to date and returns the first ready member: with
+    /// Whether a member is ready (``firstReadyMember()`` is not `nil`), and whether the
+    /// answer lasts until the simulation's ``DescriptorActivity/Total`` moves: whether every
+    /// member's answer is remembered (which a member whose calls are not counted never is).
+    /// What the simulation asks at every look at a waiting thread; it takes no reference to
+    /// the member.
+    func isReadyAndWhetherItLasts() -> (isReady: Bool, lasts: Bool) {
+        members.withLock { members in
+            let (ready, lasts) = refreshChecked(&members)
+            return (ready != nil, lasts)
+        }
+    }
+
+    /// ``refresh(_:trusting:)``, trusting what is remembered or known, which debug builds
+    /// check against a poll of every member.
+    private func refreshChecked(_ members: inout [Member]) -> (ready: (index: Int, fired: Readiness)?, lasts: Bool) {
+        let answer = Self.refresh(&members, trusting: true)
+        assert(
+            Self.agrees(answer.ready.map { (members[$0.index].descriptor, $0.fired) }, Self.pollAll(members)),
+            "port set P\(id): a remembered or known readiness is out of date")
+        return answer
+    }
+
+    /// Brings the answers of `members` up to date and returns the first ready member, by
+    /// index, and what it is ready for: with
     /// `trusting`, a member's answer is asked of the kernel only if it is neither remembered
     /// nor known; without, every member's is, but for an eventfd or socket pair that lives in
     /// user space, which is read there either way. When `poll` fails, the members it was asked
@@ -150,15 +176,15 @@ final class SimulatedPortSet: PortSet {
     /// whether every answer is remembered afterwards.
     private static func refresh(
         _ members: inout [Member], trusting: Bool
-    ) -> (member: (LabFileDescriptor, Readiness)?, lasts: Bool) {
+    ) -> (ready: (index: Int, fired: Readiness)?, lasts: Bool) {
         var lasts = true
         if !trusting || members.contains(where: { $0.remembered == nil }) {
             update(&members, trusting: trusting)
             lasts = members.allSatisfy { $0.remembered != nil }
         }
-        for member in members {
-            let fired = member.fired(member.revents ?? 0)
-            if !fired.isEmpty { return ((member.descriptor, fired), lasts) }
+        for index in members.indices {
+            let fired = members[index].fired(members[index].revents ?? 0)
+            if !fired.isEmpty { return ((index, fired), lasts) }
         }
         return (nil, lasts)
     }
@@ -196,7 +222,7 @@ final class SimulatedPortSet: PortSet {
     /// The first ready member as a poll of every member says now, remembering nothing.
     private static func pollAll(_ members: [Member]) -> (LabFileDescriptor, Readiness)? {
         var fresh = members
-        return refresh(&fresh, trusting: false).member
+        return refresh(&fresh, trusting: false).ready.map { (fresh[$0.index].descriptor, $0.fired) }
     }
 
     /// Whether two answers name the same member and readiness.

@@ -4,14 +4,15 @@
 /// them, and no access spans a fiber switch; the dynamic check would cost a thread-local
 /// lookup per access.
 final class SimulatedThread {
-    /// Why a thread cannot run, or `none` when it can.
+    /// Why a thread cannot run, or `none` when it can. The objects waited on are not
+    /// retained (``Unretained``): the waiting thread's frame holds them while it waits.
     enum Blocker {
         case none
-        case lock(SimulatedLock)
-        case semaphore(SimulatedSemaphore)
-        case ports(SimulatedPortSet, deadline: LabInstant?)
+        case lock(Unretained<SimulatedLock>)
+        case semaphore(Unretained<SimulatedSemaphore>)
+        case ports(Unretained<SimulatedPortSet>, deadline: LabInstant?)
         case sleep(until: LabInstant)
-        case join(SimulatedThread)
+        case join(Unretained<SimulatedThread>)
         case exited
     }
 

@@ -18,20 +18,27 @@ extension Simulation {
     func block(_ thread: SimulatedThread, on blocker: SimulatedThread.Blocker) {
         thread.blocker = blocker
         switch blocker {
-        case let .lock(lock): lock.waiters.add(thread)
-        case let .semaphore(semaphore): semaphore.waiters.add(thread)
-        case let .join(target): target.joiners.add(thread)
+        case let .lock(lock): lock.with { $0.waiters.add(thread) }
+        case let .semaphore(semaphore): semaphore.with { $0.waiters.add(thread) }
+        case let .join(target): target.with { $0.joiners.add(thread) }
         case .ports, .sleep: timedWaiters.add(thread)
         case .none, .exited: break
         }
     }
 
-    /// Ends `thread`'s wait: it has been chosen and goes on.
-    func unblock(_ thread: SimulatedThread) {
+    /// Ends `thread`'s wait: it has been chosen and goes on. Inlined, so that a point that
+    /// waits on nothing, as most do, costs one test.
+    @inline(__always) func unblock(_ thread: SimulatedThread) {
+        if case .none = thread.blocker { return }
+        endWait(of: thread)
+    }
+
+    /// Ends the wait of `thread`, which waits on something.
+    private func endWait(of thread: SimulatedThread) {
         switch thread.blocker {
-        case let .lock(lock): lock.waiters.remove(thread)
-        case let .semaphore(semaphore): semaphore.waiters.remove(thread)
-        case let .join(target): target.joiners.remove(thread)
+        case let .lock(lock): lock.with { $0.waiters.remove(thread) }
+        case let .semaphore(semaphore): semaphore.with { $0.waiters.remove(thread) }
+        case let .join(target): target.with { $0.joiners.remove(thread) }
         case .ports, .sleep: timedWaiters.remove(thread)
         case .none, .exited: return
         }
@@ -65,7 +72,8 @@ extension Simulation {
     /// time or a port set are looked at again.
     func updateEnabled(at me: SimulatedThread) {
         let time = now()
-        refresh(me, at: time)
+        // A thread that waits on nothing was runnable when it ran, and still is.
+        if case .none = me.blocker {} else { refresh(me, at: time) }
         refreshTimedWaiters(at: time)
         applyChanges()
         if runnable.contains(me.id), let slot = slotInEnabled(of: me.id) { nextOperations[slot] = me.nextOperation }
@@ -80,18 +88,31 @@ extension Simulation {
     }
 
     /// Looks again at every thread waiting for time or a port set, unless nothing they wait
-    /// for can have moved since the last look.
-    private func refreshTimedWaiters(at time: LabInstant) {
+    /// for can have moved since the last look. Inlined, so that a point where nothing has,
+    /// as at most, costs the test alone.
+    @inline(__always) private func refreshTimedWaiters(at time: LabInstant) {
         let activity = descriptorActivity.current
         if timedAnswersLast, let seen = timedWaitersLookedAt, seen.time == time, seen.activity == activity { return }
+        refreshEveryTimedWaiter(at: time, activity: activity)
+    }
+
+    /// Looks again at every thread waiting for time or a port set, at `time`, when the
+    /// run's descriptor activity is `activity`.
+    private func refreshEveryTimedWaiter(at time: LabInstant, activity: Int) {
         timedAnswersLast = true
-        for entry in timedWaiters.entries { refresh(entry.thread, at: time) }
+        // By index: a look changes no waiting list, and iterating the list would retain it.
+        var index = 0
+        while index < timedWaiters.entries.count {
+            timedWaiters.entries[index].with { refresh($0, at: time) }
+            index += 1
+        }
         timedWaitersLookedAt = (time, activity)
     }
 
     private func setRunnable(_ waiters: WaitingThreads, _ isRunnable: Bool) {
-        for entry in waiters.entries where runnable.update(entry.thread.id, isMember: isRunnable) {
-            changedThreads.append(entry.thread.id)
+        for entry in waiters.entries {
+            let thread = entry.with(\.id)
+            if runnable.update(thread, isMember: isRunnable) { changedThreads.append(thread) }
         }
     }
 
@@ -100,7 +121,7 @@ extension Simulation {
     }
 
     /// The index of `thread` in ``enabled``, which is ascending.
-    private func slotInEnabled(of thread: LabThreadID) -> Int? {
+    @inline(__always) private func slotInEnabled(of thread: LabThreadID) -> Int? {
         let slot = Simulation.lowerBound(of: thread, in: enabled)
         return slot < enabled.count && enabled[slot] == thread ? slot : nil
     }
@@ -119,14 +140,18 @@ extension Simulation {
     /// Brings ``enabled`` and ``nextOperations`` in line with ``runnable``: the threads of
     /// ``changedThreads`` go in or out one by one, or, when many changed, the lists are
     /// rebuilt. The lists are changed in local copies, which reuse the old storage unless a
-    /// trace event or a decision still holds it.
-    private func applyChanges() {
-        guard !changedThreads.isEmpty else { return }
+    /// trace event or a decision still holds it. Inlined, so that a point where no thread
+    /// changed, as at most, costs one test.
+    @inline(__always) private func applyChanges() {
+        if !changedThreads.isEmpty { applyChangedThreads() }
+    }
+
+    /// ``applyChanges()`` once some thread has changed.
+    private func applyChangedThreads() {
         var list = enabled
         var operations = nextOperations
         enabled = []
         nextOperations = []
-        let threads = threads
         if changedThreads.count > Simulation.changesAppliedOneByOne {
             list.removeAll(keepingCapacity: true)
             operations.removeAll(keepingCapacity: true)
@@ -166,9 +191,9 @@ extension Simulation {
     /// Whether a member of `set` is ready; notes when the answer may change before time or
     /// ``descriptorActivity`` moves (``timedAnswersLast``).
     private func isReady(_ set: SimulatedPortSet) -> Bool {
-        let (member, lasts) = set.firstReadyMemberAndWhetherItLasts()
+        let (isReady, lasts) = set.isReadyAndWhetherItLasts()
         if !lasts { timedAnswersLast = false }
-        return member != nil
+        return isReady
     }
 
     /// Whether `thread` can run at `time`. A port set polls only the members whose
@@ -176,12 +201,12 @@ extension Simulation {
     private func isRunnable(_ thread: SimulatedThread, at time: LabInstant) -> Bool {
         switch thread.blocker {
         case .none: true
-        case let .lock(lock): lock.owner == nil
-        case let .semaphore(semaphore): semaphore.count > 0
+        case let .lock(lock): lock.with { $0.owner == nil }
+        case let .semaphore(semaphore): semaphore.with { $0.count > 0 }
         case let .ports(set, deadline):
-            if let deadline, deadline <= time { true } else { isReady(set) }
+            if let deadline, deadline <= time { true } else { set.with(isReady) }
         case let .sleep(until): until <= time
-        case let .join(target): target.hasExited
+        case let .join(target): target.with(\.hasExited)
         case .exited: false
         }
     }

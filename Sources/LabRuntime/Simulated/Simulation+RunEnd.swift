@@ -32,9 +32,9 @@ extension Simulation {
     func canGoOnUnwinding(_ me: SimulatedThread) -> Bool {
         switch me.blocker {
         case .none, .ports: true
-        case let .lock(lock): lock.owner == nil
-        case let .semaphore(semaphore): semaphore.count > 0
-        case let .join(target): target.hasExited
+        case let .lock(lock): lock.object.owner == nil
+        case let .semaphore(semaphore): semaphore.object.count > 0
+        case let .join(target): target.object.hasExited
         case .sleep, .exited: false
         }
     }
@@ -49,7 +49,8 @@ extension Simulation {
         for thread in threads where !thread.hasExited {
             let target: WaitForGraph.Target
             switch thread.blocker {
-            case let .lock(lock):
+            case let .lock(waited):
+                let lock = waited.object
                 if !thread.lockWaitRecorded, let holder = lock.owner {
                     let kind = TraceEvent.Kind.lockWait(lock: lock.traceName, lockClass: lock.lockClass, holder: holder)
                     if let location = thread.lockCallLocation {
@@ -61,8 +62,8 @@ extension Simulation {
                 }
                 let holder = lock.owner ?? thread.id
                 target = .lock(name: lock.traceName, lockClass: lock.lockClass, holder: holder, holderName: threads[holder].thread.name)
-            case let .semaphore(semaphore): target = .semaphore(name: semaphore.name)
-            case let .join(other): target = .join(thread: other.id, threadName: other.thread.name)
+            case let .semaphore(semaphore): target = .semaphore(name: semaphore.object.name)
+            case let .join(other): target = .join(thread: other.object.id, threadName: other.object.thread.name)
             case .ports, .sleep, .none, .exited: target = .ports
             }
             if target != .ports { idle = false }

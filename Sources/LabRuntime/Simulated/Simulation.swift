@@ -50,7 +50,9 @@ public final class Simulation: Runtime, @unchecked Sendable {
 
     private let stepLimit: Int
     private let timeLimit: LabInstant?
-    let mutex: UnsafeMutablePointer<pthread_mutex_t> = .allocate(capacity: 1)
+    /// The mutex: whether a fiber of the run, or a pthread outside it, holds it
+    /// (``lockMutex()``, ``unlockMutex()``).
+    private let mutexHeld = Atomic<Bool>(false)
     /// The context of the caller of ``run(main:)``, resumed when the run is over.
     let caller: UnsafeMutablePointer<csystem_fiber> = .allocate(capacity: 1)
     /// The caller's current-thread slot, put back when the run is over.
@@ -58,7 +60,14 @@ public final class Simulation: Runtime, @unchecked Sendable {
     /// Stacks of threads that exited during the run, for the run's next new threads.
     @exclusivity(unchecked) private var exitedStacks: [FiberStack] = []
     private let clock = Atomic<Int64>(0)
-    private let counters = Mutex([Int](repeating: 0, count: LabObjectKind.allCases.count))
+    /// The next id of each ``LabObjectKind``, by raw value: one atomic counter each, so that
+    /// an id costs one atomic add.
+    private let counters: UnsafeMutablePointer<Atomic<Int>> = {
+        let kinds = LabObjectKind.allCases.count
+        let counters = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: kinds)
+        for kind in 0..<kinds { (counters + kind).initialize(to: Atomic(0)) }
+        return counters
+    }()
     private let descriptors = Mutex<[LabFileDescriptor]>([])
     @exclusivity(unchecked) private var strategy: any SchedulingStrategy
     @exclusivity(unchecked) var threads: [SimulatedThread] = []
@@ -87,7 +96,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
     /// at, or `nil` before the first look.
     @exclusivity(unchecked) var timedWaitersLookedAt: (time: LabInstant, activity: Int)?
     /// Whether every answer of the last look at a timed waiter lasts until time or
-    /// ``descriptorActivity`` moves (see ``SimulatedPortSet/firstReadyMemberAndWhetherItLasts()``).
+    /// ``descriptorActivity`` moves (see ``SimulatedPortSet/isReadyAndWhetherItLasts()``).
     @exclusivity(unchecked) var timedAnswersLast = false
     /// The runnable threads, ascending; a decision and its trace event share it until it
     /// changes.
@@ -112,21 +121,35 @@ public final class Simulation: Runtime, @unchecked Sendable {
         self.stepLimit = stepLimit
         self.timeLimit = timeLimit.map { .zero + $0 }
         trace = TraceRecorder(enabled: tracing)
-        pthread_mutex_init(mutex, nil)
         caller.initialize(to: csystem_fiber())
     }
 
     deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
+        counters.deinitialize(count: LabObjectKind.allCases.count)
+        counters.deallocate()
         caller.deinitialize(count: 1)
         caller.deallocate()
+    }
+
+    /// Takes the mutex. It is a flag rather than a `pthread_mutex_t`: every fiber of a run
+    /// runs on the one pthread that called ``run(main:)``, and one that takes the mutex
+    /// finds it free (the fiber that held it switched away with it, and the one that
+    /// resumes is the holder now), so only a pthread outside the run ever waits for it, and
+    /// it yields its processor until the run's pthread is between two scheduling points.
+    /// At every point, that is one compare-exchange and one store rather than two calls.
+    @inline(__always) func lockMutex() {
+        while !mutexHeld.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged { sched_yield() }
+    }
+
+    /// Gives the mutex back (``lockMutex()``).
+    @inline(__always) func unlockMutex() {
+        mutexHeld.store(false, ordering: .releasing)
     }
 
     /// Runs `main` on a lab thread named "main" (T0) and everything it starts, until the
     /// run ends; returns how it ended, the schedule and the trace. A simulation runs once.
     public func run(main: @escaping @Sendable () -> Void) -> SimulationResult {
-        pthread_mutex_lock(mutex)
+        lockMutex()
         precondition(!hasRun, "a Simulation runs once; make a new one for another run")
         hasRun = true
         csystem_fiber_install_overflow_handler()
@@ -141,7 +164,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         // threads do not keep each other alive. They are released outside the mutex.
         let finished = threads
         threads = []
-        pthread_mutex_unlock(mutex)
+        unlockMutex()
         FiberStackPool.giveBack(stacks)
         for descriptor in descriptors.withLock({ $0 }) { descriptor.close() }
         locals.removeAll()
@@ -170,8 +193,8 @@ public final class Simulation: Runtime, @unchecked Sendable {
     // MARK: Runtime
 
     public var mainThread: LabThread? {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        lockMutex()
+        defer { unlockMutex() }
         return threads.first?.thread
     }
 
@@ -187,17 +210,14 @@ public final class Simulation: Runtime, @unchecked Sendable {
 
     public func noteAccess(_ object: VisibleObject) {
         guard observesTransitions else { return }
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        lockMutex()
+        defer { unlockMutex() }
         guard !isOver, CurrentThreadSlot.get()?.runtime === self else { return }
         touched.append(object)
     }
 
     public func nextID(_ kind: LabObjectKind) -> Int {
-        counters.withLock { counters in
-            defer { counters[kind.rawValue] += 1 }
-            return counters[kind.rawValue]
-        }
+        counters[kind.rawValue].wrappingAdd(1, ordering: .relaxed).oldValue
     }
 
     /// Ends the run with ``SimulationOutcome/systemCallFailed(_:)`` from the calling lab
@@ -205,11 +225,11 @@ public final class Simulation: Runtime, @unchecked Sendable {
     /// threads unwind, only the calling thread stops. Off the run's threads the process ends
     /// (``SystemCallError/exitProcess()``).
     public func fail(_ error: SystemCallError) -> Never {
-        pthread_mutex_lock(mutex)
+        lockMutex()
         guard let thread = CurrentThreadSlot.get(), thread.runtime === self, thread.id < threads.count,
             threads[thread.id].stack != nil
         else {
-            pthread_mutex_unlock(mutex)
+            unlockMutex()
             error.exitProcess()
         }
         let me = threads[thread.id]
@@ -223,8 +243,8 @@ public final class Simulation: Runtime, @unchecked Sendable {
     }
 
     public func spawnThread(named name: String, _ body: @escaping @Sendable () -> Void) -> LabThread {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        lockMutex()
+        defer { unlockMutex() }
         let me = currentLocked()
         pass(me, VisibleOperation(.spawn), SchedulingPointLabel("spawn", on: name))
         let child = makeThread(named: name, body)
@@ -234,13 +254,13 @@ public final class Simulation: Runtime, @unchecked Sendable {
     }
 
     public func join(_ thread: LabThread) {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        lockMutex()
+        defer { unlockMutex() }
         let me = currentLocked()
         precondition(thread.runtime === self && thread.id < threads.count, "join: \(thread) belongs to another runtime")
         precondition(thread.id != me.id, "join: \(thread) cannot join itself")
         let target = threads[thread.id]
-        if !target.hasExited { block(me, on: .join(target)) }
+        if !target.hasExited { block(me, on: .join(Unretained(target))) }
         pass(me, VisibleOperation(.join, on: LabObjectID(.thread, thread.id)), "join T\(thread.id)")
         appendLocked(me, .join(thread: thread.id))
     }
@@ -258,22 +278,22 @@ public final class Simulation: Runtime, @unchecked Sendable {
     }
 
     public func yield(_ label: String) {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        lockMutex()
+        defer { unlockMutex() }
         let me = currentLocked()
         appendLocked(me, .yield(label: label))
         pass(me, .yield, SchedulingPointLabel(label))
     }
 
     public func schedulingPoint(before operation: VisibleOperation, _ label: @autoclosure () -> SchedulingPointLabel) {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        pass(currentLocked(), operation, label())
+        lockMutex()
+        defer { unlockMutex() }
+        withCurrentLocked { pass($0, operation, label()) }
     }
 
     public func sleep(until deadline: LabInstant) {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        lockMutex()
+        defer { unlockMutex() }
         let me = currentLocked()
         block(me, on: .sleep(until: deadline))
         pass(me, VisibleOperation(.sleep), "sleep until \(deadline)")
@@ -327,9 +347,9 @@ public final class Simulation: Runtime, @unchecked Sendable {
     /// captured is deinitialised at a fixed point of the schedule.
     private func runToExit(_ record: SimulatedThread) -> (UnsafeMutablePointer<csystem_fiber>, UnsafeMutablePointer<csystem_fiber>) {
         touch(.thread(record.id))
-        pthread_mutex_unlock(mutex)
+        unlockMutex()
         runBody(of: record)
-        pthread_mutex_lock(mutex)
+        lockMutex()
         appendLocked(record, .threadExit)
         touch(.thread(record.id))
         markExited(record)
@@ -339,10 +359,12 @@ public final class Simulation: Runtime, @unchecked Sendable {
             CurrentThreadSlot.restore(callerThreadSlot)
             return (stack.fiber, caller)
         }
-        let nextFiber = fiberOf(next)
+        let nextFiber = next._withUnsafeGuaranteedRef { next in
+            CurrentThreadSlot.exchangeBorrowed(next.thread)
+            return fiberOf(next)
+        }
         record.stack = nil
         exitedStacks.append(stack)
-        CurrentThreadSlot.exchangeBorrowed(next.thread)
         return (stack.fiber, nextFiber)
     }
 
@@ -372,21 +394,26 @@ public final class Simulation: Runtime, @unchecked Sendable {
                 preconditionFailure("\(me.thread) was resumed after it was left where it stopped")
             }
         } else if let next = choose(after: me, label()) {
-            if next !== me {
-                let nextFiber = fiberOf(next)
-                CurrentThreadSlot.exchangeBorrowed(next.thread)
-                csystem_fiber_switch(me.stack!.fiber, nextFiber)
+            if next.toOpaque() != Unmanaged.passUnretained(me).toOpaque() {
+                next._withUnsafeGuaranteedRef { next in
+                    let nextFiber = fiberOf(next)
+                    CurrentThreadSlot.exchangeBorrowed(next.thread)
+                    csystem_fiber_switch(me.stack!.fiber, nextFiber)
+                }
             }
         } else {
             switchToCaller(from: me)
         }
         unblock(me)
-        if let object = VisibleObject(touchedBy: operation) { touch(object) }
+        if observesTransitions, let object = VisibleObject(touchedBy: operation) { touched.append(object) }
     }
 
-    /// Counts a step, lets time jump if nobody can run, and returns the thread to run next;
-    /// `nil` when the run is over (the outcome is set and every parked thread woken).
-    private func choose(after me: SimulatedThread, _ label: @autoclosure () -> SchedulingPointLabel) -> SimulatedThread? {
+    /// Counts a step, lets time jump if nobody can run, and returns the thread to run next,
+    /// unretained (``threads`` keeps it); `nil` when the run is over (the outcome is set and
+    /// every parked thread woken).
+    private func choose(
+        after me: SimulatedThread, _ label: @autoclosure () -> SchedulingPointLabel
+    ) -> Unmanaged<SimulatedThread>? {
         let step = steps
         steps += 1
         if observesTransitions {
@@ -396,7 +423,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         guard step < stepLimit else { return finish(.stepLimitExceeded(steps: stepLimit)) }
         updateEnabled(at: me)
         while enabled.isEmpty {
-            guard let next = timedWaiters.entries.compactMap({ $0.thread.deadline }).filter({ $0 > now() }).min() else {
+            guard let next = timedWaiters.entries.compactMap({ $0.object.deadline }).filter({ $0 > now() }).min() else {
                 return finish(stalledOutcome())
             }
             if let timeLimit, next > timeLimit { return finish(.timeLimitReached(timeLimit)) }
@@ -408,30 +435,46 @@ public final class Simulation: Runtime, @unchecked Sendable {
         let defaultChoice = canContinue ? me.id : enabled[0]
         var chosen = defaultChoice
         if enabled.count > 1 {
-            let decision = SchedulingDecision(
+            var decision = SchedulingDecision(
                 step: step, enabled: enabled, current: me.id, defaultChoice: defaultChoice, label: label(),
                 nextOperations: nextOperations)
             chosen = strategy.choose(decision)
             guard runnable.contains(chosen) else {
                 return finish(.replayDiverged(step: step, wanted: chosen, enabled: enabled))
             }
-            appendLocked(me, .schedule(chosen: chosen, enabled: decision.enabled, point: decision.point, step: step))
+            if trace.isEnabled {
+                // The event takes the decision's list and label, which are not used after it.
+                let (list, point) = decision.takeListAndLabel()
+                appendLocked(me, made: .schedule(chosen: chosen, enabled: list, point: point, step: step))
+            }
         }
         if chosen != defaultChoice { switches.append(.init(step: step, thread: chosen, preempted: canContinue)) }
         transitionStep = step
-        return threads[chosen]
+        return Unmanaged.passUnretained(threads[chosen])
     }
 
     /// Sets the outcome and returns `nil`, for ``choose(after:_:)`` to pass on.
-    private func finish(_ result: SimulationOutcome) -> SimulatedThread? {
+    private func finish(_ result: SimulationOutcome) -> Unmanaged<SimulatedThread>? {
         outcome = result
         return nil
     }
 
+    /// The record of the calling lab thread, which must be one of this simulation's. Mutex
+    /// held.
     func currentLocked() -> SimulatedThread {
-        if let id = CurrentThreadSlot.withCurrent({ $0.runtime === self ? $0.id : nil }) { return threads[id] }
-        preconditionFailure(
-            "\(LabThread.current) is not a thread of this simulation; lab objects must be used from the lab threads of their own runtime")
+        withCurrentLocked { $0 }
+    }
+
+    /// Calls `body` with the record of the calling lab thread, which must be one of this
+    /// simulation's, borrowed rather than retained: ``threads`` keeps it for the whole run.
+    /// Mutex held.
+    func withCurrentLocked<Result>(_ body: (SimulatedThread) -> Result) -> Result {
+        guard let id = CurrentThreadSlot.withCurrent({ $0.runtime === self ? $0.id : nil }) else {
+            preconditionFailure(
+                "\(LabThread.current) is not a thread of this simulation; lab objects must be used from the lab threads of their own runtime"
+            )
+        }
+        return Unmanaged.passUnretained(threads[id])._withUnsafeGuaranteedRef(body)
     }
 
     /// The objects `thread`'s next operation will touch first: a port-set wait's set and its
@@ -439,7 +482,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
     private func pendingObjects(of thread: SimulatedThread) -> [VisibleObject] {
         switch thread.blocker {
         case .exited: return []
-        case let .ports(set, _): return [.portSet(set.id)] + set.memberChannels()
+        case let .ports(set, _): return [.portSet(set.object.id)] + set.object.memberChannels()
         default: return VisibleObject(touchedBy: thread.nextOperation).map { [$0] } ?? []
         }
     }
@@ -460,6 +503,14 @@ public final class Simulation: Runtime, @unchecked Sendable {
         _ thread: SimulatedThread, _ kind: @autoclosure () -> TraceEvent.Kind, fileID: StaticString = #fileID, line: UInt = #line
     ) {
         if trace.isEnabled { appendLocked(thread, kind(), at: CodeLocation(fileID: fileID, line: line)) }
+    }
+
+    /// Appends `kind`, already made, moving it into the trace; for a caller that checked
+    /// that the trace is on. Mutex held.
+    func appendLocked(
+        _ thread: SimulatedThread, made kind: consuming TraceEvent.Kind, fileID: StaticString = #fileID, line: UInt = #line
+    ) {
+        trace.append(thread: thread.thread, time: now(), kind: kind, location: CodeLocation(fileID: fileID, line: line))
     }
 
     /// Appends an event recorded at `location`, on behalf of the caller of a lock or a
