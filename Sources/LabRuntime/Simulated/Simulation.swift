@@ -60,14 +60,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
     /// Stacks of threads that exited during the run, for the run's next new threads.
     @exclusivity(unchecked) private var exitedStacks: [FiberStack] = []
     private let clock = Atomic<Int64>(0)
-    /// The next id of each ``LabObjectKind``, by raw value: one atomic counter each, so that
-    /// an id costs one atomic add.
-    private let counters: UnsafeMutablePointer<Atomic<Int>> = {
-        let kinds = LabObjectKind.allCases.count
-        let counters = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: kinds)
-        for kind in 0..<kinds { (counters + kind).initialize(to: Atomic(0)) }
-        return counters
-    }()
+    private let counters = ObjectIDCounters()
     private let descriptors = Mutex<[LabFileDescriptor]>([])
     @exclusivity(unchecked) private var strategy: any SchedulingStrategy
     @exclusivity(unchecked) var threads: [SimulatedThread] = []
@@ -125,8 +118,6 @@ public final class Simulation: Runtime, @unchecked Sendable {
     }
 
     deinit {
-        counters.deinitialize(count: LabObjectKind.allCases.count)
-        counters.deallocate()
         caller.deinitialize(count: 1)
         caller.deallocate()
     }
@@ -217,7 +208,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
     }
 
     public func nextID(_ kind: LabObjectKind) -> Int {
-        counters[kind.rawValue].wrappingAdd(1, ordering: .relaxed).oldValue
+        counters.next(kind)
     }
 
     /// Ends the run with ``SimulationOutcome/systemCallFailed(_:)`` from the calling lab
