@@ -27,23 +27,33 @@ public struct OperationLivenessChecker: Checker {
     public func check(_ run: SimulationResult) -> [Violation] {
         guard run.outcome == .quiescent else { return [] }
         var records = FirstSeenLedger<String, Record>(empty: Record())
-        var owners = [Int: String](minimumCapacity: 4)
+        // A run has a few connections: finding one's owner by comparing costs less than
+        // hashing, and an empty list allocates nothing.
+        var owners: [(connection: Int, owner: String)] = []
+        let trace = run.trace
         for position in run.operationEventPositions {
-            switch run.trace[position].kind {
+            switch trace[position].kind {
             case let .operationState(operation, from, to, true):
+                let queueThread =
+                    from == "ready" && to == "executing" && trace[position].threadName.hasPrefix("NSOperationQueue")
+                    ? trace[position].threadName : nil
                 records.note(operation) { record in
                     record.state = to
-                    if from == "ready", to == "executing", run.trace[position].threadName.hasPrefix("NSOperationQueue") {
-                        record.queueThread = run.trace[position].threadName
-                    }
+                    if let queueThread { record.queueThread = queueThread }
                 }
             case let .operationCancelled(operation):
                 records.note(operation) { $0.cancelled = true }
             case let .connectionCreated(connection, _, delegate):
-                owners[connection] = delegate
+                if let index = owners.lastIndex(where: { $0.connection == connection }) {
+                    owners[index].owner = delegate
+                } else {
+                    owners.append((connection, delegate))
+                }
                 records.note(delegate) { $0.connections.append(connection) }
             case let .connectionCancelled(connection):
-                if let owner = owners[connection] { records.note(owner) { $0.cancelledConnections.append(connection) } }
+                if let owner = owners.last(where: { $0.connection == connection })?.owner {
+                    records.note(owner) { $0.cancelledConnections.append(connection) }
+                }
             default:
                 continue
             }
