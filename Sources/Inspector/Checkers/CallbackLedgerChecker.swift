@@ -18,17 +18,25 @@ public struct CallbackLedgerChecker: Checker {
     public init() {}
 
     public func check(_ run: SimulationResult) -> [Violation] {
-        var delegates = [Int: String](minimumCapacity: 4)
-        var finishedAt = [String: Int](minimumCapacity: 4)
+        // A run has a few connections and operations: finding one by comparing costs less
+        // than hashing, and an empty list allocates nothing.
+        var delegates: [(connection: Int, delegate: String)] = []
+        var finishedAt: [(operation: String, sequence: Int)] = []
         var violations: [Violation] = []
         for position in run.operationEventPositions {
             switch run.trace[position].kind {
             case let .connectionCreated(connection, _, delegate):
-                delegates[connection] = delegate
+                if let index = delegates.lastIndex(where: { $0.connection == connection }) {
+                    delegates[index].delegate = delegate
+                } else {
+                    delegates.append((connection, delegate))
+                }
             case let .operationState(operation, _, "finished", true):
-                finishedAt[operation] = finishedAt[operation] ?? run.trace[position].sequence
+                if !finishedAt.contains(where: { $0.operation == operation }) {
+                    finishedAt.append((operation, run.trace[position].sequence))
+                }
             case let .delegateCallback(connection, callback, delegate):
-                guard let owner = delegates[connection] else {
+                guard let owner = delegates.last(where: { $0.connection == connection })?.delegate else {
                     violations.append(
                         stray(run.trace[position], "C\(connection) \(callback) reached \(delegate), but C\(connection) was never created"))
                     continue
@@ -36,7 +44,7 @@ public struct CallbackLedgerChecker: Checker {
                 if let other = Self.connectionSide(of: delegate, delegates: delegates), other != owner {
                     violations.append(
                         stray(run.trace[position], "C\(connection) \(callback) reached \(delegate), not its delegate \(owner)"))
-                } else if let finished = finishedAt[owner] {
+                } else if let finished = finishedAt.last(where: { $0.operation == owner })?.sequence {
                     violations.append(
                         stray(run.trace[position], "C\(connection) \(callback) reached \(owner) after it finished (#\(finished))"))
                 }
@@ -50,10 +58,10 @@ public struct CallbackLedgerChecker: Checker {
     /// The connection delegate that `receiver` stands for: itself if it is one, the task a
     /// session manager's per-task delegate was made for, or `nil` for a receiver that
     /// belongs to no connection.
-    private static func connectionSide(of receiver: String, delegates: [Int: String]) -> String? {
-        delegates.values.contains(receiver)
+    private static func connectionSide(of receiver: String, delegates: [(connection: Int, delegate: String)]) -> String? {
+        delegates.contains { $0.delegate == receiver }
             ? receiver
-            : delegates.values.first { SessionTaskDelegate.traceName(forTaskNamed: $0) == receiver }
+            : delegates.first { SessionTaskDelegate.traceName(forTaskNamed: $0.delegate) == receiver }?.delegate
     }
 
     private func stray(_ event: TraceEvent, _ summary: String) -> Violation {

@@ -20,8 +20,10 @@ public struct OperationLivenessChecker: Checker {
         var state = "ready"
         var cancelled = false
         var queueThread: String?
-        var connections: [Int] = []
-        var cancelledConnections: [Int] = []
+        /// The connection it made last, and whether that connection was cancelled: a
+        /// connection's number is made once, so that is all the reason needs.
+        var lastConnection: Int?
+        var lastConnectionCancelled = false
     }
 
     public func check(_ run: SimulationResult) -> [Violation] {
@@ -49,10 +51,15 @@ public struct OperationLivenessChecker: Checker {
                 } else {
                     owners.append((connection, delegate))
                 }
-                records.note(delegate) { $0.connections.append(connection) }
+                records.note(delegate) { record in
+                    record.lastConnection = connection
+                    record.lastConnectionCancelled = false
+                }
             case let .connectionCancelled(connection):
                 if let owner = owners.last(where: { $0.connection == connection })?.owner {
-                    records.note(owner) { $0.cancelledConnections.append(connection) }
+                    records.note(owner) { record in
+                        if record.lastConnection == connection { record.lastConnectionCancelled = true }
+                    }
                 }
             default:
                 continue
@@ -82,10 +89,10 @@ public struct OperationLivenessChecker: Checker {
         case "paused":
             return "Paused: only resume advances it" + slot
         case "executing":
-            guard let connection = record.connections.last else {
+            guard let connection = record.lastConnection else {
                 return "Executing\(flag) with no connection: no callback will ever finish it" + slot
             }
-            let state = record.cancelledConnections.contains(connection) ? "cancelled" : "idle"
+            let state = record.lastConnectionCancelled ? "cancelled" : "idle"
             return "Executing\(flag), its connection C\(connection) is \(state): no callback will ever finish it" + slot
         default:
             return "\(record.state.prefix(1).uppercased() + record.state.dropFirst())\(flag), never started: nothing will start it"
