@@ -34,8 +34,7 @@ public struct CancelledFailsChecker: Checker {
                 continue
             }
         }
-        return ledgers.keys.compactMap { operation in
-            let ledger = ledgers[operation]
+        return ledgers.entries.compactMap { operation, ledger in
             guard let cancelled = ledger.cancelledAt, let success = ledger.successAt,
                 cancelled < (ledger.finishedAt ?? Int.max)
             else { return nil }

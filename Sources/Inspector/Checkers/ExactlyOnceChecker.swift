@@ -14,10 +14,26 @@ public struct ExactlyOnceChecker: Checker {
     public init() {}
 
     private struct Ledger {
-        var finishes: [Int] = []
-        var completionBlocks: [Int] = []
-        var successes: [Int] = []
-        var failures: [Int] = []
+        var finishes = Occurrences()
+        var completionBlocks = Occurrences()
+        var successes = Occurrences()
+        var failures = Occurrences()
+    }
+
+    /// The sequence numbers of one kind of event, the first kept apart, so that an event
+    /// seen once, as each is in a clean run, allocates nothing.
+    private struct Occurrences {
+        private var first: Int?
+        private var rest: [Int] = []
+
+        var count: Int { first == nil ? 0 : 1 + rest.count }
+        var isEmpty: Bool { first == nil }
+        /// Every sequence number, in order.
+        var all: [Int] { first.map { [$0] + rest } ?? [] }
+
+        mutating func append(_ sequence: Int) {
+            if first == nil { first = sequence } else { rest.append(sequence) }
+        }
     }
 
     public func check(_ run: SimulationResult) -> [Violation] {
@@ -36,7 +52,7 @@ public struct ExactlyOnceChecker: Checker {
                 continue
             }
         }
-        return ledgers.keys.compactMap { operation in violation(operation, ledgers[operation]) }
+        return ledgers.entries.compactMap { violation($0.key, $0.record) }
     }
 
     private func violation(_ operation: String, _ ledger: Ledger) -> Violation? {
@@ -56,5 +72,5 @@ public struct ExactlyOnceChecker: Checker {
         return Violation(checker: name, kind: .repeatedCompletion, summary: "\(operation) \(first)", details: Array(problems.dropFirst()))
     }
 
-    private func list(_ sequences: [Int]) -> String { sequences.map { "#\($0)" }.joined(separator: ", ") }
+    private func list(_ sequences: Occurrences) -> String { sequences.all.map { "#\($0)" }.joined(separator: ", ") }
 }

@@ -65,17 +65,17 @@ public struct OperationLivenessChecker: Checker {
                 continue
             }
         }
-        let unfinished = records.keys.filter { records[$0].state != "finished" }
-        let owing = unfinished.filter { operation in
-            let record = records[operation]
-            return record.cancelled || record.state == "executing"
+        // An unfinished operation must still finish when it was cancelled or is executing.
+        func owes(_ record: Record) -> Bool {
+            record.state != "finished" && (record.cancelled || record.state == "executing")
         }
-        guard let first = owing.first else { return [] }
-        let details = unfinished.map { "\($0): " + reason(records[$0]) }
+        guard let first = records.entries.first(where: { owes($0.record) })?.key else { return [] }
+        let owing = records.entries.count { owes($0.record) }
+        let details = records.entries.filter { $0.record.state != "finished" }.map { "\($0.key): " + reason($0.record) }
         return [
             Violation(
                 checker: name, kind: .stuckOperation,
-                summary: "\(first) never finishes" + (owing.count > 1 ? " (and \(owing.count - 1) more)" : ""),
+                summary: "\(first) never finishes" + (owing > 1 ? " (and \(owing - 1) more)" : ""),
                 details: details)
         ]
     }
