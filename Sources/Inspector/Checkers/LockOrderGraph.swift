@@ -48,22 +48,44 @@ struct LockOrderGraph: Sendable {
         let since: Int
     }
 
-    /// The graph of `run`'s trace, from its lock events. Events are read in place: copying
-    /// each would retain and release every string it holds.
+    /// What a lock event does to the graph.
+    private enum Step {
+        /// The thread asks for `lock` of `lockClass`, and holds it from then on if `takes`.
+        case ask(lock: String, lockClass: String, takes: Bool)
+        /// The thread lets go of `lock`.
+        case release(lock: String)
+
+        /// The step of an event of `kind`, if it is one. Reading the kind in place here
+        /// retains only the names the step keeps, where binding them where the trace is read
+        /// would copy every value of the event.
+        init?(_ kind: TraceEvent.Kind) {
+            switch kind {
+            case let .lockWait(lock, lockClass, _): self = .ask(lock: lock, lockClass: lockClass, takes: false)
+            case let .lockAcquire(lock, lockClass, depth) where depth == 1:
+                self = .ask(lock: lock, lockClass: lockClass, takes: true)
+            case let .lockRelease(lock, depth) where depth == 1: self = .release(lock: lock)
+            default: return nil
+            }
+        }
+    }
+
+    /// The graph of `run`'s trace, from its lock events.
     public init(of run: SimulationResult) {
         let trace = run.trace
         var held: [Held] = []
         for position in run.lockEventPositions {
-            switch trace[position].kind {
-            case let .lockWait(lock, lockClass, _):
+            switch Step(trace[position].kind) {
+            case let .ask(lock, lockClass, takes):
                 ask(lock, lockClass, at: position, of: trace, holding: held)
-            case let .lockAcquire(lock, lockClass, depth) where depth == 1:
-                ask(lock, lockClass, at: position, of: trace, holding: held)
-                held.append(Held(thread: trace[position].thread, lock: lock, lockClass: lockClass, since: trace[position].sequence))
-            case let .lockRelease(lock, depth) where depth == 1:
+                if takes {
+                    // Room for a few at the first, so that the list is allocated once.
+                    if held.isEmpty { held.reserveCapacity(8) }
+                    held.append(Held(thread: trace[position].thread, lock: lock, lockClass: lockClass, since: trace[position].sequence))
+                }
+            case let .release(lock):
                 let thread = trace[position].thread
                 if let index = held.lastIndex(where: { $0.thread == thread && $0.lock == lock }) { held.remove(at: index) }
-            default:
+            case nil:
                 break
             }
         }
