@@ -1,13 +1,14 @@
 import Glibc
 
-/// The trace names (``Swift/String/init(traceNameOf:_:field:_:)``) made on one pthread, kept
-/// for the runs that follow on it.
+/// The trace names (``Swift/String/init(traceNameOf:_:field:_:)``) and numbered
+/// ``LabName``s made on one pthread, kept for the runs that follow on it.
 ///
-/// A search's runs name the same cells and locks with the same numbers: taking a kept name
-/// costs a comparison, where making one costs an allocation, and freeing it another. Each
-/// pthread keeps its own, so that runs on different pthreads (a search's jobs) never share
-/// a name's reference count; it keeps at most ``entriesPerNumber`` names for each number
-/// below ``numberLimit``, and makes any other name afresh.
+/// A search's runs name the same cells, locks, sockets and timers with the same numbers:
+/// taking a kept name costs a comparison, where making one costs its text, an allocation
+/// when it is long, and a free. Each pthread keeps its own, so that runs on different
+/// pthreads (a search's jobs) never share a name's reference count; it keeps at most
+/// ``entriesPerNumber`` names of each sort for each number below ``numberLimit``, and
+/// makes any other name afresh.
 final class TraceNameCache {
     private struct Entry {
         let letter: Unicode.Scalar
@@ -16,9 +17,18 @@ final class TraceNameCache {
         let text: String
     }
 
-    /// The names kept for each number, at its index. Only the cache's own pthread touches
-    /// it, one call at a time, so exclusivity needs no checking at run time.
+    private struct NumberedEntry {
+        let prefix: UnsafeRawPointer
+        let suffix: UnsafeRawPointer
+        let text: String
+    }
+
+    // Only the cache's own pthread touches these, one call at a time, so exclusivity needs
+    // no checking at run time.
+    /// The trace names kept for each number, at its index.
     @exclusivity(unchecked) private var byNumber: [[Entry]] = []
+    /// The numbered names kept for each number, at its index.
+    @exclusivity(unchecked) private var numberedByNumber: [[NumberedEntry]] = []
     private static let numberLimit = 256
     private static let entriesPerNumber = 8
 
@@ -60,5 +70,29 @@ final class TraceNameCache {
         if number >= byNumber.count { byNumber += repeatElement([], count: number + 1 - byNumber.count) }
         guard byNumber[number].count < Self.entriesPerNumber else { return }
         byNumber[number].append(Entry(letter: letter, field: field.map { UnsafeRawPointer($0.utf8Start) }, name: name, text: text))
+    }
+
+    /// The text of the name `prefix`, `number`, `suffix` (``LabName/text``): the kept one,
+    /// or `make()`'s, kept if there is room for it. Kept only for names whose pieces are
+    /// string literals, as a numbered name's are.
+    func text(_ prefix: StaticString, _ number: Int, _ suffix: StaticString, making make: () -> String) -> String {
+        guard prefix.hasPointerRepresentation, suffix.hasPointerRepresentation, number >= 0, number < Self.numberLimit else {
+            return make()
+        }
+        let prefixStart = UnsafeRawPointer(prefix.utf8Start)
+        let suffixStart = UnsafeRawPointer(suffix.utf8Start)
+        if number < numberedByNumber.count {
+            let kept = numberedByNumber[number].withUnsafeBufferPointer { entries in
+                entries.first { $0.prefix == prefixStart && $0.suffix == suffixStart }?.text
+            }
+            if let kept { return kept }
+        } else {
+            numberedByNumber += repeatElement([], count: number + 1 - numberedByNumber.count)
+        }
+        let text = make()
+        if numberedByNumber[number].count < Self.entriesPerNumber {
+            numberedByNumber[number].append(NumberedEntry(prefix: prefixStart, suffix: suffixStart, text: text))
+        }
+        return text
     }
 }
