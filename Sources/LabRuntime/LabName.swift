@@ -38,13 +38,13 @@ public struct LabName: Sendable, CustomStringConvertible {
     }
 
     /// The name's text, put together now if it was kept as pieces (or taken from the
-    /// pthread's ``TraceNameCache`` if it was put together before).
+    /// pthread's ``TextCache`` if it was put together before).
     public var text: String {
         switch pieces {
         case let .text(text):
             text
         case let .numbered(prefix, number, suffix):
-            TraceNameCache.current.text(prefix, number, suffix) {
+            TextCache.current.text(prefix, number, suffix) {
                 String {
                     $0.write(prefix)
                     $0.write(number)

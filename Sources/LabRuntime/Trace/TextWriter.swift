@@ -50,8 +50,11 @@
     /// What was written in the buffer, as a string.
     @inlinable var written: String { String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self) }
 
-    /// The whole text.
-    @inlinable consuming func text() -> String { overflow ?? written }
+    /// The whole text; a text that fits the buffer is taken from the pthread's
+    /// ``TextCache`` when the same was written before.
+    @inlinable consuming func text() -> String {
+        overflow ?? TextCache.text(written: UnsafeBufferPointer(rebasing: buffer[..<count]))
+    }
 }
 
 extension String {

@@ -4,11 +4,11 @@ extension String {
     /// (`state` of `op A`); the same text as `"V\(number) \(name)"`, written into one buffer
     /// of the right size instead of grown piece by piece, since every run names its cells
     /// and locks afresh; a name made before on the same pthread is taken from its
-    /// ``TraceNameCache`` instead. `number` is not negative.
+    /// ``TextCache`` instead. `number` is not negative.
     init(traceNameOf letter: Unicode.Scalar, _ number: Int, field: StaticString? = nil, _ name: String) {
         precondition(letter.isASCII && number >= 0, "a trace name is an ASCII letter and a number that is not negative")
         precondition(field?.hasPointerRepresentation ?? true, "a field is a string literal")
-        let cache = TraceNameCache.current
+        let cache = TextCache.current
         if let kept = cache.text(letter, number, field: field, name) {
             self = kept
             return

@@ -1,15 +1,17 @@
 import Glibc
 
-/// The trace names (``Swift/String/init(traceNameOf:_:field:_:)``) and numbered
-/// ``LabName``s made on one pthread, kept for the runs that follow on it.
+/// The texts traces show that were made on one pthread, kept for the runs that follow on
+/// it: trace names (``Swift/String/init(traceNameOf:_:field:_:)``), numbered ``LabName``s,
+/// and texts written with a ``TextWriter``.
 ///
-/// A search's runs name the same cells, locks, sockets and timers with the same numbers:
-/// taking a kept name costs a comparison, where making one costs its text, an allocation
-/// when it is long, and a free. Each pthread keeps its own, so that runs on different
-/// pthreads (a search's jobs) never share a name's reference count; it keeps at most
-/// ``entriesPerNumber`` names of each sort for each number below ``numberLimit``, and
-/// makes any other name afresh.
-final class TraceNameCache {
+/// A search's runs name the same cells, locks, sockets and timers with the same numbers,
+/// and label the same hops: taking a kept text costs a comparison, where making one costs
+/// its text, an allocation when it is long, and a free. Each pthread keeps its own, so that
+/// runs on different pthreads (a search's jobs) never share a text's reference count. It
+/// keeps at most ``entriesPerNumber`` names of each sort for each number below
+/// ``numberLimit``, and ``writtenSlotCount`` written texts, one for each slot their bytes
+/// hash to; it makes any other text afresh.
+@usableFromInline final class TextCache {
     private struct Entry {
         let letter: Unicode.Scalar
         let field: UnsafeRawPointer?
@@ -29,6 +31,9 @@ final class TraceNameCache {
     @exclusivity(unchecked) private var byNumber: [[Entry]] = []
     /// The numbered names kept for each number, at its index.
     @exclusivity(unchecked) private var numberedByNumber: [[NumberedEntry]] = []
+    /// The written texts kept, each in the slot its bytes hash to; empty where none is.
+    @exclusivity(unchecked) private var written = [String](repeating: "", count: writtenSlotCount)
+    private static let writtenSlotCount = 512
     private static let numberLimit = 256
     private static let entriesPerNumber = 8
 
@@ -36,16 +41,16 @@ final class TraceNameCache {
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
         let status = pthread_key_create(&key) { pointer in
-            Unmanaged<TraceNameCache>.fromOpaque(pointer!).release()
+            Unmanaged<TextCache>.fromOpaque(pointer!).release()
         }
         precondition(status == 0, "pthread_key_create failed: \(status)")
         return key
     }()
 
     /// The calling pthread's cache, made at its first name.
-    static var current: TraceNameCache {
-        if let pointer = pthread_getspecific(key) { return Unmanaged<TraceNameCache>.fromOpaque(pointer).takeUnretainedValue() }
-        let cache = TraceNameCache()
+    static var current: TextCache {
+        if let pointer = pthread_getspecific(key) { return Unmanaged<TextCache>.fromOpaque(pointer).takeUnretainedValue() }
+        let cache = TextCache()
         pthread_setspecific(key, Unmanaged.passRetained(cache).toOpaque())
         return cache
     }
@@ -93,6 +98,30 @@ final class TraceNameCache {
         if numberedByNumber[number].count < Self.entriesPerNumber {
             numberedByNumber[number].append(NumberedEntry(prefix: prefixStart, suffix: suffixStart, text: text))
         }
+        return text
+    }
+
+    /// The string of `bytes`, which a ``TextWriter`` wrote: the kept one if the same text
+    /// was written before and is still kept, else a new one, kept in its slot. A text short
+    /// enough to be a small string, which needs no allocation, is made afresh.
+    @usableFromInline static func text(written bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard bytes.count > 15 else { return String(decoding: bytes, as: UTF8.self) }
+        return current.text(written: bytes)
+    }
+
+    private func text(written bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let raw = UnsafeRawBufferPointer(bytes)
+        // The length and the first and last eight bytes (there are sixteen at least).
+        var hash = UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
+        hash = (hash ^ raw.loadUnaligned(as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+        hash = (hash ^ raw.loadUnaligned(fromByteOffset: raw.count - 8, as: UInt64.self)) &* 0x94D0_49BB_1331_11EB
+        let slot = Int(truncatingIfNeeded: hash >> 55) & (Self.writtenSlotCount - 1)
+        let kept = written[slot].utf8.withContiguousStorageIfAvailable { keptBytes in
+            keptBytes.count == bytes.count && memcmp(keptBytes.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+        }
+        if kept == true { return written[slot] }
+        let text = String(decoding: bytes, as: UTF8.self)
+        written[slot] = text
         return text
     }
 }
