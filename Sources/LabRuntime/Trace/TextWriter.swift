@@ -21,8 +21,11 @@
             overflow!.append(text)
             return
         }
-        var text = text
-        text.withUTF8 { write(bytes: $0) }
+        // Read in place: a copy to call `withUTF8` on would retain and release the text.
+        if text.utf8.withContiguousStorageIfAvailable({ write(bytes: $0) }) == nil {
+            var text = text
+            text.withUTF8 { write(bytes: $0) }
+        }
     }
 
     /// Appends the string literal `text`.
