@@ -44,11 +44,13 @@ public struct LabName: Sendable, CustomStringConvertible {
         case let .text(text):
             text
         case let .numbered(prefix, number, suffix):
-            TextCache.current.text(prefix, number, suffix) {
-                String {
-                    $0.write(prefix)
-                    $0.write(number)
-                    $0.write(suffix)
+            TextCache.withCurrent { cache in
+                cache.text(prefix, number, suffix) {
+                    String {
+                        $0.write(prefix)
+                        $0.write(number)
+                        $0.write(suffix)
+                    }
                 }
             }
         }

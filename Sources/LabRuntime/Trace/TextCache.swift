@@ -47,12 +47,15 @@ import Glibc
         return key
     }()
 
-    /// The calling pthread's cache, made at its first name.
-    static var current: TextCache {
-        if let pointer = pthread_getspecific(key) { return Unmanaged<TextCache>.fromOpaque(pointer).takeUnretainedValue() }
+    /// Calls `body` with the calling pthread's cache, made at its first text, borrowed
+    /// rather than retained: the pthread's key keeps it alive until the pthread exits.
+    static func withCurrent<Result>(_ body: (TextCache) -> Result) -> Result {
+        if let pointer = pthread_getspecific(key) {
+            return Unmanaged<TextCache>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+        }
         let cache = TextCache()
         pthread_setspecific(key, Unmanaged.passRetained(cache).toOpaque())
-        return cache
+        return body(cache)
     }
 
     /// The kept name for these pieces, if there is one.
@@ -106,7 +109,7 @@ import Glibc
     /// enough to be a small string, which needs no allocation, is made afresh.
     @usableFromInline static func text(written bytes: UnsafeBufferPointer<UInt8>) -> String {
         guard bytes.count > 15 else { return String(decoding: bytes, as: UTF8.self) }
-        return current.text(written: bytes)
+        return withCurrent { $0.text(written: bytes) }
     }
 
     private func text(written bytes: UnsafeBufferPointer<UInt8>) -> String {
@@ -116,10 +119,13 @@ import Glibc
         hash = (hash ^ raw.loadUnaligned(as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
         hash = (hash ^ raw.loadUnaligned(fromByteOffset: raw.count - 8, as: UInt64.self)) &* 0x94D0_49BB_1331_11EB
         let slot = Int(truncatingIfNeeded: hash >> 55) & (Self.writtenSlotCount - 1)
-        let kept = written[slot].utf8.withContiguousStorageIfAvailable { keptBytes in
-            keptBytes.count == bytes.count && memcmp(keptBytes.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+        // Compared in place, so that looking copies no string.
+        let isKept = written.withUnsafeBufferPointer { slots in
+            slots[slot].utf8.withContiguousStorageIfAvailable { keptBytes in
+                keptBytes.count == bytes.count && memcmp(keptBytes.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+            }
         }
-        if kept == true { return written[slot] }
+        if isKept == true { return written[slot] }
         let text = String(decoding: bytes, as: UTF8.self)
         written[slot] = text
         return text

@@ -8,13 +8,12 @@ extension String {
     init(traceNameOf letter: Unicode.Scalar, _ number: Int, field: StaticString? = nil, _ name: String) {
         precondition(letter.isASCII && number >= 0, "a trace name is an ASCII letter and a number that is not negative")
         precondition(field?.hasPointerRepresentation ?? true, "a field is a string literal")
-        let cache = TextCache.current
-        if let kept = cache.text(letter, number, field: field, name) {
-            self = kept
-            return
+        self = TextCache.withCurrent { cache in
+            if let kept = cache.text(letter, number, field: field, name) { return kept }
+            let made = String(makingTraceNameOf: letter, number, field: field, name)
+            cache.keep(made, letter, number, field: field, name)
+            return made
         }
-        self.init(makingTraceNameOf: letter, number, field: field, name)
-        cache.keep(self, letter, number, field: field, name)
     }
 
     /// The trace name of these pieces, put together now.
