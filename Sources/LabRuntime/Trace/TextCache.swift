@@ -33,7 +33,24 @@ import Glibc
     @exclusivity(unchecked) private var numberedByNumber: [[NumberedEntry]] = []
     /// The written texts kept, each in the slot its bytes hash to; empty where none is.
     @exclusivity(unchecked) private var written = [String](repeating: "", count: writtenSlotCount)
-    private static let writtenSlotCount = 512
+    /// The bytes of each slot's text, ``writtenLengthLimit`` bytes a slot, and how many
+    /// there are (0 for none): what a text is compared with, where comparing with the kept
+    /// string would retain and release it.
+    private let writtenBytes = UnsafeMutableRawPointer.allocate(
+        byteCount: writtenSlotCount * writtenLengthLimit, alignment: MemoryLayout<UInt64>.alignment)
+    private let writtenCounts = UnsafeMutablePointer<Int>.allocate(capacity: writtenSlotCount)
+    private static let writtenSlotCount = 256
+    /// The longest written text kept.
+    private static let writtenLengthLimit = 64
+
+    private init() {
+        writtenCounts.initialize(repeating: 0, count: Self.writtenSlotCount)
+    }
+
+    deinit {
+        writtenBytes.deallocate()
+        writtenCounts.deallocate()
+    }
     private static let numberLimit = 256
     private static let entriesPerNumber = 8
 
@@ -108,7 +125,7 @@ import Glibc
     /// was written before and is still kept, else a new one, kept in its slot. A text short
     /// enough to be a small string, which needs no allocation, is made afresh.
     @usableFromInline static func text(written bytes: UnsafeBufferPointer<UInt8>) -> String {
-        guard bytes.count > 15 else { return String(decoding: bytes, as: UTF8.self) }
+        guard bytes.count > 15, bytes.count <= writtenLengthLimit else { return String(decoding: bytes, as: UTF8.self) }
         return withCurrent { $0.text(written: bytes) }
     }
 
@@ -118,16 +135,13 @@ import Glibc
         var hash = UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
         hash = (hash ^ raw.loadUnaligned(as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
         hash = (hash ^ raw.loadUnaligned(fromByteOffset: raw.count - 8, as: UInt64.self)) &* 0x94D0_49BB_1331_11EB
-        let slot = Int(truncatingIfNeeded: hash >> 55) & (Self.writtenSlotCount - 1)
-        // Compared in place, so that looking copies no string.
-        let isKept = written.withUnsafeBufferPointer { slots in
-            slots[slot].utf8.withContiguousStorageIfAvailable { keptBytes in
-                keptBytes.count == bytes.count && memcmp(keptBytes.baseAddress!, bytes.baseAddress!, bytes.count) == 0
-            }
-        }
-        if isKept == true { return written[slot] }
+        let slot = Int(truncatingIfNeeded: hash >> 56) & (Self.writtenSlotCount - 1)
+        let keptBytes = writtenBytes + slot * Self.writtenLengthLimit
+        if writtenCounts[slot] == bytes.count, memcmp(keptBytes, raw.baseAddress!, bytes.count) == 0 { return written[slot] }
         let text = String(decoding: bytes, as: UTF8.self)
         written[slot] = text
+        keptBytes.copyMemory(from: raw.baseAddress!, byteCount: bytes.count)
+        writtenCounts[slot] = bytes.count
         return text
     }
 }
