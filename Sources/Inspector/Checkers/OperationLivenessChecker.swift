@@ -26,6 +26,30 @@ public struct OperationLivenessChecker: Checker {
         var lastConnectionCancelled = false
     }
 
+    /// What an event tells the checker.
+    private enum Step {
+        /// An accepted change of `operation`'s state; `starts` when it went from Ready to
+        /// Executing.
+        case state(operation: String, to: String, starts: Bool)
+        case cancelled(operation: String)
+        case connectionCreated(connection: Int, delegate: String)
+        case connectionCancelled(connection: Int)
+
+        /// The step of an event of `kind`, if it is one. Reading the kind in place here
+        /// retains only the values the step keeps, where binding them where the trace is
+        /// read would copy every value of the event.
+        init?(_ kind: TraceEvent.Kind) {
+            switch kind {
+            case let .operationState(operation, from, to, accepted) where accepted:
+                self = .state(operation: operation, to: to, starts: from == "ready" && to == "executing")
+            case let .operationCancelled(operation): self = .cancelled(operation: operation)
+            case let .connectionCreated(connection, _, delegate): self = .connectionCreated(connection: connection, delegate: delegate)
+            case let .connectionCancelled(connection): self = .connectionCancelled(connection: connection)
+            default: return nil
+            }
+        }
+    }
+
     public func check(_ run: SimulationResult) -> [Violation] {
         guard run.outcome == .quiescent else { return [] }
         var records = FirstSeenLedger<String, Record>(empty: Record())
@@ -34,21 +58,21 @@ public struct OperationLivenessChecker: Checker {
         var owners: [(connection: Int, owner: String)] = []
         let trace = run.trace
         for position in run.operationEventPositions {
-            switch trace[position].kind {
-            case let .operationState(operation, from, to, true):
+            switch Step(trace[position].kind) {
+            case let .state(operation, to, starts):
                 let queueThread =
-                    from == "ready" && to == "executing" && trace[position].threadName.hasPrefix("NSOperationQueue")
-                    ? trace[position].threadName : nil
+                    starts && trace[position].threadName.hasPrefix("NSOperationQueue") ? trace[position].threadName : nil
                 records.note(operation) { record in
                     record.state = to
                     if let queueThread { record.queueThread = queueThread }
                 }
-            case let .operationCancelled(operation):
+            case let .cancelled(operation):
                 records.note(operation) { $0.cancelled = true }
-            case let .connectionCreated(connection, _, delegate):
+            case let .connectionCreated(connection, delegate):
                 if let index = owners.lastIndex(where: { $0.connection == connection }) {
                     owners[index].owner = delegate
                 } else {
+                    if owners.isEmpty { owners.reserveCapacity(4) }
                     owners.append((connection, delegate))
                 }
                 records.note(delegate) { record in
@@ -61,7 +85,7 @@ public struct OperationLivenessChecker: Checker {
                         if record.lastConnection == connection { record.lastConnectionCancelled = true }
                     }
                 }
-            default:
+            case nil:
                 continue
             }
         }
