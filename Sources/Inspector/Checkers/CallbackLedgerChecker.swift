@@ -17,6 +17,27 @@ public struct CallbackLedgerChecker: Checker {
     /// The checker.
     public init() {}
 
+    /// What an event tells the checker.
+    private enum Step {
+        case connectionCreated(connection: Int, delegate: String)
+        /// `operation` finished (an accepted change to Finished).
+        case finished(operation: String)
+        case callback(connection: Int, callback: String, delegate: String)
+
+        /// The step of an event of `kind`, if it is one. Reading the kind in place here
+        /// retains only the values the step keeps, where binding them where the trace is
+        /// read would copy every value of the event.
+        init?(_ kind: TraceEvent.Kind) {
+            switch kind {
+            case let .connectionCreated(connection, _, delegate): self = .connectionCreated(connection: connection, delegate: delegate)
+            case let .operationState(operation, _, "finished", accepted) where accepted: self = .finished(operation: operation)
+            case let .delegateCallback(connection, callback, delegate):
+                self = .callback(connection: connection, callback: callback, delegate: delegate)
+            default: return nil
+            }
+        }
+    }
+
     public func check(_ run: SimulationResult) -> [Violation] {
         // A run has a few connections and operations: finding one by comparing costs less
         // than hashing, and an empty list allocates nothing.
@@ -24,18 +45,19 @@ public struct CallbackLedgerChecker: Checker {
         var finishedAt: [(operation: String, sequence: Int)] = []
         var violations: [Violation] = []
         for position in run.operationEventPositions {
-            switch run.trace[position].kind {
-            case let .connectionCreated(connection, _, delegate):
+            switch Step(run.trace[position].kind) {
+            case let .connectionCreated(connection, delegate):
                 if let index = delegates.lastIndex(where: { $0.connection == connection }) {
                     delegates[index].delegate = delegate
                 } else {
+                    if delegates.isEmpty { delegates.reserveCapacity(4) }
                     delegates.append((connection, delegate))
                 }
-            case let .operationState(operation, _, "finished", true):
+            case let .finished(operation):
                 if !finishedAt.contains(where: { $0.operation == operation }) {
                     finishedAt.append((operation, run.trace[position].sequence))
                 }
-            case let .delegateCallback(connection, callback, delegate):
+            case let .callback(connection, callback, delegate):
                 guard let owner = delegates.last(where: { $0.connection == connection })?.delegate else {
                     violations.append(
                         stray(run.trace[position], "C\(connection) \(callback) reached \(delegate), but C\(connection) was never created"))
@@ -48,7 +70,7 @@ public struct CallbackLedgerChecker: Checker {
                     violations.append(
                         stray(run.trace[position], "C\(connection) \(callback) reached \(owner) after it finished (#\(finished))"))
                 }
-            default:
+            case nil:
                 continue
             }
         }
