@@ -37,16 +37,21 @@ public struct LabName: Sendable, CustomStringConvertible {
             })
     }
 
-    /// The name's text, put together now if it was kept as pieces.
+    /// The name's text, put together now if it was kept as pieces (or taken from the
+    /// pthread's ``TextCache`` if it was put together before).
     public var text: String {
         switch pieces {
         case let .text(text):
             text
         case let .numbered(prefix, number, suffix):
-            String {
-                $0.write(prefix)
-                $0.write(number)
-                $0.write(suffix)
+            TextCache.withCurrent { cache in
+                cache.text(prefix, number, suffix) {
+                    String {
+                        $0.write(prefix)
+                        $0.write(number)
+                        $0.write(suffix)
+                    }
+                }
             }
         }
     }

@@ -17,18 +17,48 @@ public struct CallbackLedgerChecker: Checker {
     /// The checker.
     public init() {}
 
+    /// What an event tells the checker.
+    private enum Step {
+        case connectionCreated(connection: Int, delegate: String)
+        /// `operation` finished (an accepted change to Finished).
+        case finished(operation: String)
+        case callback(connection: Int, callback: String, delegate: String)
+
+        /// The step of an event of `kind`, if it is one. Reading the kind in place here
+        /// retains only the values the step keeps, where binding them where the trace is
+        /// read would copy every value of the event.
+        init?(_ kind: TraceEvent.Kind) {
+            switch kind {
+            case let .connectionCreated(connection, _, delegate): self = .connectionCreated(connection: connection, delegate: delegate)
+            case let .operationState(operation, _, "finished", accepted) where accepted: self = .finished(operation: operation)
+            case let .delegateCallback(connection, callback, delegate):
+                self = .callback(connection: connection, callback: callback, delegate: delegate)
+            default: return nil
+            }
+        }
+    }
+
     public func check(_ run: SimulationResult) -> [Violation] {
-        var delegates = [Int: String](minimumCapacity: 4)
-        var finishedAt = [String: Int](minimumCapacity: 4)
+        // A run has a few connections and operations: finding one by comparing costs less
+        // than hashing, and an empty list allocates nothing.
+        var delegates: [(connection: Int, delegate: String)] = []
+        var finishedAt: [(operation: String, sequence: Int)] = []
         var violations: [Violation] = []
         for position in run.operationEventPositions {
-            switch run.trace[position].kind {
-            case let .connectionCreated(connection, _, delegate):
-                delegates[connection] = delegate
-            case let .operationState(operation, _, "finished", true):
-                finishedAt[operation] = finishedAt[operation] ?? run.trace[position].sequence
-            case let .delegateCallback(connection, callback, delegate):
-                guard let owner = delegates[connection] else {
+            switch Step(run.trace[position].kind) {
+            case let .connectionCreated(connection, delegate):
+                if let index = delegates.lastIndex(where: { $0.connection == connection }) {
+                    delegates[index].delegate = delegate
+                } else {
+                    if delegates.isEmpty { delegates.reserveCapacity(4) }
+                    delegates.append((connection, delegate))
+                }
+            case let .finished(operation):
+                if !finishedAt.contains(where: { $0.operation == operation }) {
+                    finishedAt.append((operation, run.trace[position].sequence))
+                }
+            case let .callback(connection, callback, delegate):
+                guard let owner = delegates.last(where: { $0.connection == connection })?.delegate else {
                     violations.append(
                         stray(run.trace[position], "C\(connection) \(callback) reached \(delegate), but C\(connection) was never created"))
                     continue
@@ -36,11 +66,11 @@ public struct CallbackLedgerChecker: Checker {
                 if let other = Self.connectionSide(of: delegate, delegates: delegates), other != owner {
                     violations.append(
                         stray(run.trace[position], "C\(connection) \(callback) reached \(delegate), not its delegate \(owner)"))
-                } else if let finished = finishedAt[owner] {
+                } else if let finished = finishedAt.last(where: { $0.operation == owner })?.sequence {
                     violations.append(
                         stray(run.trace[position], "C\(connection) \(callback) reached \(owner) after it finished (#\(finished))"))
                 }
-            default:
+            case nil:
                 continue
             }
         }
@@ -50,10 +80,10 @@ public struct CallbackLedgerChecker: Checker {
     /// The connection delegate that `receiver` stands for: itself if it is one, the task a
     /// session manager's per-task delegate was made for, or `nil` for a receiver that
     /// belongs to no connection.
-    private static func connectionSide(of receiver: String, delegates: [Int: String]) -> String? {
-        delegates.values.contains(receiver)
+    private static func connectionSide(of receiver: String, delegates: [(connection: Int, delegate: String)]) -> String? {
+        delegates.contains { $0.delegate == receiver }
             ? receiver
-            : delegates.values.first { SessionTaskDelegate.traceName(forTaskNamed: $0) == receiver }
+            : delegates.first { SessionTaskDelegate.traceName(forTaskNamed: $0.delegate) == receiver }?.delegate
     }
 
     private func stray(_ event: TraceEvent, _ summary: String) -> Violation {

@@ -20,22 +20,37 @@ public struct CancelledFailsChecker: Checker {
         var successAt: Int?
     }
 
+    /// Which of an operation's moments an event is.
+    private enum Step {
+        case cancel, finish, success
+    }
+
+    /// The operation an event of `kind` is about and its step, if it is one. Reading the
+    /// kind in place here retains only the operation's name, where binding it where the
+    /// trace is read would copy every value of the event.
+    private static func step(_ kind: TraceEvent.Kind) -> (operation: String, step: Step)? {
+        switch kind {
+        case let .operationCancelled(operation): (operation, .cancel)
+        case let .operationState(operation, _, "finished", accepted) where accepted: (operation, .finish)
+        case let .completion(operation, "success"): (operation, .success)
+        default: nil
+        }
+    }
+
     public func check(_ run: SimulationResult) -> [Violation] {
         var ledgers = FirstSeenLedger<String, Ledger>(empty: Ledger())
         for position in run.operationEventPositions {
-            switch run.trace[position].kind {
-            case let .operationCancelled(operation):
-                ledgers.note(operation) { $0.cancelledAt = $0.cancelledAt ?? run.trace[position].sequence }
-            case let .operationState(operation, _, "finished", true):
-                ledgers.note(operation) { $0.finishedAt = $0.finishedAt ?? run.trace[position].sequence }
-            case let .completion(operation, "success"):
-                ledgers.note(operation) { $0.successAt = $0.successAt ?? run.trace[position].sequence }
-            default:
-                continue
+            guard let (operation, step) = Self.step(run.trace[position].kind) else { continue }
+            let sequence = run.trace[position].sequence
+            ledgers.note(operation) { ledger in
+                switch step {
+                case .cancel: ledger.cancelledAt = ledger.cancelledAt ?? sequence
+                case .finish: ledger.finishedAt = ledger.finishedAt ?? sequence
+                case .success: ledger.successAt = ledger.successAt ?? sequence
+                }
             }
         }
-        return ledgers.keys.compactMap { operation in
-            let ledger = ledgers[operation]
+        return ledgers.entries.compactMap { operation, ledger in
             guard let cancelled = ledger.cancelledAt, let success = ledger.successAt,
                 cancelled < (ledger.finishedAt ?? Int.max)
             else { return nil }

@@ -14,29 +14,61 @@ public struct ExactlyOnceChecker: Checker {
     public init() {}
 
     private struct Ledger {
-        var finishes: [Int] = []
-        var completionBlocks: [Int] = []
-        var successes: [Int] = []
-        var failures: [Int] = []
+        var finishes = Occurrences()
+        var completionBlocks = Occurrences()
+        var successes = Occurrences()
+        var failures = Occurrences()
+    }
+
+    /// The sequence numbers of one kind of event, the first kept apart, so that an event
+    /// seen once, as each is in a clean run, allocates nothing.
+    private struct Occurrences {
+        private var first: Int?
+        private var rest: [Int] = []
+
+        var count: Int { first == nil ? 0 : 1 + rest.count }
+        var isEmpty: Bool { first == nil }
+        /// Every sequence number, in order.
+        var all: [Int] { first.map { [$0] + rest } ?? [] }
+
+        mutating func append(_ sequence: Int) {
+            if first == nil { first = sequence } else { rest.append(sequence) }
+        }
+    }
+
+    /// Which of an operation's lists an event goes in.
+    private enum Step {
+        case finish, completionBlock, success, failure
+    }
+
+    /// The operation an event of `kind` is about and its step, if it is one. Reading the
+    /// kind in place here retains only the operation's name, where binding it where the
+    /// trace is read would copy every value of the event.
+    private static func step(_ kind: TraceEvent.Kind) -> (operation: String, step: Step)? {
+        switch kind {
+        case let .operationState(operation, _, "finished", accepted) where accepted: (operation, .finish)
+        case let .completion(operation, "completion block"): (operation, .completionBlock)
+        case let .completion(operation, "success"): (operation, .success)
+        case let .completion(operation, "failure"): (operation, .failure)
+        default: nil
+        }
     }
 
     public func check(_ run: SimulationResult) -> [Violation] {
         var ledgers = FirstSeenLedger<String, Ledger>(empty: Ledger())
         for position in run.operationEventPositions {
-            switch run.trace[position].kind {
-            case let .operationState(operation, _, "finished", true):
-                ledgers.note(operation) { $0.finishes.append(run.trace[position].sequence) }
-            case let .completion(operation, "completion block"):
-                ledgers.note(operation) { $0.completionBlocks.append(run.trace[position].sequence) }
-            case let .completion(operation, "success"):
-                ledgers.note(operation) { $0.successes.append(run.trace[position].sequence) }
-            case let .completion(operation, "failure"):
-                ledgers.note(operation) { $0.failures.append(run.trace[position].sequence) }
-            default:
-                continue
+            guard let (operation, step) = Self.step(run.trace[position].kind) else { continue }
+            let sequence = run.trace[position].sequence
+            ledgers.note(operation) { ledger in
+                switch step {
+                case .finish: ledger.finishes.append(sequence)
+                case .completionBlock: ledger.completionBlocks.append(sequence)
+                case .success: ledger.successes.append(sequence)
+                case .failure: ledger.failures.append(sequence)
+                }
             }
         }
-        return ledgers.keys.compactMap { operation in violation(operation, ledgers[operation]) }
+        return ledgers.entries.compactMap { violation($0.key, $0.record) }
     }
 
     private func violation(_ operation: String, _ ledger: Ledger) -> Violation? {
@@ -56,5 +88,5 @@ public struct ExactlyOnceChecker: Checker {
         return Violation(checker: name, kind: .repeatedCompletion, summary: "\(operation) \(first)", details: Array(problems.dropFirst()))
     }
 
-    private func list(_ sequences: [Int]) -> String { sequences.map { "#\($0)" }.joined(separator: ", ") }
+    private func list(_ sequences: Occurrences) -> String { sequences.all.map { "#\($0)" }.joined(separator: ", ") }
 }

@@ -3,17 +3,18 @@
 ///
 /// A run has a few operations, so a key is found by comparing it with each noted key in
 /// turn, which costs less than hashing it; past ``linearSearchLimit`` keys, a dictionary
-/// of positions finds it instead.
+/// of positions finds it instead. Keys and records share one list, which makes room for a
+/// few at the first key, so that a run's ledger allocates once.
 struct FirstSeenLedger<Key: Hashable, Record> {
-    /// The keys noted so far, in the order they were first noted.
-    private(set) var keys: [Key] = []
-    /// The record of each key of ``keys``, at the same position.
-    private var records: [Record] = []
+    /// The keys noted so far, each with its record, in the order the keys were first noted.
+    private(set) var entries: [(key: Key, record: Record)] = []
     /// The position of each key, once there are more than ``linearSearchLimit``.
     private var positions: [Key: Int] = [:]
     private let empty: Record
     /// How many keys are searched one by one.
     private static var linearSearchLimit: Int { 8 }
+    /// How many entries the list makes room for at the first key.
+    private static var initialCapacity: Int { 4 }
 
     /// A ledger with no keys, whose records start as `empty`.
     init(empty: Record) {
@@ -24,28 +25,23 @@ struct FirstSeenLedger<Key: Hashable, Record> {
     /// time `key` is noted.
     mutating func note(_ key: Key, _ update: (inout Record) -> Void) {
         if let position = position(of: key) {
-            update(&records[position])
+            update(&entries[position].record)
             return
         }
-        keys.append(key)
-        records.append(empty)
-        update(&records[records.count - 1])
-        if keys.count > Self.linearSearchLimit {
+        if entries.isEmpty { entries.reserveCapacity(Self.initialCapacity) }
+        entries.append((key, empty))
+        update(&entries[entries.count - 1].record)
+        if entries.count > Self.linearSearchLimit {
             if positions.isEmpty {
-                for (position, noted) in keys.enumerated() { positions[noted] = position }
+                for (position, noted) in entries.enumerated() { positions[noted.key] = position }
             } else {
-                positions[key] = keys.count - 1
+                positions[key] = entries.count - 1
             }
         }
     }
 
-    /// `key`'s record: the empty record if `key` was never noted.
-    subscript(key: Key) -> Record {
-        position(of: key).map { records[$0] } ?? empty
-    }
-
     /// Where `key`'s record is, if it was noted.
     private func position(of key: Key) -> Int? {
-        keys.count > Self.linearSearchLimit ? positions[key] : keys.firstIndex(of: key)
+        entries.count > Self.linearSearchLimit ? positions[key] : entries.firstIndex { $0.key == key }
     }
 }

@@ -38,41 +38,69 @@ struct LockOrderGraph: Sendable {
     /// Every class pair ordering, in first-seen order.
     public private(set) var edges: [Edge] = []
 
+    /// A lock a thread holds: the threads' held locks share one list, each thread's in the
+    /// order it took them, so that reading a trace allocates one list however many threads
+    /// take locks.
     private struct Held {
+        let thread: LabThreadID
         let lock: String
         let lockClass: String
         let since: Int
     }
 
-    /// The graph of `run`'s trace, from its lock events. Events are read in place: copying
-    /// each would retain and release every string it holds.
+    /// What a lock event does to the graph.
+    private enum Step {
+        /// The thread asks for `lock` of `lockClass`, and holds it from then on if `takes`.
+        case ask(lock: String, lockClass: String, takes: Bool)
+        /// The thread lets go of `lock`.
+        case release(lock: String)
+
+        /// The step of an event of `kind`, if it is one. Reading the kind in place here
+        /// retains only the names the step keeps, where binding them where the trace is read
+        /// would copy every value of the event.
+        init?(_ kind: TraceEvent.Kind) {
+            switch kind {
+            case let .lockWait(lock, lockClass, _): self = .ask(lock: lock, lockClass: lockClass, takes: false)
+            case let .lockAcquire(lock, lockClass, depth) where depth == 1:
+                self = .ask(lock: lock, lockClass: lockClass, takes: true)
+            case let .lockRelease(lock, depth) where depth == 1: self = .release(lock: lock)
+            default: return nil
+            }
+        }
+    }
+
+    /// The graph of `run`'s trace, from its lock events.
     public init(of run: SimulationResult) {
         let trace = run.trace
-        var held: [[Held]] = []
+        var held: [Held] = []
         for position in run.lockEventPositions {
-            let thread = trace[position].thread
-            while held.count <= thread { held.append([]) }
-            switch trace[position].kind {
-            case let .lockWait(lock, lockClass, _):
-                ask(lock, lockClass, trace[position], holding: held[thread])
-            case let .lockAcquire(lock, lockClass, depth) where depth == 1:
-                ask(lock, lockClass, trace[position], holding: held[thread])
-                held[thread].append(Held(lock: lock, lockClass: lockClass, since: trace[position].sequence))
-            case let .lockRelease(lock, depth) where depth == 1:
-                if let index = held[thread].lastIndex(where: { $0.lock == lock }) { held[thread].remove(at: index) }
-            default:
+            switch Step(trace[position].kind) {
+            case let .ask(lock, lockClass, takes):
+                ask(lock, lockClass, at: position, of: trace, holding: held)
+                if takes {
+                    // Room for a few at the first, so that the list is allocated once.
+                    if held.isEmpty { held.reserveCapacity(8) }
+                    held.append(Held(thread: trace[position].thread, lock: lock, lockClass: lockClass, since: trace[position].sequence))
+                }
+            case let .release(lock):
+                let thread = trace[position].thread
+                if let index = held.lastIndex(where: { $0.thread == thread && $0.lock == lock }) { held.remove(at: index) }
+            case nil:
                 break
             }
         }
     }
 
-    private mutating func ask(_ lock: String, _ lockClass: String, _ event: TraceEvent, holding: [Held]) {
-        for outer in holding where outer.lock != lock {
+    /// Adds the edges from the classes the thread of `trace[position]` holds to `lockClass`,
+    /// which it asks for there.
+    private mutating func ask(_ lock: String, _ lockClass: String, at position: Int, of trace: [TraceEvent], holding: [Held]) {
+        let thread = trace[position].thread
+        for outer in holding where outer.thread == thread && outer.lock != lock {
             guard !edges.contains(where: { $0.from == outer.lockClass && $0.to == lockClass }) else { continue }
             edges.append(
                 Edge(
-                    from: outer.lockClass, to: lockClass, thread: event.thread, threadName: event.threadName,
-                    heldLock: outer.lock, heldSince: outer.since, lock: lock, sequence: event.sequence))
+                    from: outer.lockClass, to: lockClass, thread: thread, threadName: trace[position].threadName,
+                    heldLock: outer.lock, heldSince: outer.since, lock: lock, sequence: trace[position].sequence))
         }
     }
 
@@ -97,6 +125,8 @@ struct LockOrderGraph: Sendable {
     /// (empty when they are the same class), breadth first in first-seen order.
     private func path(from start: String, to goal: String) -> [Int]? {
         if start == goal { return [] }
+        // Most classes lead nowhere: nothing to search, and nothing to allocate for it.
+        guard edges.contains(where: { $0.from == start }) else { return nil }
         var previous: [String: Int] = [:]
         var frontier = [start]
         var visited = [start]

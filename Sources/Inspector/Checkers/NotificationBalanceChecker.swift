@@ -42,8 +42,8 @@ public struct NotificationBalanceChecker: Checker {
             default: continue
             }
         }
-        return counts.keys.compactMap { operation in
-            let (starts, finishes) = counts[operation]
+        return counts.entries.compactMap { operation, count in
+            let (starts, finishes) = count
             guard starts != finishes else { return nil }
             return Violation(
                 checker: name, kind: .notificationImbalance,
@@ -87,6 +87,6 @@ public struct NotificationBalanceChecker: Checker {
             }
             posted.note(object) { $0.append("\(notification.shortName)#\(trace[position].sequence)") }
         }
-        return posted.keys.map { "\($0): " + posted[$0].joined(separator: ", ") } + clamped
+        return posted.entries.map { "\($0.key): " + $0.record.joined(separator: ", ") } + clamped
     }
 }

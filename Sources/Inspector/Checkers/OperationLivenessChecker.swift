@@ -20,45 +20,86 @@ public struct OperationLivenessChecker: Checker {
         var state = "ready"
         var cancelled = false
         var queueThread: String?
-        var connections: [Int] = []
-        var cancelledConnections: [Int] = []
+        /// The connection it made last, and whether that connection was cancelled: a
+        /// connection's number is made once, so that is all the reason needs.
+        var lastConnection: Int?
+        var lastConnectionCancelled = false
+    }
+
+    /// What an event tells the checker.
+    private enum Step {
+        /// An accepted change of `operation`'s state; `starts` when it went from Ready to
+        /// Executing.
+        case state(operation: String, to: String, starts: Bool)
+        case cancelled(operation: String)
+        case connectionCreated(connection: Int, delegate: String)
+        case connectionCancelled(connection: Int)
+
+        /// The step of an event of `kind`, if it is one. Reading the kind in place here
+        /// retains only the values the step keeps, where binding them where the trace is
+        /// read would copy every value of the event.
+        init?(_ kind: TraceEvent.Kind) {
+            switch kind {
+            case let .operationState(operation, from, to, accepted) where accepted:
+                self = .state(operation: operation, to: to, starts: from == "ready" && to == "executing")
+            case let .operationCancelled(operation): self = .cancelled(operation: operation)
+            case let .connectionCreated(connection, _, delegate): self = .connectionCreated(connection: connection, delegate: delegate)
+            case let .connectionCancelled(connection): self = .connectionCancelled(connection: connection)
+            default: return nil
+            }
+        }
     }
 
     public func check(_ run: SimulationResult) -> [Violation] {
         guard run.outcome == .quiescent else { return [] }
         var records = FirstSeenLedger<String, Record>(empty: Record())
-        var owners = [Int: String](minimumCapacity: 4)
+        // A run has a few connections: finding one's owner by comparing costs less than
+        // hashing, and an empty list allocates nothing.
+        var owners: [(connection: Int, owner: String)] = []
+        let trace = run.trace
         for position in run.operationEventPositions {
-            switch run.trace[position].kind {
-            case let .operationState(operation, from, to, true):
+            switch Step(trace[position].kind) {
+            case let .state(operation, to, starts):
+                let queueThread =
+                    starts && trace[position].threadName.hasPrefix("NSOperationQueue") ? trace[position].threadName : nil
                 records.note(operation) { record in
                     record.state = to
-                    if from == "ready", to == "executing", run.trace[position].threadName.hasPrefix("NSOperationQueue") {
-                        record.queueThread = run.trace[position].threadName
+                    if let queueThread { record.queueThread = queueThread }
+                }
+            case let .cancelled(operation):
+                records.note(operation) { $0.cancelled = true }
+            case let .connectionCreated(connection, delegate):
+                if let index = owners.lastIndex(where: { $0.connection == connection }) {
+                    owners[index].owner = delegate
+                } else {
+                    if owners.isEmpty { owners.reserveCapacity(4) }
+                    owners.append((connection, delegate))
+                }
+                records.note(delegate) { record in
+                    record.lastConnection = connection
+                    record.lastConnectionCancelled = false
+                }
+            case let .connectionCancelled(connection):
+                if let owner = owners.last(where: { $0.connection == connection })?.owner {
+                    records.note(owner) { record in
+                        if record.lastConnection == connection { record.lastConnectionCancelled = true }
                     }
                 }
-            case let .operationCancelled(operation):
-                records.note(operation) { $0.cancelled = true }
-            case let .connectionCreated(connection, _, delegate):
-                owners[connection] = delegate
-                records.note(delegate) { $0.connections.append(connection) }
-            case let .connectionCancelled(connection):
-                if let owner = owners[connection] { records.note(owner) { $0.cancelledConnections.append(connection) } }
-            default:
+            case nil:
                 continue
             }
         }
-        let unfinished = records.keys.filter { records[$0].state != "finished" }
-        let owing = unfinished.filter { operation in
-            let record = records[operation]
-            return record.cancelled || record.state == "executing"
+        // An unfinished operation must still finish when it was cancelled or is executing.
+        func owes(_ record: Record) -> Bool {
+            record.state != "finished" && (record.cancelled || record.state == "executing")
         }
-        guard let first = owing.first else { return [] }
-        let details = unfinished.map { "\($0): " + reason(records[$0]) }
+        guard let first = records.entries.first(where: { owes($0.record) })?.key else { return [] }
+        let owing = records.entries.count { owes($0.record) }
+        let details = records.entries.filter { $0.record.state != "finished" }.map { "\($0.key): " + reason($0.record) }
         return [
             Violation(
                 checker: name, kind: .stuckOperation,
-                summary: "\(first) never finishes" + (owing.count > 1 ? " (and \(owing.count - 1) more)" : ""),
+                summary: "\(first) never finishes" + (owing > 1 ? " (and \(owing - 1) more)" : ""),
                 details: details)
         ]
     }
@@ -72,10 +113,10 @@ public struct OperationLivenessChecker: Checker {
         case "paused":
             return "Paused: only resume advances it" + slot
         case "executing":
-            guard let connection = record.connections.last else {
+            guard let connection = record.lastConnection else {
                 return "Executing\(flag) with no connection: no callback will ever finish it" + slot
             }
-            let state = record.cancelledConnections.contains(connection) ? "cancelled" : "idle"
+            let state = record.lastConnectionCancelled ? "cancelled" : "idle"
             return "Executing\(flag), its connection C\(connection) is \(state): no callback will ever finish it" + slot
         default:
             return "\(record.state.prefix(1).uppercased() + record.state.dropFirst())\(flag), never started: nothing will start it"

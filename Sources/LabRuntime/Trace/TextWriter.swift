@@ -21,8 +21,11 @@
             overflow!.append(text)
             return
         }
-        var text = text
-        text.withUTF8 { write(bytes: $0) }
+        // Read in place: a copy to call `withUTF8` on would retain and release the text.
+        if text.utf8.withContiguousStorageIfAvailable({ write(bytes: $0) }) == nil {
+            var text = text
+            text.withUTF8 { write(bytes: $0) }
+        }
     }
 
     /// Appends the string literal `text`.
@@ -50,8 +53,11 @@
     /// What was written in the buffer, as a string.
     @inlinable var written: String { String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self) }
 
-    /// The whole text.
-    @inlinable consuming func text() -> String { overflow ?? written }
+    /// The whole text; a text that fits the buffer is taken from the pthread's
+    /// ``TextCache`` when the same was written before.
+    @inlinable consuming func text() -> String {
+        overflow ?? TextCache.text(written: UnsafeBufferPointer(rebasing: buffer[..<count]))
+    }
 }
 
 extension String {

@@ -3,10 +3,21 @@ extension String {
     /// number, a space, then `name`, or `field`, `" of "` and `name` for a field of an owner
     /// (`state` of `op A`); the same text as `"V\(number) \(name)"`, written into one buffer
     /// of the right size instead of grown piece by piece, since every run names its cells
-    /// and locks afresh. `number` is not negative.
+    /// and locks afresh; a name made before on the same pthread is taken from its
+    /// ``TextCache`` instead. `number` is not negative.
     init(traceNameOf letter: Unicode.Scalar, _ number: Int, field: StaticString? = nil, _ name: String) {
         precondition(letter.isASCII && number >= 0, "a trace name is an ASCII letter and a number that is not negative")
         precondition(field?.hasPointerRepresentation ?? true, "a field is a string literal")
+        self = TextCache.withCurrent { cache in
+            if let kept = cache.text(letter, number, field: field, name) { return kept }
+            let made = String(makingTraceNameOf: letter, number, field: field, name)
+            cache.keep(made, letter, number, field: field, name)
+            return made
+        }
+    }
+
+    /// The trace name of these pieces, put together now.
+    private init(makingTraceNameOf letter: Unicode.Scalar, _ number: Int, field: StaticString?, _ name: String) {
         let of: StaticString = " of "
         var name = name
         var digits = 1
