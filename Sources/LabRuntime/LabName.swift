@@ -38,7 +38,7 @@ public struct LabName: Sendable, CustomStringConvertible {
     }
 
     /// The name's text, put together now if it was kept as pieces (or taken from the
-    /// pthread's ``TextCache`` if it was put together before).
+    /// pthread's text cache if it was put together before).
     public var text: String {
         switch pieces {
         case let .text(text):

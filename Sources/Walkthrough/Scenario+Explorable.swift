@@ -19,10 +19,9 @@ extension Scenario {
         let checkers = CheckerRegistry.all.checkers.map { $0.name == expectLines.name ? expectLines : $0 }
         return Inspector.Scenario(
             name: name, summary: introduction.first ?? fileName, checkers: checkers,
-            stepLimit: stepLimit ?? runner.stepLimit, timeLimit: timeLimit ?? runner.timeLimit
-        ) { strategy, tracing in
-            runner.simulate(self, using: strategy, tracing: tracing).result
-        }
+            stepLimit: stepLimit ?? runner.stepLimit, timeLimit: timeLimit ?? runner.timeLimit,
+            simulateWithTracing: { strategy, tracing in runner.simulate(self, using: strategy, tracing: tracing).result }
+        )
     }
 
 }

@@ -18,7 +18,7 @@ public protocol Checker: Sendable {
     func check(_ run: SimulationResult) -> [Violation]
     /// Whether judging a run that ended with `outcome` reads the run's trace. The explorer
     /// records a run's trace only when something will read it: if no checker reads the
-    /// trace of a run that settled (``SimulationOutcome/quiescent``), its runs are made
+    /// trace of a run that settled (`SimulationOutcome.quiescent`), its runs are made
     /// without one, and a run that ends in an outcome some checker reads the trace of, or
     /// that violates a checker, is replayed with its trace before it is judged. True by
     /// default: a checker that says false must find nothing in such a run without its trace.

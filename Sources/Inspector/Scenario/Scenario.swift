@@ -77,8 +77,8 @@ public struct Scenario: Sendable {
     }
 
     /// A scenario that makes each run itself and can make it without recording a trace:
-    /// `simulate` builds a fresh `Simulation` under the strategy it is given, passing on
-    /// `tracing` (`Simulation`'s `tracing:`), and returns the result. The explorer asks for
+    /// `simulateWithTracing` builds a fresh `Simulation` under the strategy it is given,
+    /// passing on `tracing` (`Simulation`'s `tracing:`), and returns the result. The explorer asks for
     /// runs without a trace when none of its checkers reads one (see
     /// ``Checker/readsTrace(endingWith:)``), which makes them faster.
     ///
@@ -86,21 +86,22 @@ public struct Scenario: Sendable {
     ///   - name: the name that selects it.
     ///   - summary: one line for `explore --list`.
     ///   - checkers: the default checkers.
-    ///   - stepLimit: the step budget `simulate` gives its simulations.
-    ///   - timeLimit: the virtual-time budget `simulate` gives its simulations, if any.
-    ///   - simulate: one run from scratch under the strategy given, recording its trace
-    ///     when `tracing` is true. A run made with and without its trace must make the same
-    ///     choices and end the same way.
+    ///   - stepLimit: the step budget `simulateWithTracing` gives its simulations.
+    ///   - timeLimit: the virtual-time budget `simulateWithTracing` gives its simulations,
+    ///     if any.
+    ///   - simulateWithTracing: one run from scratch under the strategy given, recording its
+    ///     trace when `tracing` is true. A run made with and without its trace must make the
+    ///     same choices and end the same way.
     public init(
         name: String, summary: String, checkers: [any Checker], stepLimit: Int, timeLimit: Duration?,
-        simulate: @escaping @Sendable (any SchedulingStrategy, _ tracing: Bool) -> SimulationResult
+        simulateWithTracing: @escaping @Sendable (any SchedulingStrategy, _ tracing: Bool) -> SimulationResult
     ) {
         self.name = name
         self.summary = summary
         self.checkers = checkers
         self.stepLimit = stepLimit
         self.timeLimit = timeLimit
-        self.simulate = simulate
+        simulate = simulateWithTracing
         runsUntraced = true
     }
 
