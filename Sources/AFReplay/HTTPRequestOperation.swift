@@ -12,9 +12,14 @@ import RunLoopKit
 public class HTTPRequestOperation: URLConnectionOperation, @unchecked Sendable {
     // @unchecked: the added state lives in `http`, a VisibleMutex.
     private struct HTTPStorage {
-        var responseSerializer: any ResponseSerializer = HTTPResponseSerializer()
+        var responseSerializer = HTTPStorage.defaultResponseSerializer
         var responseObject: ResponseObject?
         var responseSerializationError: ResponseSerializationError?
+
+        /// An ``HTTPResponseSerializer``, boxed once: it is too large for an existential's
+        /// inline buffer, and operations that share the box (copied on write) do not each
+        /// allocate one.
+        static let defaultResponseSerializer: any ResponseSerializer = HTTPResponseSerializer()
     }
 
     private let http = VisibleMutex(HTTPStorage(), runtime: currentRuntime())

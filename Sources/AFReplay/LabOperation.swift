@@ -32,7 +32,8 @@ open class LabOperation: TraceNamed, CustomStringConvertible, @unchecked Sendabl
         var executing = false
         var finished = false
         var dependencies: [LabOperation] = []
-        var observers: [@Sendable (KeyValueChange) -> Void] = []
+        /// Nearly always one (its queue's), which then allocates nothing.
+        var observers = FirstInlineList<@Sendable (KeyValueChange) -> Void>()
         var completionBlock: (@Sendable () -> Void)?
         var completionFired = false
         weak var queue: LabOperationQueue?
@@ -229,7 +230,7 @@ open class LabOperation: TraceNamed, CustomStringConvertible, @unchecked Sendabl
     private func notify(_ key: KeyValueChange.Key, _ phase: KeyValueChange.Phase, at location: CodeLocation) {
         runtime.record(.kvo(object: name, key: key.rawValue, phase: phase.rawValue), at: location)
         let change = KeyValueChange(operation: self, key: key, phase: phase)
-        for observer in core.withLock({ $0.observers }) { observer(change) }
+        core.withLock { $0.observers }.forEach { observer in observer(change) }
     }
 
     private func fireCompletionIfFinished() {

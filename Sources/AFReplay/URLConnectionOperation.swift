@@ -36,7 +36,7 @@ public class URLConnectionOperation: LabOperation, ConnectionDelegate, @unchecke
         var redirects: [RedirectHop] = []
         var responseURL: LabURL?
         var redirectResponse: RedirectResponseBlock?
-        var runLoopModes: [RunLoopMode] = [.common]
+        var runLoopModes = RunLoopMode.commonOnly
         var downloadProgress: (@Sendable (Int, Int64, Int64) -> Void)?
         var completionQueue: (any LabDispatchQueue)?
         var completionGroup: DispatchGroupModel?

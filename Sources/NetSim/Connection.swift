@@ -110,7 +110,7 @@ public final class Connection: Sendable, CustomStringConvertible {
             state.phase = .starting
             if state.loop == nil {
                 state.loop = fallback
-                state.modes = [.default]
+                state.modes = RunLoopMode.defaultOnly
             }
             return state.loop.map { ($0, state.modes) }
         }

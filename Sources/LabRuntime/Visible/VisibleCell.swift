@@ -8,16 +8,17 @@
 /// ``LiveRuntime`` is plain memory.
 @usableFromInline
 struct VisibleCell: Sendable {
-    /// The cell's identity for the scheduler.
-    let object: LabObjectID
-    /// The trace name, built at once under a simulation, whose every visible access names
-    /// the cell; a live cell, whose accesses are never traced, builds it only when read.
-    private let builtTraceName: String?
-    /// The field part of a name given as a field of an owner (`state` of `op A`).
-    private let field: StaticString?
-    /// The whole name, or the owner of ``field``.
-    private let name: String
+    // Laid out widest first, so that a cell fits in 64 bytes: an object with many cells
+    // (an operation's) stays small.
     private let runtime: any Runtime
+    /// Under a simulation, whose every visible access names the cell, the whole trace name,
+    /// built at once; live, where accesses are never traced, the whole name or the owner of
+    /// ``field``, put together only when ``traceName`` is read.
+    private let name: String
+    /// The cell's number among the runtime's ``LabObjectKind/cell`` objects.
+    private let id: Int
+    /// The field part of a live cell's name given as a field of an owner (`state` of `op A`).
+    private let field: StaticString?
     @usableFromInline let isSimulated: Bool
     private let isAtomic: Bool
 
@@ -31,18 +32,19 @@ struct VisibleCell: Sendable {
     /// `atomic` for a ``LabAtomic``.
     @usableFromInline
     init(field: StaticString?, of owner: String, runtime: any Runtime, atomic: Bool) {
-        let id = runtime.nextID(.cell)
-        object = LabObjectID(.cell, id)
-        self.field = field
-        name = owner
+        id = runtime.nextID(.cell)
         self.runtime = runtime
         isSimulated = runtime.flavor == .simulated
         isAtomic = atomic
-        builtTraceName = isSimulated ? String(traceNameOf: "V", id, field: field, owner) : nil
+        name = isSimulated ? String(traceNameOf: "V", id, field: field, owner) : owner
+        self.field = isSimulated ? nil : field
     }
 
+    /// The cell's identity for the scheduler.
+    var object: LabObjectID { LabObjectID(.cell, id) }
+
     /// `"V3 state of op A"`: how traces and reports name the cell.
-    var traceName: String { builtTraceName ?? String(traceNameOf: "V", object.id, field: field, name) }
+    var traceName: String { isSimulated ? name : String(traceNameOf: "V", id, field: field, name) }
 
     /// The scheduling point before an access of `kind`; whether the access is visible (and
     /// so must be traced with ``traced(_:_:)``). Inlinable, so that a live cell's access,
