@@ -26,19 +26,17 @@ public final class LabAtomic: Sendable {
     /// The atomic's identity in ``VisibleOperation``s.
     public var object: LabObjectID { cell.object }
 
+    /// How traces show a value.
+    private static func text(of value: Value) -> String { String(value) }
+
     /// Reads the value.
     public func load(fileID: StaticString = #fileID, line: UInt = #line) -> Value {
-        let visible = cell.begin(.load)
-        let current = value.load(ordering: .sequentiallyConsistent)
-        if visible { cell.traced(at: CodeLocation(fileID: fileID, line: line), .load, String(current)) }
-        return current
+        cell.load(fileID: fileID, line: line, describe: Self.text) { value.load(ordering: .sequentiallyConsistent) }
     }
 
     /// Replaces the value.
     public func store(_ newValue: Value, fileID: StaticString = #fileID, line: UInt = #line) {
-        let visible = cell.begin(.store)
-        value.store(newValue, ordering: .sequentiallyConsistent)
-        if visible { cell.traced(at: CodeLocation(fileID: fileID, line: line), .store, String(newValue)) }
+        cell.store(newValue, fileID: fileID, line: line, describe: Self.text) { value.store(newValue, ordering: .sequentiallyConsistent) }
     }
 
     /// Replaces the value and returns the old one, as one step.

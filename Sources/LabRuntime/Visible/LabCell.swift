@@ -60,18 +60,13 @@ public final class LabCell<Value: Sendable>: @unchecked Sendable { // `value` is
     /// Reads the value.
     @inlinable
     public func load(fileID: StaticString = #fileID, line: UInt = #line) -> Value {
-        let visible = cell.begin(.load)
-        let current = lock.withLock { _ in value }
-        if visible { cell.traced(at: CodeLocation(fileID: fileID, line: line), .load, describe(current)) }
-        return current
+        cell.load(fileID: fileID, line: line, describe: describe) { lock.withLock { _ in value } }
     }
 
     /// Replaces the value.
     @inlinable
     public func store(_ newValue: Value, fileID: StaticString = #fileID, line: UInt = #line) {
-        let visible = cell.begin(.store)
-        lock.withLock { _ in value = newValue }
-        if visible { cell.traced(at: CodeLocation(fileID: fileID, line: line), .store, describe(newValue)) }
+        cell.store(newValue, fileID: fileID, line: line, describe: describe) { lock.withLock { _ in value = newValue } }
     }
 
     /// Replaces the value and returns the old one, as one step.

@@ -35,18 +35,13 @@ public struct LabInlineCell<Value: Sendable>: ~Copyable, Sendable {
     /// Reads the value, as ``LabCell/load(fileID:line:)`` does.
     @inlinable
     public func load(fileID: StaticString = #fileID, line: UInt = #line) -> Value {
-        let visible = cell.begin(.load)
-        let current = storage.withLock { $0 }
-        if visible { cell.traced(at: CodeLocation(fileID: fileID, line: line), .load, describe(current)) }
-        return current
+        cell.load(fileID: fileID, line: line, describe: describe) { storage.withLock { $0 } }
     }
 
     /// Replaces the value, as ``LabCell/store(_:fileID:line:)`` does.
     @inlinable
     public func store(_ newValue: Value, fileID: StaticString = #fileID, line: UInt = #line) {
-        let visible = cell.begin(.store)
-        storage.withLock { $0 = newValue }
-        if visible { cell.traced(at: CodeLocation(fileID: fileID, line: line), .store, describe(newValue)) }
+        cell.store(newValue, fileID: fileID, line: line, describe: describe) { storage.withLock { $0 = newValue } }
     }
 }
 

@@ -63,6 +63,26 @@ struct VisibleCell: Sendable {
         return true
     }
 
+    /// A load, as every cell makes it: the scheduling point before it, `read()`, then, when
+    /// the access is visible, its `cell.load` event made at `fileID`:`line`, whose value
+    /// `describe` shows.
+    @inlinable
+    func load<Value>(fileID: StaticString, line: UInt, describe: (Value) -> String, _ read: () -> Value) -> Value {
+        let visible = begin(.load)
+        let current = read()
+        if visible { traced(at: CodeLocation(fileID: fileID, line: line), .load, describe(current)) }
+        return current
+    }
+
+    /// A store of `newValue` by `write()`, as every cell makes it, in the same way as
+    /// ``load(fileID:line:describe:_:)``.
+    @inlinable
+    func store<Value>(_ newValue: Value, fileID: StaticString, line: UInt, describe: (Value) -> String, _ write: () -> Void) {
+        let visible = begin(.store)
+        write()
+        if visible { traced(at: CodeLocation(fileID: fileID, line: line), .store, describe(newValue)) }
+    }
+
     /// Records a visible access made at `location`; `value` is only described when the
     /// trace is on.
     @usableFromInline
