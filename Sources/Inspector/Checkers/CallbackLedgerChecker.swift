@@ -41,24 +41,19 @@ public struct CallbackLedgerChecker: Checker {
     public func check(_ run: SimulationResult) -> [Violation] {
         // A run has a few connections and operations: finding one by comparing costs less
         // than hashing, and an empty list allocates nothing.
-        var delegates: [(connection: Int, delegate: String)] = []
+        var delegates = ConnectionDelegates()
         var finishedAt: [(operation: String, sequence: Int)] = []
         var violations: [Violation] = []
         for position in run.operationEventPositions {
             switch Step(run.trace[position].kind) {
             case let .connectionCreated(connection, delegate):
-                if let index = delegates.lastIndex(where: { $0.connection == connection }) {
-                    delegates[index].delegate = delegate
-                } else {
-                    if delegates.isEmpty { delegates.reserveCapacity(4) }
-                    delegates.append((connection, delegate))
-                }
+                delegates.set(delegate, for: connection)
             case let .finished(operation):
                 if !finishedAt.contains(where: { $0.operation == operation }) {
                     finishedAt.append((operation, run.trace[position].sequence))
                 }
             case let .callback(connection, callback, delegate):
-                guard let owner = delegates.last(where: { $0.connection == connection })?.delegate else {
+                guard let owner = delegates.delegate(of: connection) else {
                     violations.append(
                         stray(run.trace[position], "C\(connection) \(callback) reached \(delegate), but C\(connection) was never created"))
                     continue
@@ -80,10 +75,10 @@ public struct CallbackLedgerChecker: Checker {
     /// The connection delegate that `receiver` stands for: itself if it is one, the task a
     /// session manager's per-task delegate was made for, or `nil` for a receiver that
     /// belongs to no connection.
-    private static func connectionSide(of receiver: String, delegates: [(connection: Int, delegate: String)]) -> String? {
-        delegates.contains { $0.delegate == receiver }
+    private static func connectionSide(of receiver: String, delegates: ConnectionDelegates) -> String? {
+        delegates.contains(delegate: receiver)
             ? receiver
-            : delegates.first { SessionTaskDelegate.traceName(forTaskNamed: $0.delegate) == receiver }?.delegate
+            : delegates.first { SessionTaskDelegate.traceName(forTaskNamed: $0) == receiver }
     }
 
     private func stray(_ event: TraceEvent, _ summary: String) -> Violation {

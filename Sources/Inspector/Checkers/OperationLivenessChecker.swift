@@ -55,7 +55,7 @@ public struct OperationLivenessChecker: Checker {
         var records = FirstSeenLedger<String, Record>(empty: Record())
         // A run has a few connections: finding one's owner by comparing costs less than
         // hashing, and an empty list allocates nothing.
-        var owners: [(connection: Int, owner: String)] = []
+        var owners = ConnectionDelegates()
         let trace = run.trace
         for position in run.operationEventPositions {
             switch Step(trace[position].kind) {
@@ -69,18 +69,13 @@ public struct OperationLivenessChecker: Checker {
             case let .cancelled(operation):
                 records.note(operation) { $0.cancelled = true }
             case let .connectionCreated(connection, delegate):
-                if let index = owners.lastIndex(where: { $0.connection == connection }) {
-                    owners[index].owner = delegate
-                } else {
-                    if owners.isEmpty { owners.reserveCapacity(4) }
-                    owners.append((connection, delegate))
-                }
+                owners.set(delegate, for: connection)
                 records.note(delegate) { record in
                     record.lastConnection = connection
                     record.lastConnectionCancelled = false
                 }
             case let .connectionCancelled(connection):
-                if let owner = owners.last(where: { $0.connection == connection })?.owner {
+                if let owner = owners.delegate(of: connection) {
                     records.note(owner) { record in
                         if record.lastConnection == connection { record.lastConnectionCancelled = true }
                     }
