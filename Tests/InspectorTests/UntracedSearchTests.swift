@@ -1,6 +1,7 @@
-import Inspector
 import LabRuntime
 import Testing
+
+@testable import Inspector
 
 /// A checker that reads every run's trace and finds nothing: with it beside the deadlock
 /// checker, a search records every run's trace, as before the explorer left traces out.
@@ -21,6 +22,8 @@ struct UntracedSearchTests {
             .exhaustive(preemptionBound: 2), .dpor,
         ])
     func deadlockSearch(strategy: ExplorationStrategy) {
+        #expect(!Scenario.abba.tracesRuns(for: [DeadlockChecker()]))
+        #expect(Scenario.abba.tracesRuns(for: [DeadlockChecker(), TraceReadingChecker()]))
         let untraced = Explorer(scenario: .abba, checkers: [DeadlockChecker()], strategy: strategy, schedules: 500).explore()
         let traced = Explorer(
             scenario: .abba, checkers: [DeadlockChecker(), TraceReadingChecker()], strategy: strategy, schedules: 500

@@ -4,8 +4,7 @@ extension Scenario {
     /// Runs the scenario under `strategy` and asks every checker about the run, recording
     /// the run's trace only if a checker will read it (``tracesRuns(for:)``).
     func explore(_ strategy: some SchedulingStrategy, index: Int, seed: UInt64?, checkers: [any Checker]) -> ExploredRun {
-        let traced = tracesRuns(for: checkers)
-        return judge(run(strategy, tracing: traced), traced: traced, index: index, seed: seed, checkers: checkers)
+        judge(run(strategy, tracing: tracesRuns(for: checkers)), index: index, seed: seed, checkers: checkers)
     }
 
     /// Whether a search judged by `checkers` records each run's trace: unless the scenario
@@ -15,16 +14,16 @@ extension Scenario {
         !runsUntraced || checkers.contains { $0.readsTrace(endingWith: .quiescent) }
     }
 
-    /// Run `index` of a search, `result`, judged by `checkers`. A result made without its
-    /// trace (`traced` false) is judged as it is when no checker reads the trace of its
-    /// outcome and none finds a violation; otherwise its schedule is replayed with the
-    /// trace on and the replay is judged, so that a finding always carries its trace. A
-    /// replay that does not make the run's choices is the scenario's nondeterminism. (Its
-    /// outcome is not compared: without a trace, blocks and the semaphores of their
-    /// `waitUntilDone` callers go unnumbered, so a deadlock's wait-for graph names them
-    /// differently.)
-    func judge(_ result: SimulationResult, traced: Bool, index: Int, seed: UInt64?, checkers: [any Checker]) -> ExploredRun {
-        guard !traced else { return ExploredRun(checking: result, index: index, seed: seed, checkers: checkers) }
+    /// Run `index` of a search, `result`, judged by `checkers`; `result` was made with its
+    /// trace only if ``tracesRuns(for:)`` says so. A result made without its trace is judged
+    /// as it is when no checker reads the trace of its outcome and none finds a violation;
+    /// otherwise its schedule is replayed with the trace on and the replay is judged, so that
+    /// a finding always carries its trace. A replay that does not make the run's choices is
+    /// the scenario's nondeterminism. (Its outcome is not compared: without a trace, blocks
+    /// and the semaphores of their `waitUntilDone` callers go unnumbered, so a deadlock's
+    /// wait-for graph names them differently.)
+    func judge(_ result: SimulationResult, index: Int, seed: UInt64?, checkers: [any Checker]) -> ExploredRun {
+        guard !tracesRuns(for: checkers) else { return ExploredRun(checking: result, index: index, seed: seed, checkers: checkers) }
         if !checkers.contains(where: { $0.readsTrace(endingWith: result.outcome) }) {
             let run = ExploredRun(checking: result, index: index, seed: seed, checkers: checkers)
             if run.violations.isEmpty { return run }

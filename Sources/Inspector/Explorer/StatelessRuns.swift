@@ -41,8 +41,7 @@ extension SearchOutcome {
     mutating func violates(
         _ result: SimulationResult, of scenario: Scenario, checkers: [any Checker], progress: ExplorationProgress?
     ) -> Bool {
-        let run = scenario.judge(
-            result, traced: scenario.tracesRuns(for: checkers), index: explored, seed: nil, checkers: checkers)
+        let run = scenario.judge(result, index: explored, seed: nil, checkers: checkers)
         explored += 1
         progress?.finished(violating: !run.violations.isEmpty)
         guard !run.violations.isEmpty else { return false }

@@ -42,6 +42,10 @@ import Glibc
     private static let writtenSlotCount = 256
     /// The longest written text kept.
     private static let writtenLengthLimit = 64
+    /// Names are kept for the numbers below this.
+    private static let numberLimit = 256
+    /// The most names of each sort kept for one number.
+    private static let entriesPerNumber = 8
 
     private init() {
         writtenCounts.initialize(repeating: 0, count: Self.writtenSlotCount)
@@ -51,8 +55,6 @@ import Glibc
         writtenBytes.deallocate()
         writtenCounts.deallocate()
     }
-    private static let numberLimit = 256
-    private static let entriesPerNumber = 8
 
     /// The key of each pthread's cache, whose destructor releases it when the pthread exits.
     private static let key: pthread_key_t = {
@@ -75,7 +77,9 @@ import Glibc
         return body(cache)
     }
 
-    /// The kept name for these pieces, if there is one.
+    /// The kept name for these pieces (``Swift/String/init(traceNameOf:_:field:_:)``), if
+    /// there is one. Looking and keeping (``keep(_:_:_:field:_:)``) are two calls, rather than
+    /// one taking a closure that makes the name, which would retain the name's pieces.
     func text(_ letter: Unicode.Scalar, _ number: Int, field: StaticString?, _ name: String) -> String? {
         guard number < byNumber.count else { return nil }
         let field = field.map { UnsafeRawPointer($0.utf8Start) }

@@ -23,9 +23,10 @@ public final class TraceRecorder: Sendable {
     }
     private let state = Mutex(State())
     @usableFromInline let enabled: Atomic<Bool>
-    /// How many events the last finished recording that recorded any held, at most ``reservedLengthLimit``: a
-    /// new recording reserves that much room at its first event, so that a search's runs,
-    /// each about as long as the one before, append without growing their array.
+    /// How many events the last finished recording held (of those that recorded any), at
+    /// most ``reservedLengthLimit``: a new recording reserves that much room at its first
+    /// event, so that a search's runs, each about as long as the one before, append without
+    /// growing their array.
     private static let lastFinishedLength = Atomic<Int>(0)
     private static let reservedLengthLimit = 1 << 14
     /// Emptied traces of runs that nobody reads any more (``recycle(_:)``), whose storage a
