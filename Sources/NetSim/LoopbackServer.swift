@@ -16,7 +16,8 @@ public final class LoopbackServer: Sendable, CustomStringConvertible {
     public let name: String
     /// The loopback address it serves.
     public let address: LoopbackAddress
-    /// The port URLs must name: the ephemeral listening port live, ``simulatedPort`` simulated.
+    /// The port URLs must name: the ephemeral listening port live, ``simulatedPort`` simulated
+    /// and for a live server that could not listen (whose dials all throw, naming why).
     public let port: Int
     /// The server's lab thread, whose run loop serves every connection.
     public let thread: LabThread
@@ -40,7 +41,7 @@ public final class LoopbackServer: Sendable, CustomStringConvertible {
             do {
                 (listener, port) = try LoopbackSocket.listen(on: address, label: "\(name) listener")
             } catch {
-                (failure, port) = (error, 0)
+                failure = error
             }
         }
         self.name = name
