@@ -17,7 +17,7 @@ struct QueuedBlock: Sendable {
 
     /// The common block: unlabelled (no trace), for the default mode only, with nothing to
     /// call on teardown.
-    init(plain body: @escaping @Sendable () -> Void) {
+    init(plain body: consuming @escaping @Sendable () -> Void) {
         self.body = body
         details = nil
     }

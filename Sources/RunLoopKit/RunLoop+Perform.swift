@@ -3,13 +3,13 @@ import Synchronization
 
 extension RunLoop {
     /// Queues `block` to run the next time the loop is in one of `modes`
-    /// (`CFRunLoopPerformBlock`, `RunLoop.perform(inModes:block:)`). It does **not** wake
-    /// the loop; call ``wakeUp()`` for that. Blocks run in FIFO order and keep their modes
-    /// alive while queued. `label` names the block in the trace, and is only built when
-    /// the trace is on.
+    /// (`CFRunLoopPerformBlock`, `RunLoop.perform(inModes:block:)`); `nil`, the default, is
+    /// the default mode alone. It does **not** wake the loop; call ``wakeUp()`` for that.
+    /// Blocks run in FIFO order and keep their modes alive while queued. `label` names the
+    /// block in the trace, and is only built when the trace is on.
     public func perform(
-        inModes modes: [RunLoopMode] = RunLoopMode.defaultOnly, label: @autoclosure () -> String? = nil,
-        _ block: @escaping @Sendable () -> Void
+        inModes modes: [RunLoopMode]? = nil, label: @autoclosure () -> String? = nil,
+        _ block: consuming @escaping @Sendable () -> Void
     ) {
         _ = enqueue(queuedBlock(label: label, modes: modes, body: block))
     }
@@ -32,7 +32,7 @@ extension RunLoop {
         var pending = Optional(block)
         let (queued, deliver) = inbox.withLock { inbox -> (Bool, Bool) in
             guard !inbox.isClosed else { return (false, false) }
-            inbox.blocks.append(pending.take().unsafelyUnwrapped)
+            inbox.blocks.append(pending.take()!)
             if !defaultOnly { inbox.holdsOnlyDefaultModeBlocks = false }
             return (true, inbox.wakeUpDelivered)
         }
@@ -44,7 +44,9 @@ extension RunLoop {
 
     /// Performs `block` on `thread`'s loop in `modes`: Foundation's
     /// `performSelector:onThread:withObject:waitUntilDone:modes:`, which Linux Foundation
-    /// lacks, built as CF suggests: queue a block, then wake the loop.
+    /// lacks, built as CF suggests: queue a block, then wake the loop. `nil` modes, the
+    /// default, are the default mode alone (`performSelector:onThread:withObject:waitUntilDone:`);
+    /// a default of `nil` rather than a list spares each call the list's reference count.
     ///
     /// With `waitUntilDone` on the caller's own thread the block runs inline at once. Across
     /// threads the caller blocks until the block has run, which happens only while the
@@ -53,14 +55,19 @@ extension RunLoop {
     /// so does a wait whose target exits before running the block (Darwin's Foundation
     /// raises "target thread exited while waiting for the perform").
     public static func perform(
-        on thread: LabThread, modes: [RunLoopMode] = RunLoopMode.defaultOnly, waitUntilDone: Bool = false,
-        label: @autoclosure () -> String? = nil, _ block: @escaping @Sendable () -> Void
+        on thread: LabThread, modes: [RunLoopMode]? = nil, waitUntilDone: Bool = false,
+        label: @autoclosure () -> String? = nil, _ block: consuming @escaping @Sendable () -> Void
     ) throws(RunLoopError) {
         guard !thread.hasExited else { throw .threadExited(thread.description) }
         guard waitUntilDone else {
-            let queued = unretained(of: thread)._withUnsafeGuaranteedRef { loop in
-                loop.enqueue(loop.queuedBlock(label: label, modes: modes, body: block), wake: true)
-            }
+            let target = unretained(of: thread)
+            // The block is moved into the queue: a caller's fresh closure is neither retained
+            // nor released on the way. Only a labelled or moded block is built in a closure.
+            var pending =
+                target._withUnsafeGuaranteedRef({ $0.takesPlainBlock(modes: modes) })
+                ? Optional(QueuedBlock(plain: block))
+                : Optional(target._withUnsafeGuaranteedRef { $0.queuedBlock(label: label, modes: modes, body: copy block) })
+            let queued = target._withUnsafeGuaranteedRef { loop in loop.enqueue(pending.take()!, wake: true) }
             guard queued else { throw .threadExited(thread.description) }
             return
         }
@@ -72,11 +79,12 @@ extension RunLoop {
             return
         }
         let waiter = PerformWaiter(thread.runtime.replySemaphore(named: "waitUntilDone \(name)"))
+        let run = block
         let queued = loop.enqueue(
             QueuedBlock(
-                label: name, modes: modes,
+                label: name, modes: modes ?? RunLoopMode.defaultOnly,
                 body: {
-                    block(); waiter.release(ran: true)
+                    run(); waiter.release(ran: true)
                 },
                 abandon: { waiter.release(ran: false) }), wake: true)
         guard queued else { throw .threadExited(thread.description) }
@@ -96,13 +104,19 @@ extension RunLoop {
         return timer
     }
 
-    /// `body` as a block queued for `modes`, named `label` in the trace. Untraced and for the
-    /// default mode only, it is the common block, made without building a label or modes.
+    /// `body` as a block queued for `modes` (`nil`: the default mode), named `label` in the
+    /// trace. Untraced and for the default mode only, it is the common block, made without
+    /// building a label or modes.
     func queuedBlock(
-        label: () -> String?, modes: [RunLoopMode], body: @escaping @Sendable () -> Void
+        label: () -> String?, modes: [RunLoopMode]?, body: consuming @escaping @Sendable () -> Void
     ) -> QueuedBlock {
-        if !trace.isEnabled, modes.count == 1, modes[0] == .default { return QueuedBlock(plain: body) }
-        return QueuedBlock(label: blockLabel(label), modes: modes, body: body)
+        if takesPlainBlock(modes: modes) { return QueuedBlock(plain: body) }
+        return QueuedBlock(label: blockLabel(label), modes: modes ?? RunLoopMode.defaultOnly, body: body)
+    }
+
+    /// Whether a block for `modes` is the common block: untraced and for the default mode only.
+    func takesPlainBlock(modes: [RunLoopMode]?) -> Bool {
+        !trace.isEnabled && modes.map { $0.count == 1 && $0[0] == .default } ?? true
     }
 
     /// A block's name in the trace: `label`, or a numbered name for an unlabelled block.

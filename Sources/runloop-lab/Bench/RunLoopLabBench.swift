@@ -23,8 +23,8 @@ enum RunLoopLabBench {
         let roundTrip = LatencySample.measure(iterations: options.roundTrips, warmUp: options.warmUpRoundTrips) {
             try! RunLoop.perform(on: worker, waitUntilDone: true) {}
         }
-        let throughput = OneWayThroughput.measure(items: options.items, repetitions: options.repetitions) {
-            try! RunLoop.perform(on: worker, $0)
+        let throughput = OneWayThroughput.measure(items: options.items, repetitions: options.repetitions) { block in
+            try! RunLoop.perform(on: worker, consume block)
         }
         stop(worker)
         let idle =

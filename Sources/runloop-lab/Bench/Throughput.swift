@@ -19,7 +19,7 @@ struct Throughput: Equatable, Sendable {
     /// the median run, so one run disturbed by the machine does not decide the figure.
     static func pipelined(
         items: Int, repetitions: Int = 1, blocks: PipelinedBlocks,
-        submit: (@escaping @Sendable () -> Void) -> Void
+        submit: (consuming @escaping @Sendable () -> Void) -> Void
     ) -> Throughput {
         let runs = (0..<max(repetitions, 1)).map { _ in
             PipelinedItem.expect(items)
@@ -65,7 +65,7 @@ struct OneWayThroughput: Equatable, Sendable {
     /// `repetitions` runs.
     static func measure(
         items: Int, repetitions: Int,
-        submit: (@escaping @Sendable () -> Void) -> Void
+        submit: (consuming @escaping @Sendable () -> Void) -> Void
     ) -> OneWayThroughput {
         OneWayThroughput(
             capturingItem: Throughput.pipelined(
