@@ -48,7 +48,7 @@ public final class MainQueue: LabDispatchQueue {
     public var isCurrent: Bool { thread.isCurrent }
 
     /// Queues `block` on the main queue, signalling its port.
-    public func async(label blockLabel: @autoclosure () -> String, _ block: @escaping @Sendable () -> Void) {
+    public func async(label blockLabel: @autoclosure () -> String, _ block: consuming @escaping @Sendable () -> Void) {
         queue.async(label: blockLabel(), block)
     }
 

@@ -24,7 +24,7 @@ struct QueuedBlock: Sendable {
 
     /// A block of a queue that runs its blocks whatever the loop's mode (the main dispatch
     /// queue's), whose modes nothing reads: unlabelled (no trace), it is its closure alone.
-    init(servedInAnyMode label: String, body: @escaping @Sendable () -> Void) {
+    init(servedInAnyMode label: String, body: consuming @escaping @Sendable () -> Void) {
         self.body = body
         details = label == BlockDetails.plainLabel ? nil : BlockDetails(label: label, modes: .one(.common), abandon: nil)
     }

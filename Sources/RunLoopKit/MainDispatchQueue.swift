@@ -48,11 +48,13 @@ public final class MainDispatchQueue: Sendable {
     /// Queues `block` on the main queue (`dispatch_async(dispatch_get_main_queue(), …)`),
     /// signalling the port if the queue was empty. `label` names the block in the trace, and
     /// is only built when the trace is on.
-    public func async(label: @autoclosure () -> String? = nil, _ block: @escaping @Sendable () -> Void) {
+    public func async(label: @autoclosure () -> String? = nil, _ block: consuming @escaping @Sendable () -> Void) {
         let name = RunLoop.blockLabel(label, trace: trace, runtime: runtime)
         runtime.schedulingPoint(before: VisibleOperation(.send, on: blocks.object), "signal main queue")
+        // Moved into the queue through an optional: the block is neither retained nor released.
+        var pending = Optional(QueuedBlock(servedInAnyMode: name, body: block))
         let wasEmpty = blocks.withLock { blocks in
-            blocks.queued.append(QueuedBlock(servedInAnyMode: name, body: block))
+            blocks.queued.append(pending.take()!)
             return blocks.queued.count == 1
         }
         if trace.isEnabled {
