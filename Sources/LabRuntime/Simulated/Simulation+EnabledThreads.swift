@@ -111,7 +111,7 @@ extension Simulation {
 
     private func setRunnable(_ waiters: WaitingThreads, _ isRunnable: Bool) {
         for entry in waiters.entries {
-            let thread = entry.with(\.id)
+            let thread = entry.with { $0.id }
             if runnable.update(thread, isMember: isRunnable) { changedThreads.append(thread) }
         }
     }
@@ -148,10 +148,11 @@ extension Simulation {
 
     /// ``applyChanges()`` once some thread has changed.
     private func applyChangedThreads() {
-        var list = enabled
-        var operations = nextOperations
-        enabled = []
-        nextOperations = []
+        // Swapped out rather than copied, which would count a reference in and out of each.
+        var list: [LabThreadID] = []
+        var operations: [VisibleOperation] = []
+        swap(&list, &enabled)
+        swap(&operations, &nextOperations)
         if changedThreads.count > Simulation.changesAppliedOneByOne {
             list.removeAll(keepingCapacity: true)
             operations.removeAll(keepingCapacity: true)
@@ -173,8 +174,8 @@ extension Simulation {
             }
         }
         changedThreads.removeAll(keepingCapacity: true)
-        enabled = list
-        nextOperations = operations
+        swap(&list, &enabled)
+        swap(&operations, &nextOperations)
     }
 
     /// The number of changed threads above which ``applyChanges()`` rebuilds the lists.
@@ -204,9 +205,9 @@ extension Simulation {
         case let .lock(lock): lock.with { $0.owner == nil }
         case let .semaphore(semaphore): semaphore.with { $0.count > 0 }
         case let .ports(set, deadline):
-            if let deadline, deadline <= time { true } else { set.with(isReady) }
+            if let deadline, deadline <= time { true } else { set.with { isReady($0) } }
         case let .sleep(until): until <= time
-        case let .join(target): target.with(\.hasExited)
+        case let .join(target): target.with { $0.hasExited }
         case .exited: false
         }
     }
