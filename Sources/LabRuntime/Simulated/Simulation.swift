@@ -66,6 +66,11 @@ public final class Simulation: Runtime, @unchecked Sendable {
     @exclusivity(unchecked) var threads: [SimulatedThread] = []
     @exclusivity(unchecked) private var steps = 0
     @exclusivity(unchecked) private var switches: [Schedule.Switch] = []
+    /// How many switches the last finished run made (at most ``reservedSwitchLimit``): a new
+    /// run reserves that much room, so that a search's runs, each about as long as the one
+    /// before, append their switches without growing the array.
+    private static let lastSwitchCount = Atomic<Int>(0)
+    private static let reservedSwitchLimit = 1 << 12
     @exclusivity(unchecked) private var outcome: SimulationOutcome?
     @exclusivity(unchecked) private var hasRun = false
     /// Whether the run is over and its idle threads are unwinding (see ``unwindIdleThreads()``).
@@ -98,6 +103,9 @@ public final class Simulation: Runtime, @unchecked Sendable {
     @exclusivity(unchecked) var nextOperations: [VisibleOperation] = []
     /// Whether the strategy is told each transition's objects.
     private let observesTransitions: Bool
+    /// Whether the strategy reads a decision's label (``SchedulingStrategy/readsPointLabels``);
+    /// if not, a decision carries it only when the `schedule` trace event will show it.
+    private let strategyReadsLabels: Bool
     /// The objects the running transition has touched so far (when observed).
     @exclusivity(unchecked) private var touched: [VisibleObject] = []
     /// The scheduling point where the running transition's thread was chosen.
@@ -111,10 +119,12 @@ public final class Simulation: Runtime, @unchecked Sendable {
     ) {
         self.strategy = strategy
         observesTransitions = strategy.observesTransitions
+        strategyReadsLabels = strategy.readsPointLabels
         self.stepLimit = stepLimit
         self.timeLimit = timeLimit.map { .zero + $0 }
         trace = TraceRecorder(enabled: tracing)
         caller.initialize(to: csystem_fiber())
+        switches.reserveCapacity(Simulation.lastSwitchCount.load(ordering: .relaxed))
     }
 
     deinit {
@@ -140,6 +150,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         // threads do not keep each other alive. They are released outside the mutex.
         let finished = threads
         threads = []
+        Simulation.lastSwitchCount.store(min(switches.count, Simulation.reservedSwitchLimit), ordering: .relaxed)
         unlockMutex()
         FiberStackPool.giveBack(stacks)
         for descriptor in descriptors.withLock({ $0 }) { descriptor.close() }
@@ -412,7 +423,8 @@ public final class Simulation: Runtime, @unchecked Sendable {
         var chosen = defaultChoice
         if enabled.count > 1 {
             var decision = SchedulingDecision(
-                step: step, enabled: enabled, current: me.id, defaultChoice: defaultChoice, label: label(),
+                step: step, enabled: enabled, current: me.id, defaultChoice: defaultChoice,
+                label: strategyReadsLabels || trace.isEnabled ? label() : SchedulingPointLabel(""),
                 nextOperations: nextOperations)
             chosen = strategy.choose(decision)
             guard runnable.contains(chosen) else {
