@@ -174,10 +174,18 @@ extension RunLoop {
         var dropped = BlockQueue()
         let (cancelled, timers, observers, portSets) = state.withLock { state in
             state.isTornDown = true
-            let cancelled = state.modes.flatMap { contents in contents.sources0.map { ($0, contents.mode) } }
-            let timers = state.modes.flatMap(\.timers)
-            let observers = state.modes.flatMap(\.observers)
-            let portSets = state.modes.map(\.portSet)
+            // Gathered in one pass over the modes, each list made only if it has members.
+            var cancelled: [(RunLoopSource, RunLoopMode)] = []
+            var timers: [RunLoopTimer] = []
+            var observers: [RunLoopObserver] = []
+            var portSets: [any PortSet] = []
+            portSets.reserveCapacity(state.modes.count)
+            for contents in state.modes {
+                for source in contents.sources0 { cancelled.append((source, contents.mode)) }
+                timers += contents.timers
+                observers += contents.observers
+                portSets.append(contents.portSet)
+            }
             for index in state.modes.indices { state.modes[index].removeAll() }
             state.commonItems.removeAll()
             state.activations = []
