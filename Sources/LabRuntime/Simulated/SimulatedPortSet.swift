@@ -85,12 +85,18 @@ final class SimulatedPortSet: PortSet {
     /// Whether the simulation's strategy observes accesses (``Runtime/observesAccesses``),
     /// which a change of the members then is.
     private let observesAccesses: Bool
-    private let members = Mutex<[Member]>([])
+    private let members: Mutex<[Member]>
+    /// Room reserved for the members when the set is made: a run loop's wake port and a few
+    /// sources, added one by one without growing the array.
+    private static let reservedMembers = 4
 
     init(id: Int, simulation: Simulation) {
         self.id = id
         waitLabel = "wait P\(id)"
         self.simulation = .passUnretained(simulation)
+        var reserved: [Member] = []
+        reserved.reserveCapacity(Self.reservedMembers)
+        members = Mutex(reserved)
         activity = simulation.descriptorActivity
         observesAccesses = simulation.observesAccesses
     }
