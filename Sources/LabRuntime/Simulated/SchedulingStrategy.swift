@@ -91,7 +91,13 @@ public struct RandomStrategy: SchedulingStrategy {
     public init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
     public mutating func choose(_ decision: SchedulingDecision) -> LabThreadID {
-        decision.enabled[Int(generator.next() % UInt64(decision.enabled.count))]
+        choose(from: decision.enabled)
+    }
+
+    /// The choice among `enabled` (at least two threads) that ``choose(_:)`` makes: what a
+    /// ``Simulation`` asks directly, with no decision made.
+    @inline(__always) mutating func choose(from enabled: [LabThreadID]) -> LabThreadID {
+        enabled[Int(generator.next() % UInt64(enabled.count))]
     }
 
     /// `false`: a random choice does not depend on what the point is.

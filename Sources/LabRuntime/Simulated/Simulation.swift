@@ -63,6 +63,10 @@ public final class Simulation: Runtime, @unchecked Sendable {
     private let counters = ObjectIDCounters()
     private let descriptors = Mutex<[LabFileDescriptor]>([])
     @exclusivity(unchecked) private var strategy: any SchedulingStrategy
+    /// The strategy, when it is a ``RandomStrategy``, which then makes every choice in its
+    /// place: it draws from ``enabled`` directly, so a choice makes no ``SchedulingDecision``
+    /// (which would share two lists and a label, and be destroyed, at every choice).
+    @exclusivity(unchecked) private var random: RandomStrategy?
     @exclusivity(unchecked) var threads: [SimulatedThread] = []
     @exclusivity(unchecked) private var steps = 0
     @exclusivity(unchecked) private var switches: [Schedule.Switch] = []
@@ -118,6 +122,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         timeLimit: Duration? = nil, tracing: Bool = true
     ) {
         self.strategy = strategy
+        random = strategy as? RandomStrategy
         observesTransitions = strategy.observesTransitions
         strategyReadsLabels = strategy.readsPointLabels
         self.stepLimit = stepLimit
@@ -419,7 +424,13 @@ public final class Simulation: Runtime, @unchecked Sendable {
         let canContinue = runnable.contains(me.id)
         let defaultChoice = canContinue ? me.id : enabled[0]
         var chosen = defaultChoice
-        if enabled.count > 1 {
+        if enabled.count > 1, random != nil {
+            // One of `enabled`, so runnable.
+            chosen = random!.choose(from: enabled)
+            if trace.isEnabled {
+                appendLocked(me, made: .schedule(chosen: chosen, enabled: enabled, point: label(), step: step))
+            }
+        } else if enabled.count > 1 {
             var decision = SchedulingDecision(
                 step: step, enabled: enabled, current: me.id, defaultChoice: defaultChoice,
                 label: strategyReadsLabels || trace.isEnabled ? label() : SchedulingPointLabel(""),
