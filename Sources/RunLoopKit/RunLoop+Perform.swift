@@ -180,11 +180,12 @@ extension RunLoop {
             var observers: [RunLoopObserver] = []
             var portSets: [any PortSet] = []
             portSets.reserveCapacity(state.modes.count)
-            for contents in state.modes {
-                for source in contents.sources0 { cancelled.append((source, contents.mode)) }
-                timers += contents.timers
-                observers += contents.observers
-                portSets.append(contents.portSet)
+            // By index, so that no mode's contents are copied.
+            for index in state.modes.indices {
+                for source in state.modes[index].sources0 { cancelled.append((source, state.modes[index].mode)) }
+                timers += state.modes[index].timers
+                observers += state.modes[index].observers
+                portSets.append(state.modes[index].portSet)
             }
             for index in state.modes.indices { state.modes[index].removeAll() }
             state.commonItems.removeAll()
