@@ -188,10 +188,19 @@ extension RunLoop {
         var dropped = BlockQueue()
         let (cancelled, timers, observers, portSets) = state.withLock { state in
             state.isTornDown = true
-            let cancelled = state.modes.flatMap { contents in contents.sources0.map { ($0, contents.mode) } }
-            let timers = state.modes.flatMap(\.timers)
-            let observers = state.modes.flatMap(\.observers)
-            let portSets = state.modes.map(\.portSet)
+            // Gathered in one pass over the modes, each list made only if it has members.
+            var cancelled: [(RunLoopSource, RunLoopMode)] = []
+            var timers: [RunLoopTimer] = []
+            var observers: [RunLoopObserver] = []
+            var portSets: [any PortSet] = []
+            portSets.reserveCapacity(state.modes.count)
+            // By index, so that no mode's contents are copied.
+            for index in state.modes.indices {
+                for source in state.modes[index].sources0 { cancelled.append((source, state.modes[index].mode)) }
+                timers += state.modes[index].timers
+                observers += state.modes[index].observers
+                portSets.append(state.modes[index].portSet)
+            }
             for index in state.modes.indices { state.modes[index].removeAll() }
             state.commonItems.removeAll()
             state.activations = []

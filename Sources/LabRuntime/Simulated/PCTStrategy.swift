@@ -85,4 +85,7 @@ public struct PCTStrategy: SchedulingStrategy {
         ranking.insert(thread, at: position)
         priorities[thread] = depth + ranking.count - 1 - position
     }
+
+    /// `false`: priorities alone decide.
+    public var readsPointLabels: Bool { false }
 }

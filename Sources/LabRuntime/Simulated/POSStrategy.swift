@@ -54,4 +54,7 @@ public struct POSStrategy: SchedulingStrategy {
         if priorities[thread] == 0 { priorities[thread] = generator.next() | 1 }
         return priorities[thread]
     }
+
+    /// `false`: priorities and next operations alone decide.
+    public var readsPointLabels: Bool { false }
 }

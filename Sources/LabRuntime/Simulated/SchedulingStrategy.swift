@@ -17,12 +17,19 @@ public protocol SchedulingStrategy: Sendable {
     /// Called at every scheduling point, before any choice there, with the transition that
     /// just ended (when ``observesTransitions``). Does nothing by default.
     mutating func transitionEnded(_ transition: Transition)
+
+    /// Whether ``choose(_:)`` reads ``SchedulingDecision/point``. When it does not and the
+    /// run records no trace, the simulation hands it an empty label rather than make the
+    /// label at every choice. `true` by default.
+    var readsPointLabels: Bool { get }
 }
 
 extension SchedulingStrategy {
     public var observesTransitions: Bool { false }
 
     public mutating func transitionEnded(_ transition: Transition) {}
+
+    public var readsPointLabels: Bool { true }
 }
 
 /// What a ``SchedulingStrategy`` knows when it chooses.
@@ -84,8 +91,17 @@ public struct RandomStrategy: SchedulingStrategy {
     public init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
     public mutating func choose(_ decision: SchedulingDecision) -> LabThreadID {
-        decision.enabled[Int(generator.next() % UInt64(decision.enabled.count))]
+        choose(from: decision.enabled)
     }
+
+    /// The choice among `enabled` (at least two threads) that ``choose(_:)`` makes: what a
+    /// ``Simulation`` asks directly, with no decision made.
+    @inline(__always) mutating func choose(from enabled: [LabThreadID]) -> LabThreadID {
+        enabled[Int(generator.next() % UInt64(enabled.count))]
+    }
+
+    /// `false`: a random choice does not depend on what the point is.
+    public var readsPointLabels: Bool { false }
 }
 
 /// Replays a recorded ``Schedule``: `replay(schedule)`. Every step it does not mention
@@ -103,4 +119,7 @@ public struct ReplayStrategy: SchedulingStrategy {
         guard next < switches.count, switches[next].step == decision.step else { return decision.defaultChoice }
         return switches[next].thread
     }
+
+    /// `false`: a replay goes by step numbers alone.
+    public var readsPointLabels: Bool { false }
 }

@@ -13,7 +13,10 @@ final class SimulatedLock: LabLock, @unchecked Sendable {
     /// The labels of its scheduling points, `"lock L3 operation lock A"` and `"unlock …"`.
     var acquireLabel: SchedulingPointLabel { SchedulingPointLabel("lock", on: traceName) }
     var releaseLabel: SchedulingPointLabel { SchedulingPointLabel("unlock", on: traceName) }
-    private unowned let simulation: Simulation
+    /// Not retained, and borrowed at each call: only the simulation's lab threads use the
+    /// object, and each of them holds the simulation (``LabThread/runtime``) while it runs;
+    /// an `unowned` reference would count a strong reference in and out at every call.
+    private let simulation: Unmanaged<Simulation>
     @exclusivity(unchecked) var owner: LabThreadID?
     @exclusivity(unchecked) var depth = 0
     /// The threads whose blocker is this lock.
@@ -25,11 +28,11 @@ final class SimulatedLock: LabLock, @unchecked Sendable {
         self.lockClass = lockClass
         self.isRecursive = recursive
         self.traceName = String(traceNameOf: "L", id, name)
-        self.simulation = simulation
+        self.simulation = .passUnretained(simulation)
     }
 
-    func lock(at location: CodeLocation) { simulation.acquire(self, at: location) }
-    func unlock(at location: CodeLocation) -> Bool { simulation.release(self, at: location) }
+    func lock(at location: CodeLocation) { simulation._withUnsafeGuaranteedRef { $0.acquire(self, at: location) } }
+    func unlock(at location: CodeLocation) -> Bool { simulation._withUnsafeGuaranteedRef { $0.release(self, at: location) } }
 }
 
 /// A ``LabSemaphore`` under simulation: a count, with a scheduling point at every signal
@@ -42,7 +45,10 @@ final class SimulatedSemaphore: LabSemaphore, @unchecked Sendable {
     /// The labels of its scheduling points, `"signal available"` and `"wait available"`.
     var signalLabel: SchedulingPointLabel { SchedulingPointLabel("signal", on: name) }
     var waitLabel: SchedulingPointLabel { SchedulingPointLabel("wait", on: name) }
-    private unowned let simulation: Simulation
+    /// Not retained, and borrowed at each call: only the simulation's lab threads use the
+    /// object, and each of them holds the simulation (``LabThread/runtime``) while it runs;
+    /// an `unowned` reference would count a strong reference in and out at every call.
+    private let simulation: Unmanaged<Simulation>
     @exclusivity(unchecked) var count: Int
     /// The threads whose blocker is this semaphore.
     @exclusivity(unchecked) var waiters = WaitingThreads()
@@ -51,9 +57,9 @@ final class SimulatedSemaphore: LabSemaphore, @unchecked Sendable {
         self.id = id
         self.name = name
         self.count = value
-        self.simulation = simulation
+        self.simulation = .passUnretained(simulation)
     }
 
-    func signal(at location: CodeLocation) { simulation.signal(self, at: location) }
-    func wait(at location: CodeLocation) { simulation.wait(self, at: location) }
+    func signal(at location: CodeLocation) { simulation._withUnsafeGuaranteedRef { $0.signal(self, at: location) } }
+    func wait(at location: CodeLocation) { simulation._withUnsafeGuaranteedRef { $0.wait(self, at: location) } }
 }

@@ -74,19 +74,29 @@ final class SimulatedPortSet: PortSet {
     /// The label of a wait's scheduling point, `"wait P2"`, made once rather than at every
     /// choice.
     let waitLabel: SchedulingPointLabel
-    private unowned let simulation: Simulation
+    /// Not retained, and borrowed at each use: the set is used by the simulation's lab
+    /// threads (a run loop's teardown included, an exit handler of its thread), each of which
+    /// holds the simulation (``LabThread/runtime``) while it runs; an `unowned` reference
+    /// would count a strong reference in and out at every wait.
+    private let simulation: Unmanaged<Simulation>
     /// The simulation's ``Simulation/descriptorActivity``, which every change of the members
     /// counts, held here so that a change does not reach it through `simulation`.
     private let activity: DescriptorActivity.Total
     /// Whether the simulation's strategy observes accesses (``Runtime/observesAccesses``),
     /// which a change of the members then is.
     private let observesAccesses: Bool
-    private let members = Mutex<[Member]>([])
+    private let members: Mutex<[Member]>
+    /// Room reserved for the members when the set is made: a run loop's wake port and a few
+    /// sources, added one by one without growing the array.
+    private static let reservedMembers = 4
 
     init(id: Int, simulation: Simulation) {
         self.id = id
         waitLabel = "wait P\(id)"
-        self.simulation = simulation
+        self.simulation = .passUnretained(simulation)
+        var reserved: [Member] = []
+        reserved.reserveCapacity(Self.reservedMembers)
+        members = Mutex(reserved)
         activity = simulation.descriptorActivity
         observesAccesses = simulation.observesAccesses
     }
@@ -94,7 +104,7 @@ final class SimulatedPortSet: PortSet {
     /// Notes a change of the members: an access to the set, and a count of the run's
     /// descriptor activity.
     private func noteChange() {
-        if observesAccesses { simulation.noteAccess(.portSet(id)) }
+        if observesAccesses { simulation._withUnsafeGuaranteedRef { $0.noteAccess(.portSet(id)) } }
         activity.note()
     }
 
@@ -132,7 +142,7 @@ final class SimulatedPortSet: PortSet {
     }
 
     func wait(until deadline: LabInstant?) -> PortSetWaitResult {
-        simulation.wait(on: self, until: deadline)
+        simulation._withUnsafeGuaranteedRef { $0.wait(on: self, until: deadline) }
     }
 
     /// The first member, in insertion order, that has a readiness it is watched for right

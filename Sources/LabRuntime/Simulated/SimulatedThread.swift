@@ -47,6 +47,15 @@ final class SimulatedThread {
         if case .exited = blocker { true } else { false }
     }
 
+    /// Whether the thread waits for a lock, a semaphore or a thread to exit: what another
+    /// thread must do, rather than time or a descriptor.
+    var waitsOnAnotherThread: Bool {
+        switch blocker {
+        case .lock, .semaphore, .join: true
+        case .none, .ports, .sleep, .exited: false
+        }
+    }
+
     /// The deadline that would make this thread runnable, if it waits for one.
     var deadline: LabInstant? {
         switch blocker {

@@ -111,7 +111,7 @@ extension Simulation {
 
     private func setRunnable(_ waiters: WaitingThreads, _ isRunnable: Bool) {
         for entry in waiters.entries {
-            let thread = entry.with(\.id)
+            let thread = entry.with { $0.id }
             if runnable.update(thread, isMember: isRunnable) { changedThreads.append(thread) }
         }
     }
@@ -148,10 +148,11 @@ extension Simulation {
 
     /// ``applyChanges()`` once some thread has changed.
     private func applyChangedThreads() {
-        var list = enabled
-        var operations = nextOperations
-        enabled = []
-        nextOperations = []
+        // Swapped out rather than copied, which would count a reference in and out of each.
+        var list: [LabThreadID] = []
+        var operations: [VisibleOperation] = []
+        swap(&list, &enabled)
+        swap(&operations, &nextOperations)
         if changedThreads.count > Simulation.changesAppliedOneByOne {
             list.removeAll(keepingCapacity: true)
             operations.removeAll(keepingCapacity: true)
@@ -159,22 +160,24 @@ extension Simulation {
                 list.append(thread)
                 operations.append(threads[thread].nextOperation)
             }
+            changedThreads.removeAll(keepingCapacity: true)
         } else {
-            for thread in changedThreads {
+            // Taken from the end: each thread goes in or out at its own place, so the order
+            // does not matter, and popping is cheaper than emptying the list afterwards.
+            while let thread = changedThreads.popLast() {
                 let slot = Simulation.lowerBound(of: thread, in: list)
                 let isListed = slot < list.count && list[slot] == thread
                 if runnable.contains(thread), !isListed {
-                    list.insert(thread, at: slot)
-                    operations.insert(threads[thread].nextOperation, at: slot)
+                    list.insertByShifting(thread, at: slot)
+                    operations.insertByShifting(threads[thread].nextOperation, at: slot)
                 } else if !runnable.contains(thread), isListed {
                     list.remove(at: slot)
                     operations.remove(at: slot)
                 }
             }
         }
-        changedThreads.removeAll(keepingCapacity: true)
-        enabled = list
-        nextOperations = operations
+        swap(&list, &enabled)
+        swap(&operations, &nextOperations)
     }
 
     /// The number of changed threads above which ``applyChanges()`` rebuilds the lists.
@@ -204,10 +207,25 @@ extension Simulation {
         case let .lock(lock): lock.with { $0.owner == nil }
         case let .semaphore(semaphore): semaphore.with { $0.count > 0 }
         case let .ports(set, deadline):
-            if let deadline, deadline <= time { true } else { set.with(isReady) }
+            if let deadline, deadline <= time { true } else { set.with { isReady($0) } }
         case let .sleep(until): until <= time
-        case let .join(target): target.with(\.hasExited)
+        case let .join(target): target.with { $0.hasExited }
         case .exited: false
+        }
+    }
+}
+
+extension Array {
+    /// Inserts `element` at `index` by appending it and moving it down to its place: for the
+    /// short lists of enabled threads, cheaper than the general `insert(_:at:)`.
+    fileprivate mutating func insertByShifting(_ element: Element, at index: Int) {
+        append(element)
+        withUnsafeMutableBufferPointer { buffer in
+            var position = buffer.count - 1
+            while position > index {
+                buffer.swapAt(position, position - 1)
+                position -= 1
+            }
         }
     }
 }

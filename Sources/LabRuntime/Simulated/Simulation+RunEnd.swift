@@ -44,6 +44,8 @@ extension Simulation {
     /// the baton) gets its `lock.wait` event now, so that the trace shows every wait of
     /// the deadlock.
     func stalledOutcome() -> SimulationOutcome {
+        // Most runs end idle: found without building the graph, which only a deadlock shows.
+        guard threads.contains(where: \.waitsOnAnotherThread) else { return .quiescent }
         var edges: [WaitForGraph.Edge] = []
         var idle = true
         for thread in threads where !thread.hasExited {

@@ -63,9 +63,18 @@ public final class Simulation: Runtime, @unchecked Sendable {
     private let counters = ObjectIDCounters()
     private let descriptors = Mutex<[LabFileDescriptor]>([])
     @exclusivity(unchecked) private var strategy: any SchedulingStrategy
+    /// The strategy, when it is a ``RandomStrategy``, which then makes every choice in its
+    /// place: it draws from ``enabled`` directly, so a choice makes no ``SchedulingDecision``
+    /// (which would share two lists and a label, and be destroyed, at every choice).
+    @exclusivity(unchecked) private var random: RandomStrategy?
     @exclusivity(unchecked) var threads: [SimulatedThread] = []
     @exclusivity(unchecked) private var steps = 0
     @exclusivity(unchecked) private var switches: [Schedule.Switch] = []
+    /// How many switches the last finished run made (at most ``reservedSwitchLimit``): a new
+    /// run reserves that much room, so that a search's runs, each about as long as the one
+    /// before, append their switches without growing the array.
+    private static let lastSwitchCount = Atomic<Int>(0)
+    private static let reservedSwitchLimit = 1 << 12
     @exclusivity(unchecked) private var outcome: SimulationOutcome?
     @exclusivity(unchecked) private var hasRun = false
     /// Whether the run is over and its idle threads are unwinding (see ``unwindIdleThreads()``).
@@ -98,6 +107,9 @@ public final class Simulation: Runtime, @unchecked Sendable {
     @exclusivity(unchecked) var nextOperations: [VisibleOperation] = []
     /// Whether the strategy is told each transition's objects.
     private let observesTransitions: Bool
+    /// Whether the strategy reads a decision's label (``SchedulingStrategy/readsPointLabels``);
+    /// if not, a decision carries it only when the `schedule` trace event will show it.
+    private let strategyReadsLabels: Bool
     /// The objects the running transition has touched so far (when observed).
     @exclusivity(unchecked) private var touched: [VisibleObject] = []
     /// The scheduling point where the running transition's thread was chosen.
@@ -110,11 +122,14 @@ public final class Simulation: Runtime, @unchecked Sendable {
         timeLimit: Duration? = nil, tracing: Bool = true
     ) {
         self.strategy = strategy
+        random = strategy as? RandomStrategy
         observesTransitions = strategy.observesTransitions
+        strategyReadsLabels = strategy.readsPointLabels
         self.stepLimit = stepLimit
         self.timeLimit = timeLimit.map { .zero + $0 }
         trace = TraceRecorder(enabled: tracing)
         caller.initialize(to: csystem_fiber())
+        switches.reserveCapacity(Simulation.lastSwitchCount.load(ordering: .relaxed))
     }
 
     deinit {
@@ -140,6 +155,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         // threads do not keep each other alive. They are released outside the mutex.
         let finished = threads
         threads = []
+        Simulation.lastSwitchCount.store(min(switches.count, Simulation.reservedSwitchLimit), ordering: .relaxed)
         unlockMutex()
         FiberStackPool.giveBack(stacks)
         for descriptor in descriptors.withLock({ $0 }) { descriptor.close() }
@@ -399,9 +415,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         guard step < stepLimit else { return finish(.stepLimitExceeded(steps: stepLimit)) }
         updateEnabled(at: me)
         while enabled.isEmpty {
-            guard let next = timedWaiters.entries.compactMap({ $0.object.deadline }).filter({ $0 > now() }).min() else {
-                return finish(stalledOutcome())
-            }
+            guard let next = nextDeadline() else { return finish(stalledOutcome()) }
             if let timeLimit, next > timeLimit { return finish(.timeLimitReached(timeLimit)) }
             clock.store(next.nanoseconds, ordering: .relaxed)
             appendLocked(me, .clockAdvance)
@@ -410,9 +424,16 @@ public final class Simulation: Runtime, @unchecked Sendable {
         let canContinue = runnable.contains(me.id)
         let defaultChoice = canContinue ? me.id : enabled[0]
         var chosen = defaultChoice
-        if enabled.count > 1 {
+        if enabled.count > 1, random != nil {
+            // One of `enabled`, so runnable.
+            chosen = random!.choose(from: enabled)
+            if trace.isEnabled {
+                appendLocked(me, made: .schedule(chosen: chosen, enabled: enabled, point: label(), step: step))
+            }
+        } else if enabled.count > 1 {
             var decision = SchedulingDecision(
-                step: step, enabled: enabled, current: me.id, defaultChoice: defaultChoice, label: label(),
+                step: step, enabled: enabled, current: me.id, defaultChoice: defaultChoice,
+                label: strategyReadsLabels || trace.isEnabled ? label() : SchedulingPointLabel(""),
                 nextOperations: nextOperations)
             chosen = strategy.choose(decision)
             guard runnable.contains(chosen) else {
@@ -427,6 +448,19 @@ public final class Simulation: Runtime, @unchecked Sendable {
         if chosen != defaultChoice { switches.append(.init(step: step, thread: chosen, preempted: canContinue)) }
         transitionStep = step
         return Unmanaged.passUnretained(threads[chosen])
+    }
+
+    /// The earliest deadline of a timed waiter that is still to come, if any: where the
+    /// clock jumps when nobody can run. Found in one pass, with no list made.
+    private func nextDeadline() -> LabInstant? {
+        let time = now()
+        var next: LabInstant?
+        for entry in timedWaiters.entries {
+            guard let deadline = entry.with({ $0.deadline }), deadline > time else { continue }
+            if let earliest = next, earliest <= deadline { continue }
+            next = deadline
+        }
+        return next
     }
 
     /// Sets the outcome and returns `nil`, for ``choose(after:_:)`` to pass on.
