@@ -213,6 +213,19 @@ extension Simulation {
         case .exited: false
         }
     }
+
+    /// The earliest deadline of a timed waiter that is still to come, if any: where the
+    /// clock jumps when nobody can run. Found in one pass, with no list made.
+    func nextDeadline() -> LabInstant? {
+        let time = now()
+        var next: LabInstant?
+        for entry in timedWaiters.entries {
+            guard let deadline = entry.with({ $0.deadline }), deadline > time else { continue }
+            if let earliest = next, earliest <= deadline { continue }
+            next = deadline
+        }
+        return next
+    }
 }
 
 extension Array {
@@ -228,4 +241,5 @@ extension Array {
             }
         }
     }
+
 }

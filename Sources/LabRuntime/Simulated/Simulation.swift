@@ -450,19 +450,6 @@ public final class Simulation: Runtime, @unchecked Sendable {
         return Unmanaged.passUnretained(threads[chosen])
     }
 
-    /// The earliest deadline of a timed waiter that is still to come, if any: where the
-    /// clock jumps when nobody can run. Found in one pass, with no list made.
-    private func nextDeadline() -> LabInstant? {
-        let time = now()
-        var next: LabInstant?
-        for entry in timedWaiters.entries {
-            guard let deadline = entry.with({ $0.deadline }), deadline > time else { continue }
-            if let earliest = next, earliest <= deadline { continue }
-            next = deadline
-        }
-        return next
-    }
-
     /// Sets the outcome and returns `nil`, for ``choose(after:_:)`` to pass on.
     private func finish(_ result: SimulationOutcome) -> Unmanaged<SimulatedThread>? {
         outcome = result
