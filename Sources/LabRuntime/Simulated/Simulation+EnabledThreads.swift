@@ -10,7 +10,8 @@
 /// point where time or the run's ``descriptorActivity`` moved since they last were (or
 /// where a port set has a member whose calls are not counted), as a port set polls only the
 /// members whose readiness may have changed (``SimulatedPortSet/firstReadyMember()``).
-/// ``runnable`` holds the answers; ``enabled`` and ``nextOperations`` follow it, a few
+/// ``runnable`` holds the answers; ``enabled`` and ``nextOperations`` (unless a random
+/// search needs none: ``keepsNextOperations``) follow it, a few
 /// threads in or out at a time (``changedThreads``) or rebuilt when many changed. Debug builds check the result against a look at every
 /// thread.
 extension Simulation {
@@ -76,7 +77,9 @@ extension Simulation {
         if case .none = me.blocker {} else { refresh(me, at: time) }
         refreshTimedWaiters(at: time)
         applyChanges()
-        if runnable.contains(me.id), let slot = slotInEnabled(of: me.id) { nextOperations[slot] = me.nextOperation }
+        if keepsNextOperations, runnable.contains(me.id), let slot = slotInEnabled(of: me.id) {
+            nextOperations[slot] = me.nextOperation
+        }
         checkEnabled()
     }
 
@@ -158,7 +161,7 @@ extension Simulation {
             operations.removeAll(keepingCapacity: true)
             runnable.forEach { thread in
                 list.append(thread)
-                operations.append(threads[thread].nextOperation)
+                if keepsNextOperations { operations.append(threads[thread].nextOperation) }
             }
             changedThreads.removeAll(keepingCapacity: true)
         } else {
@@ -169,10 +172,10 @@ extension Simulation {
                 let isListed = slot < list.count && list[slot] == thread
                 if runnable.contains(thread), !isListed {
                     list.insertByShifting(thread, at: slot)
-                    operations.insertByShifting(threads[thread].nextOperation, at: slot)
+                    if keepsNextOperations { operations.insertByShifting(threads[thread].nextOperation, at: slot) }
                 } else if !runnable.contains(thread), isListed {
                     list.remove(at: slot)
-                    operations.remove(at: slot)
+                    if keepsNextOperations { operations.remove(at: slot) }
                 }
             }
         }
@@ -187,7 +190,7 @@ extension Simulation {
     private func checkEnabled() {
         assert(
             enabled == threads.filter { isRunnable($0, at: now()) }.map(\.id)
-                && nextOperations == enabled.map { threads[$0].nextOperation },
+                && nextOperations == (keepsNextOperations ? enabled.map { threads[$0].nextOperation } : []),
             "the enabled threads kept up to date differ from a look at every thread")
     }
 

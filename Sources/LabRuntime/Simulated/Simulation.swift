@@ -103,8 +103,12 @@ public final class Simulation: Runtime, @unchecked Sendable {
     /// The runnable threads, ascending; a decision and its trace event share it until it
     /// changes.
     @exclusivity(unchecked) var enabled: [LabThreadID] = []
-    /// The next operations of the threads of ``enabled``, in the same order.
+    /// The next operations of the threads of ``enabled``, in the same order; empty unless
+    /// ``keepsNextOperations``.
     @exclusivity(unchecked) var nextOperations: [VisibleOperation] = []
+    /// Whether ``nextOperations`` is kept up to date: a strategy's decision carries it, but a
+    /// random search chooses among ``enabled`` alone, with no decision made.
+    let keepsNextOperations: Bool
     /// Whether the strategy is told each transition's objects.
     private let observesTransitions: Bool
     /// Whether the strategy reads a decision's label (``SchedulingStrategy/readsPointLabels``);
@@ -123,6 +127,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
     ) {
         self.strategy = strategy
         random = strategy as? RandomStrategy
+        keepsNextOperations = random == nil
         observesTransitions = strategy.observesTransitions
         strategyReadsLabels = strategy.readsPointLabels
         self.stepLimit = stepLimit
