@@ -173,6 +173,11 @@ extension RunLoop {
         state.withLock { state in
             var joined = ModesChanged()
             guard !state.isTornDown else { return joined }
+            switch item {
+            case .observer: hasHadObservers.store(true, ordering: .relaxed)
+            case .source0: hasHadSources0.store(true, ordering: .relaxed)
+            case .port, .timer: break
+            }
             guard mode == .common else {
                 if state.modes[ensureMode(mode, in: &state)].insert(item) { joined.note(mode, listing: listing) }
                 return joined

@@ -266,6 +266,8 @@ extension RunLoop {
 
     /// Calls the mode's observers of `activity`, from a snapshot taken first.
     private func notifyObservers(_ activity: RunLoopActivity, in mode: RunLoopMode) {
+        // The flag is read where the lock would be taken, as an access to the same state.
+        guard hasHadObservers.load(ordering: .relaxed) else { return state.noteAccess() }
         let observers = state.withLock { state -> [RunLoopObserver] in
             guard let index = state.index(of: mode), !state.modes[index].observers.isEmpty else { return [] }
             return state.modes[index].observers.filter { $0.activities.contains(activity) }
@@ -275,6 +277,10 @@ extension RunLoop {
 
     /// Performs the signalled version-0 sources, by order then first signal.
     private func performSources0(in mode: RunLoopMode, stopAfterOne: Bool) -> Bool {
+        guard hasHadSources0.load(ordering: .relaxed) else {
+            state.noteAccess()
+            return false
+        }
         let sources = state.withLock { state in state.index(of: mode).map { state.modes[$0].sources0 } ?? [] }
         guard !sources.isEmpty else { return false }
         let pending = sources.compactMap { source in source.pendingSignal.map { (source, $0) } }

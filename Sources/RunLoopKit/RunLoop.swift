@@ -36,6 +36,12 @@ public final class RunLoop: Sendable, CustomStringConvertible {
     /// ``wakePending`` alone, and the loop's next wait finds it there and does not block
     /// (``RunLoop/waitForPort(_:until:)``), so a busy loop costs its producers no `write`.
     let blocksOnPorts = Atomic<Bool>(false)
+    /// Whether an observer, or a version-0 source, was ever added to the loop: set under
+    /// `state`'s lock as one is added, and never cleared. A loop that never had one, as most
+    /// do, passes those steps of a pass without taking the lock.
+    let hasHadObservers = Atomic<Bool>(false)
+    /// See ``hasHadObservers``.
+    let hasHadSources0 = Atomic<Bool>(false)
 
     private init(thread: LabThread) {
         self.thread = thread
