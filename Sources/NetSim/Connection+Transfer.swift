@@ -207,8 +207,13 @@ extension Connection {
                 return state.withLock { $0.parser.finish() }
             }
         }
-        for event in events ?? [] {
-            guard handle(event) else { return }
+        guard let events else { return }
+        // Through the array's buffer, so that each event is lent to `handle` where it lies
+        // rather than copied out (and released) first.
+        events.withUnsafeBufferPointer { events in
+            for index in events.indices {
+                guard handle(events[index]) else { return }
+            }
         }
     }
 

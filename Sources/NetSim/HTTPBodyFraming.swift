@@ -14,8 +14,7 @@ enum HTTPBodyFraming: Equatable {
     static func resolve(
         statusCode: Int, headers: HTTPHeaders, requestWasHEAD: Bool
     ) throws(HTTPParseError) -> (framing: HTTPBodyFraming, contentLength: Int?) {
-        let contentLength = try parseContentLength(headers)
-        let codings = listElements(headers, named: "Transfer-Encoding")
+        let (contentLength, codings) = try framingFields(headers)
         if !codings.isEmpty {
             guard
                 codings.map({ String(decoding: $0.map(HTTPGrammar.lowercased), as: UTF8.self) })
@@ -34,38 +33,50 @@ enum HTTPBodyFraming: Equatable {
         return (.untilClose, nil)
     }
 
-    /// The comma-separated elements of every value of the fields named `name`, trimmed,
-    /// empty elements dropped. Fields are matched in place, so a head without the field
-    /// allocates nothing.
-    private static func listElements(_ headers: HTTPHeaders, named name: String) -> [[UInt8]] {
-        var elements: [[UInt8]] = []
-        for field in headers.fields where field.hasName(name) {
-            var value = field.value
-            value.withUTF8 { bytes in
-                elements += HTTPListElements(bytes).lazy.filter { !$0.isEmpty }.map { Array($0) }
+    /// The fields that decide the framing, in one pass over the head in wire order: the
+    /// agreed Content-Length (every value of every `Content-Length` field, which must all
+    /// agree), and the comma-separated elements of every `Transfer-Encoding` value, trimmed,
+    /// empty elements dropped. Fields are matched in place, their names' lengths first, so a
+    /// head without either field allocates nothing. A bad Content-Length throws whatever
+    /// follows, as the elements collected meanwhile throw nothing.
+    private static func framingFields(
+        _ headers: HTTPHeaders
+    ) throws(HTTPParseError) -> (contentLength: Int?, codings: [[UInt8]]) {
+        var agreed: Int?
+        var codings: [[UInt8]] = []
+        for field in headers.fields {
+            switch field.name.utf8.count {
+            case "Content-Length".utf8.count where field.hasName("Content-Length"):
+                agreed = try parseContentLength(field, agreed: agreed)
+            case "Transfer-Encoding".utf8.count where field.hasName("Transfer-Encoding"):
+                var value = field.value
+                value.withUTF8 { bytes in
+                    codings += HTTPListElements(bytes).lazy.filter { !$0.isEmpty }.map { Array($0) }
+                }
+            default:
+                continue
             }
         }
-        return elements
+        return (agreed, codings)
     }
 
-    /// The one Content-Length all values agree on, or nil when there is none.
-    private static func parseContentLength(_ headers: HTTPHeaders) throws(HTTPParseError) -> Int? {
-        var agreed: Int?
-        for field in headers.fields where field.hasName("Content-Length") {
-            var value = field.value
-            let parsed = value.withUTF8 { bytes in
-                Result { () throws(HTTPParseError) in
-                    for element in HTTPListElements(bytes) {
-                        let length = try parseLength(element)
-                        if let agreed, agreed != length {
-                            throw .conflictingContentLength(first: agreed, second: length)
-                        }
-                        agreed = length
+    /// `agreed` after the values of one `Content-Length` field, which must agree with it and
+    /// with each other.
+    private static func parseContentLength(_ field: HTTPHeaderField, agreed: Int?) throws(HTTPParseError) -> Int? {
+        var agreed = agreed
+        var value = field.value
+        let parsed = value.withUTF8 { bytes in
+            Result { () throws(HTTPParseError) in
+                for element in HTTPListElements(bytes) {
+                    let length = try parseLength(element)
+                    if let agreed, agreed != length {
+                        throw .conflictingContentLength(first: agreed, second: length)
                     }
+                    agreed = length
                 }
             }
-            try parsed.get()
         }
+        try parsed.get()
         return agreed
     }
 

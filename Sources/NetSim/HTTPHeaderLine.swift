@@ -14,9 +14,9 @@ enum HTTPHeaderLine {
         try parse(UnsafeBufferPointer(rebasing: line))
     }
 
-    /// `bytes` as a field name. A name the loopback server sends, spelled as it spells it,
-    /// is that name's literal (``string(_:knownAs:)``).
-    private static func fieldName(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    /// The literal of the field name the loopback server sends, spelled as it spells it,
+    /// that `bytes` hold, if any (``known(_:as:)``). Every such name is a token.
+    private static func knownFieldName(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         let candidate: String? =
             switch bytes.count {
             case 10: "Connection"
@@ -26,12 +26,13 @@ enum HTTPHeaderLine {
             case 17: "Transfer-Encoding"
             default: nil
             }
-        return string(bytes, knownAs: candidate)
+        return known(bytes, as: candidate)
     }
 
-    /// `bytes` as a field value. A value the loopback server sends verbatim (`close`,
-    /// `bytes`, `chunked`, its content types) is that value's literal (``string(_:knownAs:)``).
-    private static func fieldValue(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    /// The literal of the field value the loopback server sends verbatim (`close`, `bytes`,
+    /// `chunked`, its content types) that `bytes` hold, if any (``known(_:as:)``). Every
+    /// such value is text.
+    private static func knownFieldValue(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         let candidate: String? =
             switch bytes.count {
             case 5: bytes.first == UInt8(ascii: "b") ? "bytes" : "close"
@@ -40,40 +41,47 @@ enum HTTPHeaderLine {
             case 24: "application/octet-stream"
             default: nil
             }
-        return string(bytes, knownAs: candidate)
+        return known(bytes, as: candidate)
     }
 
-    /// `bytes` as a string: `candidate`, a literal of as many bytes, when it has these
-    /// bytes, since a literal is neither copied nor validated (making every field's name and
-    /// value from its bytes cost a string's validation, and a long one's allocation, for
-    /// every field of every head); otherwise a new string of them.
-    private static func string(_ bytes: UnsafeBufferPointer<UInt8>, knownAs candidate: String?) -> String {
-        if var known = candidate, known.withUTF8({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
-            return known
-        }
-        return String(decoding: bytes, as: UTF8.self)
+    /// `candidate`, a literal of as many bytes as `bytes`, when it has these bytes. A
+    /// literal is neither copied nor validated (making every field's name and value from its
+    /// bytes cost a string's validation, and a long one's allocation, for every field of
+    /// every head), and its bytes need no checking: they are known to be valid.
+    private static func known(_ bytes: UnsafeBufferPointer<UInt8>, as candidate: String?) -> String? {
+        guard var known = candidate, known.withUTF8({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 })
+        else { return nil }
+        return known
     }
 
-    /// Parses the line in one pass over its bytes: the name up to the colon, each byte
-    /// checked as it is passed, then the value trimmed and checked.
+    /// Parses the line where it lies: the name up to the first colon (found with `memchr`),
+    /// then the value trimmed. A name or value that is a known literal is taken as it is;
+    /// any other is checked byte by byte and made into a string.
     private static func parse(_ line: UnsafeBufferPointer<UInt8>) throws(HTTPParseError) -> HTTPHeaderField {
-        if let first = line.first, HTTPGrammar.isWhitespace(first) {
+        guard let start = line.baseAddress, let first = line.first else { throw .invalidHeaderLine("missing ':'") }
+        if HTTPGrammar.isWhitespace(first) {
             throw .invalidHeaderLine("obs-fold continuation lines are not allowed")
         }
-        var colon = 0
-        var nameIsToken = true
-        while colon < line.count, line[colon] != HTTPGrammar.colon {
-            nameIsToken = nameIsToken && HTTPGrammar.isTokenByte(line[colon])
-            colon += 1
+        guard let found = memchr(start, Int32(HTTPGrammar.colon), line.count) else {
+            throw .invalidHeaderLine("missing ':'")
         }
-        guard colon < line.count else { throw .invalidHeaderLine("missing ':'") }
+        let colon = UnsafeRawPointer(found) - UnsafeRawPointer(start)
         guard colon > 0 else { throw .invalidHeaderLine("empty field name") }
-        guard nameIsToken else { throw .invalidHeaderLine("invalid character in a field name") }
-        let name = fieldName(UnsafeBufferPointer(rebasing: line[..<colon]))
-        let value = HTTPGrammar.trimmed(line[(colon + 1)...])
-        for byte in value where !HTTPGrammar.isTextByte(byte) {
+        let nameBytes = UnsafeBufferPointer(rebasing: line[..<colon])
+        let name: String
+        if let known = knownFieldName(nameBytes) {
+            name = known
+        } else {
+            guard nameBytes.allSatisfy(HTTPGrammar.isTokenByte) else {
+                throw .invalidHeaderLine("invalid character in a field name")
+            }
+            name = String(decoding: nameBytes, as: UTF8.self)
+        }
+        let valueBytes = UnsafeBufferPointer(rebasing: HTTPGrammar.trimmed(line[(colon + 1)...]))
+        if let known = knownFieldValue(valueBytes) { return HTTPHeaderField(name: name, value: known) }
+        for byte in valueBytes where !HTTPGrammar.isTextByte(byte) {
             throw .invalidHeaderLine("control character in the value of '\(name)'")
         }
-        return HTTPHeaderField(name: name, value: fieldValue(UnsafeBufferPointer(rebasing: value)))
+        return HTTPHeaderField(name: name, value: String(decoding: valueBytes, as: UTF8.self))
     }
 }
