@@ -152,6 +152,30 @@ struct ObserverTests {
         #expect(seen.value == ["adder", "late beforeSources"])
     }
 
+    @Test("a loop's first observer, added by a timer after passes with none, is called from the next activity on")
+    func firstObserverAddedMidRun() {
+        let result = Simulation.run(seed: 0) {
+            let loop = RunLoop.current
+            loop.add(
+                RunLoopTimer(fireAt: ms(10), name: "adder") { _ in
+                    loop.add(RunLoopObserver(activities: .all, name: "o") { _, _ in }, forMode: .default)
+                }, forMode: .default)
+            loop.add(RunLoopTimer(fireAt: ms(20), name: "t") { _ in }, forMode: .default)
+            _ = runCurrent(for: .seconds(1))
+        }
+        #expect(result.outcome == .quiescent)
+        let expected = [
+            "timer.fire adder in kCFRunLoopDefaultMode",
+            "observer o beforeTimers in kCFRunLoopDefaultMode",
+            "observer o beforeSources in kCFRunLoopDefaultMode",
+            "observer o beforeWaiting in kCFRunLoopDefaultMode",
+            "observer o afterWaiting in kCFRunLoopDefaultMode",
+            "timer.fire t in kCFRunLoopDefaultMode",
+            "observer o exit in kCFRunLoopDefaultMode",
+        ]
+        #expect(result.story(["observer", "timer.fire"]) == expected)
+    }
+
     @Test("observers do not keep a mode alive, and a finished-at-once run calls none of them")
     func observersDoNotKeepAlive() {
         let seen = Shared<[String]>([])

@@ -33,6 +33,24 @@ struct Source0Tests {
         #expect(result.details("source.signal") == ["C", "A", "B", "D"])
     }
 
+    @Test("a loop's first version-0 source, added and signalled by a timer after passes with none, is performed on the next pass")
+    func firstSourceAddedMidRun() {
+        let performed = Shared<[String]>([])
+        let result = Simulation.run(seed: 0) {
+            let loop = RunLoop.current
+            loop.add(
+                RunLoopTimer(fireAt: ms(10), name: "adder") { _ in
+                    let source = RunLoopSource(name: "late") { performed.append("late") }
+                    loop.add(source, forMode: .default)
+                    source.signal()
+                }, forMode: .default)
+            _ = runCurrent(for: .seconds(1))
+        }
+        #expect(result.outcome == .quiescent)
+        #expect(performed.value == ["late"])
+        #expect(result.details("source.perform").count == 1)
+    }
+
     @Test("with returnAfterSourceHandled one source is performed per run; the rest stay signalled")
     func onePerRun() {
         let performed = Shared<[String]>([])
