@@ -1,4 +1,5 @@
 import LabRuntime
+import Synchronization
 
 extension RunLoop {
     /// Runs the loop in `mode` until `deadline`, a stop, an empty mode, or (with
@@ -264,10 +265,18 @@ extension RunLoop {
         }
     }
 
+    /// Whether the loop ever had an item of the kind `flag` stands for (``hasHadObservers``,
+    /// ``hasHadSources0``); if not, the step that would look for one under `state`'s lock
+    /// notes the access to `state` the lock would have noted, and goes on without it.
+    private func everHad(_ flag: borrowing Atomic<Bool>) -> Bool {
+        if flag.load(ordering: .relaxed) { return true }
+        state.noteAccess()
+        return false
+    }
+
     /// Calls the mode's observers of `activity`, from a snapshot taken first.
     private func notifyObservers(_ activity: RunLoopActivity, in mode: RunLoopMode) {
-        // The flag is read where the lock would be taken, as an access to the same state.
-        guard hasHadObservers.load(ordering: .relaxed) else { return state.noteAccess() }
+        guard everHad(hasHadObservers) else { return }
         let observers = state.withLock { state -> [RunLoopObserver] in
             guard let index = state.index(of: mode), !state.modes[index].observers.isEmpty else { return [] }
             return state.modes[index].observers.filter { $0.activities.contains(activity) }
@@ -277,10 +286,7 @@ extension RunLoop {
 
     /// Performs the signalled version-0 sources, by order then first signal.
     private func performSources0(in mode: RunLoopMode, stopAfterOne: Bool) -> Bool {
-        guard hasHadSources0.load(ordering: .relaxed) else {
-            state.noteAccess()
-            return false
-        }
+        guard everHad(hasHadSources0) else { return false }
         let sources = state.withLock { state in state.index(of: mode).map { state.modes[$0].sources0 } ?? [] }
         guard !sources.isEmpty else { return false }
         let pending = sources.compactMap { source in source.pendingSignal.map { (source, $0) } }

@@ -63,6 +63,10 @@ extension Simulation {
         setRunnable(semaphore.waiters, semaphore.count > 0)
     }
 
+    /// Whether ``nextOperations`` is kept up to date: a strategy's decision carries it, but a
+    /// random search chooses among ``enabled`` alone, with no decision made.
+    var keepsNextOperations: Bool { random == nil }
+
     /// Registers a new thread, which can run.
     func noteNewThread(_ thread: SimulatedThread) {
         if runnable.update(thread.id, isMember: true) { changedThreads.append(thread.id) }
@@ -244,5 +248,4 @@ extension Array {
             }
         }
     }
-
 }

@@ -66,7 +66,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
     /// The strategy, when it is a ``RandomStrategy``, which then makes every choice in its
     /// place: it draws from ``enabled`` directly, so a choice makes no ``SchedulingDecision``
     /// (which would share two lists and a label, and be destroyed, at every choice).
-    @exclusivity(unchecked) private var random: RandomStrategy?
+    @exclusivity(unchecked) var random: RandomStrategy?
     @exclusivity(unchecked) var threads: [SimulatedThread] = []
     @exclusivity(unchecked) private var steps = 0
     @exclusivity(unchecked) private var switches: [Schedule.Switch] = []
@@ -106,9 +106,6 @@ public final class Simulation: Runtime, @unchecked Sendable {
     /// The next operations of the threads of ``enabled``, in the same order; empty unless
     /// ``keepsNextOperations``.
     @exclusivity(unchecked) var nextOperations: [VisibleOperation] = []
-    /// Whether ``nextOperations`` is kept up to date: a strategy's decision carries it, but a
-    /// random search chooses among ``enabled`` alone, with no decision made.
-    let keepsNextOperations: Bool
     /// Whether the strategy is told each transition's objects.
     private let observesTransitions: Bool
     /// Whether the strategy reads a decision's label (``SchedulingStrategy/readsPointLabels``);
@@ -127,7 +124,6 @@ public final class Simulation: Runtime, @unchecked Sendable {
     ) {
         self.strategy = strategy
         random = strategy as? RandomStrategy
-        keepsNextOperations = random == nil
         observesTransitions = strategy.observesTransitions
         strategyReadsLabels = strategy.readsPointLabels
         self.stepLimit = stepLimit
