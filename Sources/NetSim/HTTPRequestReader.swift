@@ -85,6 +85,8 @@ struct HTTPRequestReader {
             version.elementsEqual("HTTP/1.1".utf8) || version.elementsEqual("HTTP/1.0".utf8)
         else { throw .malformedStatusLine("not 'METHOD /target HTTP/1.x'") }
         var fields: [HTTPHeaderField] = []
+        // Room for a usual request's fields at once, rather than growing from one.
+        fields.reserveCapacity(8)
         while case let line = nextLine(&rest), !line.isEmpty {
             fields.append(try HTTPHeaderLine.parse(line))
         }

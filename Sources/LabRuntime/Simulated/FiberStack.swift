@@ -45,18 +45,25 @@ struct FiberStack: @unchecked Sendable {
         thread id: LabThreadID, named name: String, entry: @convention(c) (UnsafeMutableRawPointer?) -> Void,
         argument: UnsafeMutableRawPointer
     ) {
+        var name = name
         withUnsafeMutableBytes(of: &fiber.pointee.name) { buffer in
             let end = buffer.count - 1
             var next = 0
-            func put(_ byte: UInt8) {
-                guard next < end else { return }
-                buffer[next] = byte
+            // Copies as much of `bytes` as fits, leaving room for the terminating zero.
+            func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+                let count = min(bytes.count, end - next)
+                guard count > 0 else { return }
+                (buffer.baseAddress! + next).copyMemory(from: bytes.baseAddress!, byteCount: count)
+                next += count
+            }
+            buffer[0] = UInt8(ascii: "T")
+            next = 1
+            id.withDecimalDigits(put)
+            if next < end {
+                buffer[next] = UInt8(ascii: " ")
                 next += 1
             }
-            put(UInt8(ascii: "T"))
-            id.withDecimalDigits { $0.forEach(put) }
-            put(UInt8(ascii: " "))
-            for byte in name.utf8 { put(byte) }
+            name.withUTF8(put)
             buffer[next] = 0
         }
         csystem_fiber_prepare(fiber, entry, argument)

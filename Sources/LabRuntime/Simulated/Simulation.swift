@@ -61,20 +61,15 @@ public final class Simulation: Runtime, @unchecked Sendable {
     @exclusivity(unchecked) private var exitedStacks: [FiberStack] = []
     private let clock = Atomic<Int64>(0)
     private let counters = ObjectIDCounters()
-    private let descriptors = Mutex<[LabFileDescriptor]>([])
+    private let descriptors: Mutex<[LabFileDescriptor]>
     @exclusivity(unchecked) private var strategy: any SchedulingStrategy
     /// The strategy, when it is a ``RandomStrategy``, which then makes every choice in its
     /// place: it draws from ``enabled`` directly, so a choice makes no ``SchedulingDecision``
     /// (which would share two lists and a label, and be destroyed, at every choice).
     @exclusivity(unchecked) var random: RandomStrategy?
-    @exclusivity(unchecked) var threads: [SimulatedThread] = []
+    @exclusivity(unchecked) var threads: [SimulatedThread]
     @exclusivity(unchecked) private var steps = 0
-    @exclusivity(unchecked) private var switches: [Schedule.Switch] = []
-    /// How many switches the last finished run made (at most ``reservedSwitchLimit``): a new
-    /// run reserves that much room, so that a search's runs, each about as long as the one
-    /// before, append their switches without growing the array.
-    private static let lastSwitchCount = Atomic<Int>(0)
-    private static let reservedSwitchLimit = 1 << 12
+    @exclusivity(unchecked) private var switches: [Schedule.Switch]
     @exclusivity(unchecked) private var outcome: SimulationOutcome?
     @exclusivity(unchecked) private var hasRun = false
     /// Whether the run is over and its idle threads are unwinding (see ``unwindIdleThreads()``).
@@ -130,7 +125,9 @@ public final class Simulation: Runtime, @unchecked Sendable {
         self.timeLimit = timeLimit.map { .zero + $0 }
         trace = TraceRecorder(enabled: tracing)
         caller.initialize(to: csystem_fiber())
-        switches.reserveCapacity(Simulation.lastSwitchCount.load(ordering: .relaxed))
+        switches = Simulation.switchRoom.reserved()
+        threads = Simulation.threadRoom.reserved()
+        descriptors = Mutex(Simulation.descriptorRoom.reserved())
     }
 
     deinit {
@@ -156,10 +153,13 @@ public final class Simulation: Runtime, @unchecked Sendable {
         // threads do not keep each other alive. They are released outside the mutex.
         let finished = threads
         threads = []
-        Simulation.lastSwitchCount.store(min(switches.count, Simulation.reservedSwitchLimit), ordering: .relaxed)
+        Simulation.switchRoom.remember(switches.count)
+        Simulation.threadRoom.remember(finished.count)
         unlockMutex()
         FiberStackPool.giveBack(stacks)
-        for descriptor in descriptors.withLock({ $0 }) { descriptor.close() }
+        let opened = descriptors.withLock { $0 }
+        Simulation.descriptorRoom.remember(opened.count)
+        for descriptor in opened { descriptor.close() }
         locals.removeAll()
         for record in finished { record.thread.releaseRunLoop() }
         return SimulationResult(
