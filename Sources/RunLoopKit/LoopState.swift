@@ -147,16 +147,16 @@ struct Inbox: ~Copyable, Sendable {
     /// Per activation, innermost last: false from the wake-up until the top of the next
     /// pass (CF's per-run `ignoreWakeUps`), when a wake-up is redundant because the loop
     /// will look at its sources and blocks before sleeping. Empty when not running.
-    var acceptsWakeUps: [Bool] = []
+    var acceptsWakeUps = NestedRunStack<Bool>()
     /// Set at teardown: nothing more is queued.
     var isClosed = false
 
     /// Whether a wake-up sent now would be delivered.
-    var wakeUpDelivered: Bool { acceptsWakeUps.last ?? false }
+    var wakeUpDelivered: Bool { acceptsWakeUps.innermost ?? false }
 
     /// Sets the innermost activation's flag.
     mutating func setAcceptsWakeUps(_ accepts: Bool) {
-        if let last = acceptsWakeUps.indices.last { acceptsWakeUps[last] = accepts }
+        if acceptsWakeUps.innermost != nil { acceptsWakeUps.innermost = accepts }
     }
 }
 
@@ -170,7 +170,7 @@ struct LoopState: Sendable {
     /// the order they are copied into a mode newly tagged common.
     var commonItems = OrderedItems<RunLoopItem>()
     /// Nested activations, innermost last.
-    var activations: [Activation] = []
+    var activations = NestedRunStack<Activation>()
     /// CF's "sleeping" flag: true between BeforeWaiting and the wake.
     var isWaiting = false
     var isTornDown = false

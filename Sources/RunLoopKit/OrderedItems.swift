@@ -44,6 +44,8 @@ struct OrderedItems<Element: IdentifiedByObject> {
     private var leadingHoles = 0
     /// How many elements the list holds before it indexes them.
     private static var indexedAbove: Int { 8 }
+    /// The slots a list reserves when its first element comes.
+    private static var firstRoom: Int { 4 }
 
     /// An empty list.
     init() {}
@@ -84,6 +86,9 @@ struct OrderedItems<Element: IdentifiedByObject> {
         } else {
             guard !contains(element) else { return false }
         }
+        // A first element gets room for a few, as most lists stay that short, rather than
+        // growing one slot at a time.
+        if slots.capacity == 0 { slots.reserveCapacity(Self.firstRoom) }
         slots.append(Slot(identity: identity, element: element))
         count += 1
         if slotsByIdentity == nil, count > Self.indexedAbove {

@@ -173,8 +173,8 @@ extension RunLoop {
     /// When the loop is not running, it does nothing.
     public func stop() {
         let running = state.withLock { state -> Bool in
-            guard let last = state.activations.indices.last else { return false }
-            state.activations[last].stopped = true
+            guard state.activations.innermost != nil else { return false }
+            state.activations.innermost?.stopped = true
             return true
         }
         record(.stop(target: thread.id, activeRun: running))
@@ -188,7 +188,11 @@ extension RunLoop {
         var dropped = BlockQueue()
         let (cancelled, timers, observers, portSets) = state.withLock { state in
             state.isTornDown = true
-            // Gathered in one pass over the modes, each list made only if it has members.
+            // Gathered in one pass over the modes, each list made only if it has members; the
+            // first mode's list with members is taken whole, shared rather than copied.
+            func gather<Item>(_ items: [Item], into list: inout [Item]) {
+                if list.isEmpty { list = items } else { list += items }
+            }
             var cancelled: [(RunLoopSource, RunLoopMode)] = []
             var timers: [RunLoopTimer] = []
             var observers: [RunLoopObserver] = []
@@ -197,17 +201,17 @@ extension RunLoop {
             // By index, so that no mode's contents are copied.
             for index in state.modes.indices {
                 for source in state.modes[index].sources0 { cancelled.append((source, state.modes[index].mode)) }
-                timers += state.modes[index].timers
-                observers += state.modes[index].observers
+                gather(state.modes[index].timers, into: &timers)
+                gather(state.modes[index].observers, into: &observers)
                 portSets.append(state.modes[index].portSet)
             }
             for index in state.modes.indices { state.modes[index].removeAll() }
             state.commonItems.removeAll()
-            state.activations = []
+            state.activations = NestedRunStack()
             state.mainQueue?.tearDown()
             inbox.withLock { inbox in
                 inbox.isClosed = true
-                inbox.acceptsWakeUps = []
+                inbox.acceptsWakeUps = NestedRunStack()
                 swap(&dropped, &inbox.blocks)
                 inbox.holdsOnlyDefaultModeBlocks = true
             }

@@ -28,8 +28,8 @@ extension RunLoop {
             guard !state.isRunOver else { throw .runOver }
             if let error = missingDescriptor(for: mode, in: state) { throw .systemCallFailed(error) }
             guard !state.isTornDown, !isEmpty(mode, in: state) else { return false }
-            state.activations.append(Activation(mode: mode))
-            inbox.withLock { $0.acceptsWakeUps.append(true) }
+            state.activations.push(Activation(mode: mode))
+            inbox.withLock { $0.acceptsWakeUps.push(true) }
             return true
         }
         guard entered else {
@@ -62,9 +62,9 @@ extension RunLoop {
     /// Pops the innermost activation; after a run-over wait, every later run throws.
     private func endActivation(runIsOver: Bool) {
         state.withLock { state in
-            _ = state.activations.popLast()
+            state.activations.pop()
             if runIsOver { state.isRunOver = true }
-            inbox.withLock { _ = $0.acceptsWakeUps.popLast() }
+            inbox.withLock { $0.acceptsWakeUps.pop() }
         }
     }
 
@@ -232,8 +232,8 @@ extension RunLoop {
     /// Clears and reports the innermost activation's stop flag.
     private func takeStop() -> Bool {
         state.withLock { state in
-            guard let last = state.activations.indices.last, state.activations[last].stopped else { return false }
-            state.activations[last].stopped = false
+            guard state.activations.innermost?.stopped == true else { return false }
+            state.activations.innermost?.stopped = false
             return true
         }
     }
@@ -244,9 +244,9 @@ extension RunLoop {
     /// enabled and ends the next sleep; it cannot fall between the two and be lost.
     private func endPass(in mode: RunLoopMode) -> RunLoopResult? {
         state.withLock { state in
-            guard let last = state.activations.indices.last else { return .finished }
-            if state.activations[last].stopped {
-                state.activations[last].stopped = false
+            guard let stopped = state.activations.innermost?.stopped else { return .finished }
+            if stopped {
+                state.activations.innermost?.stopped = false
                 return .stopped
             }
             let emptiness = state.emptiness(of: mode)
