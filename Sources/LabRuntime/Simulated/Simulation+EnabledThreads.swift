@@ -109,15 +109,15 @@ extension Simulation {
         timedAnswersLast = true
         // By index: a look changes no waiting list, and iterating the list would retain it.
         var index = 0
-        while index < timedWaiters.entries.count {
-            timedWaiters.entries[index].with { refresh($0, at: time) }
+        while index < timedWaiters.count {
+            timedWaiters[index].with { refresh($0, at: time) }
             index += 1
         }
         timedWaitersLookedAt = (time, activity)
     }
 
     private func setRunnable(_ waiters: WaitingThreads, _ isRunnable: Bool) {
-        for entry in waiters.entries {
+        for entry in waiters {
             let thread = entry.with { $0.id }
             if runnable.update(thread, isMember: isRunnable) { changedThreads.append(thread) }
         }
@@ -226,7 +226,7 @@ extension Simulation {
     func nextDeadline() -> LabInstant? {
         let time = now()
         var next: LabInstant?
-        for entry in timedWaiters.entries {
+        for entry in timedWaiters {
             guard let deadline = entry.with({ $0.deadline }), deadline > time else { continue }
             if let earliest = next, earliest <= deadline { continue }
             next = deadline
