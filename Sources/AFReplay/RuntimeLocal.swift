@@ -13,20 +13,22 @@ import LabRuntime
 /// thread) without blocking other simulations; later calls take the fast path, with no
 /// lab lock, as `dispatch_once` does.
 final class RuntimeLocal<Value: AnyObject & Sendable>: Sendable {
-    private let name: String
+    /// The name of each runtime's `dispatch_once` lock, put together once rather than for
+    /// every runtime.
+    private let onceLockName: String
     private let create: @Sendable (any Runtime) -> Value
 
     /// A registry whose values are made by `create` under the `dispatch_once` lock named
     /// after `name`.
     init(_ name: String, create: @escaping @Sendable (any Runtime) -> Value) {
-        self.name = name
+        onceLockName = "dispatch_once \(name)"
         self.create = create
     }
 
     /// `runtime`'s value, created on first use.
     func value(in runtime: any Runtime) -> Value {
         let slot = runtime.locals.value(for: ObjectIdentifier(self)) {
-            RuntimeLocalSlot(once: runtime.makeLock(named: "dispatch_once \(name)"), runtime: runtime)
+            RuntimeLocalSlot(once: runtime.makeLock(named: onceLockName), runtime: runtime)
         }
         // The slot under this registry's key holds only values `create` made.
         if let made = slot.value.withLock({ $0 }) { return unsafeDowncast(made, to: Value.self) }

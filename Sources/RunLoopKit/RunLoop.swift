@@ -48,7 +48,8 @@ public final class RunLoop: Sendable, CustomStringConvertible {
         runtime = thread.runtime
         trace = thread.runtime.trace
         isLive = thread.runtime.flavor == .live
-        wakePort = EventFDPort(name: "wake port T\(thread.id)", runtime: thread.runtime)
+        // The name's text is kept by the pthread (`LabName`), since each run makes the same.
+        wakePort = EventFDPort(name: LabName("wake port T", thread.id).text, runtime: thread.runtime)
         state = VisibleMutex(LoopState(), runtime: thread.runtime)
         inbox = VisibleMutex(Inbox(), object: state.object, runtime: thread.runtime)
         state.withLock { $0.modes.append(makeMode(.default)) }

@@ -92,7 +92,8 @@ final class SimulatedPortSet: PortSet {
 
     init(id: Int, simulation: Simulation) {
         self.id = id
-        waitLabel = "wait P\(id)"
+        // The text is kept by the pthread (`LabName`), since each run makes the same.
+        waitLabel = SchedulingPointLabel(LabName("wait P", id).text)
         self.simulation = .passUnretained(simulation)
         var reserved: [Member] = []
         reserved.reserveCapacity(Self.reservedMembers)

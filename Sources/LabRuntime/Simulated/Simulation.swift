@@ -11,10 +11,10 @@ import Synchronization
 /// I/O and cell accesses (through ``schedulingPoint(before:_:)``), and ``yield(_:)``.
 /// Every point but a thread's exit comes before the operation it describes (see
 /// ``VisibleOperation``), and each decision lists the next operation of every runnable
-/// thread. Time is virtual: when
-/// no thread can run, the clock jumps to the next deadline. When nothing can ever run
-/// again, the run is over: ``SimulationOutcome/quiescent`` if every live thread is idle in
-/// its run loop, otherwise ``SimulationOutcome/deadlock(_:)`` with the wait-for graph.
+/// thread. Time is virtual: when no thread can run, the clock jumps to the next deadline.
+/// When nothing can ever run again, the run is over: ``SimulationOutcome/quiescent`` if
+/// every live thread is idle in its run loop, otherwise ``SimulationOutcome/deadlock(_:)``
+/// with the wait-for graph.
 ///
 /// Handing the baton from one lab thread to another is a fiber switch (CSystem's
 /// `csystem_fiber_switch`: callee-saved registers and the stack pointer, no system call),
@@ -147,8 +147,9 @@ public final class Simulation: Runtime, @unchecked Sendable {
         csystem_fiber_switch(caller, fiberOf(first))
         let events = trace.finish()
         unwindIdleThreads()
-        let stacks = threads.compactMap(\.stack) + exitedStacks
+        var stacks = exitedStacks
         exitedStacks = []
+        for thread in threads { if let stack = thread.stack { stacks.append(stack) } }
         // Each LabThread holds its runtime: the records go, so that the simulation and its
         // threads do not keep each other alive. They are released outside the mutex.
         let finished = threads
