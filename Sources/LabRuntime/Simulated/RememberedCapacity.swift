@@ -16,7 +16,7 @@ final class RememberedCapacity: Sendable {
     }
 
     /// An empty list with room for as many elements as the last finished run's held.
-    func reserved<Element>(_: Element.Type = Element.self) -> [Element] {
+    func reserved<Element>() -> [Element] {
         var list: [Element] = []
         list.reserveCapacity(last.load(ordering: .relaxed))
         return list

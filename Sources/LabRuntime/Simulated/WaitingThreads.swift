@@ -14,9 +14,12 @@ struct WaitingThreads: RandomAccessCollection {
     /// The waiters in slots 1 and up; empty until two wait at once.
     private var rest: [Unretained<SimulatedThread>] = []
 
+    /// Slot 0, the first waiter's.
     var startIndex: Int { 0 }
+    /// One past the last waiter's slot: how many wait.
     var endIndex: Int { first == nil ? 0 : rest.count + 1 }
 
+    /// The waiter in `slot`, which a waiting thread's `waitSlot` names.
     subscript(slot: Int) -> Unretained<SimulatedThread> {
         get { slot == 0 ? first! : rest[slot - 1] }
         set {
