@@ -36,25 +36,22 @@ enum HTTPBodyFraming: Equatable {
     /// The fields that decide the framing, in one pass over the head in wire order: the
     /// agreed Content-Length (every value of every `Content-Length` field, which must all
     /// agree), and the comma-separated elements of every `Transfer-Encoding` value, trimmed,
-    /// empty elements dropped. Fields are matched in place, their names' lengths first, so a
-    /// head without either field allocates nothing. A bad Content-Length throws whatever
-    /// follows, as the elements collected meanwhile throw nothing.
+    /// empty elements dropped. Fields are matched in place, so a head without either field
+    /// allocates nothing. A bad Content-Length throws whatever follows, as the elements
+    /// collected meanwhile throw nothing.
     private static func framingFields(
         _ headers: HTTPHeaders
     ) throws(HTTPParseError) -> (contentLength: Int?, codings: [[UInt8]]) {
         var agreed: Int?
         var codings: [[UInt8]] = []
         for field in headers.fields {
-            switch field.name.utf8.count {
-            case "Content-Length".utf8.count where field.hasName("Content-Length"):
+            if field.hasName("Content-Length") {
                 agreed = try parseContentLength(field, agreed: agreed)
-            case "Transfer-Encoding".utf8.count where field.hasName("Transfer-Encoding"):
+            } else if field.hasName("Transfer-Encoding") {
                 var value = field.value
                 value.withUTF8 { bytes in
                     codings += HTTPListElements(bytes).lazy.filter { !$0.isEmpty }.map { Array($0) }
                 }
-            default:
-                continue
             }
         }
         return (agreed, codings)

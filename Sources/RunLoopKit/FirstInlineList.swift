@@ -1,7 +1,8 @@
 /// A short list in the order added whose first element is kept inline: a list of one, as
 /// nearly every such list is, allocates nothing, and copying it copies one element. The lab
 /// keeps the loops a port source is in, a mode's port sources on one descriptor, an
-/// in-memory stream's chunks and an operation's sent requests in such lists. Inlinable, so that
+/// in-memory stream's chunks, an operation's sent requests and a loop's nested runs (the
+/// innermost last) in such lists. Inlinable, so that
 /// the modules that keep such lists get it specialized for their elements instead of
 /// instantiating its generic metadata on every use; public rather than `package`, since the
 /// toolchain does not hand a `package` type's inlinable bodies to other modules, which then
@@ -26,6 +27,35 @@ public struct FirstInlineList<Element> {
     /// The first element added, if any.
     @inlinable
     public var first: Element? { head }
+
+    /// The last element added, if any.
+    @inlinable
+    public var last: Element? { tail?.last ?? head }
+
+    /// How many elements the list holds.
+    @inlinable
+    public var count: Int { head == nil ? 0 : 1 + (tail?.count ?? 0) }
+
+    /// Calls `body` with the last element, changed in place, and returns what it returns;
+    /// `nil`, without calling it, when the list is empty.
+    @inlinable
+    public mutating func updateLast<Result>(_ body: (inout Element) -> Result) -> Result? {
+        if let last = tail?.indices.last { return body(&tail![last]) }
+        guard head != nil else { return nil }
+        return body(&head!)
+    }
+
+    /// Removes the last element, if any.
+    @inlinable
+    public mutating func removeLast() {
+        guard var rest = tail else {
+            head = nil
+            return
+        }
+        tail = nil
+        rest.removeLast()
+        if !rest.isEmpty { tail = rest }
+    }
 
     /// Adds `element` at the end.
     @inlinable

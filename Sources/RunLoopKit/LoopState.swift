@@ -130,6 +130,12 @@ enum BlockModes: Sendable {
 struct Activation: Sendable {
     let mode: RunLoopMode
     var stopped = false
+
+    /// Clears the stop flag and says whether it was set.
+    mutating func takeStop() -> Bool {
+        defer { stopped = false }
+        return stopped
+    }
 }
 
 /// What other threads hand a loop, under a lock of its own so that a producer's perform
@@ -147,16 +153,16 @@ struct Inbox: ~Copyable, Sendable {
     /// Per activation, innermost last: false from the wake-up until the top of the next
     /// pass (CF's per-run `ignoreWakeUps`), when a wake-up is redundant because the loop
     /// will look at its sources and blocks before sleeping. Empty when not running.
-    var acceptsWakeUps = NestedRunStack<Bool>()
+    var acceptsWakeUps = FirstInlineList<Bool>()
     /// Set at teardown: nothing more is queued.
     var isClosed = false
 
     /// Whether a wake-up sent now would be delivered.
-    var wakeUpDelivered: Bool { acceptsWakeUps.innermost ?? false }
+    var wakeUpDelivered: Bool { acceptsWakeUps.last ?? false }
 
     /// Sets the innermost activation's flag.
     mutating func setAcceptsWakeUps(_ accepts: Bool) {
-        if acceptsWakeUps.innermost != nil { acceptsWakeUps.innermost = accepts }
+        _ = acceptsWakeUps.updateLast { $0 = accepts }
     }
 }
 
@@ -170,7 +176,7 @@ struct LoopState: Sendable {
     /// the order they are copied into a mode newly tagged common.
     var commonItems = OrderedItems<RunLoopItem>()
     /// Nested activations, innermost last.
-    var activations = NestedRunStack<Activation>()
+    var activations = FirstInlineList<Activation>()
     /// CF's "sleeping" flag: true between BeforeWaiting and the wake.
     var isWaiting = false
     var isTornDown = false

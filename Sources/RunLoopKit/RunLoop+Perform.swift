@@ -173,9 +173,7 @@ extension RunLoop {
     /// When the loop is not running, it does nothing.
     public func stop() {
         let running = state.withLock { state -> Bool in
-            guard state.activations.innermost != nil else { return false }
-            state.activations.innermost?.stopped = true
-            return true
+            state.activations.updateLast { $0.stopped = true } != nil
         }
         record(.stop(target: thread.id, activeRun: running))
         if running { wakeUp() }
@@ -207,11 +205,11 @@ extension RunLoop {
             }
             for index in state.modes.indices { state.modes[index].removeAll() }
             state.commonItems.removeAll()
-            state.activations = NestedRunStack()
+            state.activations = FirstInlineList()
             state.mainQueue?.tearDown()
             inbox.withLock { inbox in
                 inbox.isClosed = true
-                inbox.acceptsWakeUps = NestedRunStack()
+                inbox.acceptsWakeUps = FirstInlineList()
                 swap(&dropped, &inbox.blocks)
                 inbox.holdsOnlyDefaultModeBlocks = true
             }

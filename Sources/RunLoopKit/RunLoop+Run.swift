@@ -28,8 +28,8 @@ extension RunLoop {
             guard !state.isRunOver else { throw .runOver }
             if let error = missingDescriptor(for: mode, in: state) { throw .systemCallFailed(error) }
             guard !state.isTornDown, !isEmpty(mode, in: state) else { return false }
-            state.activations.push(Activation(mode: mode))
-            inbox.withLock { $0.acceptsWakeUps.push(true) }
+            state.activations.append(Activation(mode: mode))
+            inbox.withLock { $0.acceptsWakeUps.append(true) }
             return true
         }
         guard entered else {
@@ -62,9 +62,9 @@ extension RunLoop {
     /// Pops the innermost activation; after a run-over wait, every later run throws.
     private func endActivation(runIsOver: Bool) {
         state.withLock { state in
-            state.activations.pop()
+            state.activations.removeLast()
             if runIsOver { state.isRunOver = true }
-            inbox.withLock { $0.acceptsWakeUps.pop() }
+            inbox.withLock { $0.acceptsWakeUps.removeLast() }
         }
     }
 
@@ -231,11 +231,7 @@ extension RunLoop {
 
     /// Clears and reports the innermost activation's stop flag.
     private func takeStop() -> Bool {
-        state.withLock { state in
-            guard state.activations.innermost?.stopped == true else { return false }
-            state.activations.innermost?.stopped = false
-            return true
-        }
+        state.withLock { state in state.activations.updateLast { $0.takeStop() } ?? false }
     }
 
     /// The end of step n (stop, then an empty mode) and, when the run goes on, step a of the
@@ -244,11 +240,8 @@ extension RunLoop {
     /// enabled and ends the next sleep; it cannot fall between the two and be lost.
     private func endPass(in mode: RunLoopMode) -> RunLoopResult? {
         state.withLock { state in
-            guard let stopped = state.activations.innermost?.stopped else { return .finished }
-            if stopped {
-                state.activations.innermost?.stopped = false
-                return .stopped
-            }
+            guard let stopped = state.activations.updateLast({ $0.takeStop() }) else { return .finished }
+            if stopped { return .stopped }
             let emptiness = state.emptiness(of: mode)
             return inbox.withLock { inbox in
                 if emptiness.holds(given: inbox.blocks) { return .finished }

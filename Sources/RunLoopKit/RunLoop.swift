@@ -111,7 +111,7 @@ public final class RunLoop: Sendable, CustomStringConvertible {
 
     /// The mode of the innermost run, or `nil` when the loop is not running
     /// (`CFRunLoopCopyCurrentMode`).
-    public var currentMode: RunLoopMode? { state.withLock { $0.activations.innermost?.mode } }
+    public var currentMode: RunLoopMode? { state.withLock { $0.activations.last?.mode } }
 
     /// Whether the loop is asleep waiting for a port or a timer (`CFRunLoopIsWaiting`).
     public var isWaiting: Bool { state.withLock { $0.isWaiting } }
