@@ -9,6 +9,21 @@ struct ResponsePlan: Sendable, Equatable {
     /// What to do, in order.
     let steps: [ResponseStep]
 
+    /// What of a request a plan depends on, besides its route.
+    struct Inputs: Equatable {
+        let method: String
+        let path: String
+        let range: String?
+        let ifRange: String?
+
+        init(_ request: HTTPRequestHead) {
+            method = request.method
+            path = request.path
+            range = request.headers["Range"]
+            ifRange = request.headers["If-Range"]
+        }
+    }
+
     /// The plan for `request` on `route` (nil: no route, so 404).
     init(request: HTTPRequestHead, route: RouteScript?) {
         guard let route else {

@@ -22,25 +22,8 @@ final class ServerLoop: Sendable {
         var sessions: [ServerSession] = []
         var expectedClients: [(port: Int, name: String)] = []
         var unnamedCount = 0
-        /// The last plan made, for the request inputs it was made from: requests alike get
-        /// the plan already made, since a plan depends on nothing else while the routes stay.
-        var lastPlan: (inputs: PlanInputs, plan: ResponsePlan)?
     }
 
-    /// What of a request a ``ResponsePlan`` depends on.
-    private struct PlanInputs: Equatable {
-        let method: String
-        let path: String
-        let range: String?
-        let ifRange: String?
-
-        init(_ request: HTTPRequestHead) {
-            method = request.method
-            path = request.path
-            range = request.headers["Range"]
-            ifRange = request.headers["If-Range"]
-        }
-    }
     /// Shared with the clients' threads, which say whom to expect (``VisibleMutex``).
     private let state: VisibleMutex<State>
 
@@ -111,24 +94,18 @@ final class ServerLoop: Sendable {
         state.withLock { state in
             state.routes.removeAll { $0.method == method && $0.path == path }
             state.routes.append((method, path, script))
-            state.lastPlan = nil
         }
     }
 
-    /// The plan for `request`: its route's, a `GET` route's for `HEAD`, or a 404. Made
-    /// under the lock (a plan is a pure value), so that the last one is kept for the next
-    /// request alike.
+    /// The plan for `request`: its route's, a `GET` route's for `HEAD`, or a 404.
     func plan(for request: HTTPRequestHead) -> ResponsePlan {
-        let inputs = PlanInputs(request)
-        return state.withLock { state in
-            if let last = state.lastPlan, last.inputs == inputs { return last.plan }
+        let script = state.withLock { state in
             let route =
-                state.routes.firstIndex { $0.method == inputs.method && $0.path == inputs.path }
-                ?? state.routes.firstIndex { inputs.method == "HEAD" && $0.method == "GET" && $0.path == inputs.path }
-            let plan = ResponsePlan(request: request, route: route.map { state.routes[$0].script })
-            state.lastPlan = (inputs, plan)
-            return plan
+                state.routes.firstIndex { $0.method == request.method && $0.path == request.path }
+                ?? state.routes.firstIndex { request.method == "HEAD" && $0.method == "GET" && $0.path == request.path }
+            return route.map { state.routes[$0].script }
         }
+        return ResponsePlanCache.plan(for: request, route: script)
     }
 
     /// The trace name for a client: `C<connection>` when a ``Connection`` dialed, else the

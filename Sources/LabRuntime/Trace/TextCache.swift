@@ -56,25 +56,13 @@ import Glibc
         writtenCounts.deallocate()
     }
 
-    /// The key of each pthread's cache, whose destructor releases it when the pthread exits.
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key) { pointer in
-            Unmanaged<TextCache>.fromOpaque(pointer!).release()
-        }
-        precondition(status == 0, "pthread_key_create failed: \(status)")
-        return key
-    }()
+    /// Each pthread's cache, released when the pthread exits.
+    private static let perPthread = PthreadLocal { TextCache() }
 
     /// Calls `body` with the calling pthread's cache, made at its first text, borrowed
-    /// rather than retained: the pthread's key keeps it alive until the pthread exits.
+    /// rather than retained.
     static func withCurrent<Result>(_ body: (TextCache) -> Result) -> Result {
-        if let pointer = pthread_getspecific(key) {
-            return Unmanaged<TextCache>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
-        }
-        let cache = TextCache()
-        pthread_setspecific(key, Unmanaged.passRetained(cache).toOpaque())
-        return body(cache)
+        perPthread.withCurrent(body)
     }
 
     /// The kept name for these pieces (``Swift/String/init(traceNameOf:_:field:_:)``), if
