@@ -59,11 +59,11 @@ struct HTTPRequestReader {
 
     /// The index just past the blank line that ends the head (CRLF CRLF, or bare LFs).
     private static func endOfHead(in bytes: [UInt8]) -> Int? {
-        var previousLineEnd = -1
-        for index in bytes.indices where bytes[index] == HTTPGrammar.lf {
-            let line = bytes[(previousLineEnd + 1)..<index]
-            if line.isEmpty || (line.count == 1 && line.first == HTTPGrammar.cr) { return index + 1 }
-            previousLineEnd = index
+        var lineStart = 0
+        while let next = LineAccumulator.indexAfterLF(in: bytes, from: lineStart) {
+            let length = next - 1 - lineStart
+            if length == 0 || (length == 1 && bytes[lineStart] == HTTPGrammar.cr) { return next }
+            lineStart = next
         }
         return nil
     }
@@ -82,7 +82,7 @@ struct HTTPRequestReader {
         let version = requestLine[(secondSpace + 1)...]
         guard !method.isEmpty, method.allSatisfy(HTTPGrammar.isTokenByte),
             target.first == UInt8(ascii: "/"), target.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
-            version.elementsEqual("HTTP/1.1".utf8) || version.elementsEqual("HTTP/1.0".utf8)
+            isHTTP1(version)
         else { throw .malformedStatusLine("not 'METHOD /target HTTP/1.x'") }
         var fields: [HTTPHeaderField] = []
         // Room for a usual request's fields at once, rather than growing from one.
@@ -95,12 +95,23 @@ struct HTTPRequestReader {
             target: String(decoding: target, as: UTF8.self), headers: HTTPHeaders(fields))
     }
 
+    /// `HTTP/1.1` and `HTTP/1.0`, each as one 8-byte word.
+    private static let http1Versions = ["HTTP/1.1", "HTTP/1.0"].map { version in
+        Array(version.utf8).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+    }
+
+    /// Whether `version` is `HTTP/1.1` or `HTTP/1.0`: its eight bytes compared as one word.
+    private static func isHTTP1(_ version: ArraySlice<UInt8>) -> Bool {
+        guard version.count == 8 else { return false }
+        return http1Versions.contains(version.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) })
+    }
+
     /// Takes the next line off `rest`, without its LF and one CR before it; empty at the
     /// blank line and once `rest` is used up.
     private static func nextLine(_ rest: inout ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        let end = rest.firstIndex(of: HTTPGrammar.lf) ?? rest.endIndex
-        var line = rest[..<end]
-        rest = end == rest.endIndex ? rest[end...] : rest[(end + 1)...]
+        let next = LineAccumulator.indexAfterLF(in: rest, from: rest.startIndex)
+        var line = next.map { rest[..<($0 - 1)] } ?? rest
+        rest = rest[(next ?? rest.endIndex)...]
         if line.last == HTTPGrammar.cr { line = line.dropLast() }
         return line
     }

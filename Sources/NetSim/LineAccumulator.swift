@@ -59,7 +59,7 @@ struct LineAccumulator {
 
     /// Where the first LF in `input[start...]` ends, or nil when there is none: found with
     /// `memchr` in contiguous storage, byte by byte otherwise.
-    private static func indexAfterLF<Bytes: Collection<UInt8>>(in input: Bytes, from start: Bytes.Index) -> Bytes.Index? {
+    static func indexAfterLF<Bytes: Collection<UInt8>>(in input: Bytes, from start: Bytes.Index) -> Bytes.Index? {
         let rest = input[start...]
         let searched = rest.withContiguousStorageIfAvailable { storage -> Int? in
             guard let base = storage.baseAddress, let found = memchr(base, Int32(HTTPGrammar.lf), storage.count) else {
