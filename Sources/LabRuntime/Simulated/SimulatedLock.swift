@@ -8,8 +8,10 @@ final class SimulatedLock: LabLock, @unchecked Sendable {
     let name: String
     let lockClass: String
     let isRecursive: Bool
-    /// `"L3 operation lock A"`, made once: every acquire and release traces it.
-    let traceName: String
+    /// `"L3 operation lock A"`: made once in a traced run, whose every acquire and release
+    /// names the lock, and only when read in a run without a trace.
+    var traceName: String { wholeName ?? String(traceNameOf: "L", id, name) }
+    private let wholeName: String?
     /// The labels of its scheduling points, `"lock L3 operation lock A"` and `"unlock …"`.
     var acquireLabel: SchedulingPointLabel { SchedulingPointLabel("lock", on: traceName) }
     var releaseLabel: SchedulingPointLabel { SchedulingPointLabel("unlock", on: traceName) }
@@ -27,7 +29,7 @@ final class SimulatedLock: LabLock, @unchecked Sendable {
         self.name = name
         self.lockClass = lockClass
         self.isRecursive = recursive
-        self.traceName = String(traceNameOf: "L", id, name)
+        wholeName = simulation.trace.isEnabled ? String(traceNameOf: "L", id, name) : nil
         self.simulation = .passUnretained(simulation)
     }
 

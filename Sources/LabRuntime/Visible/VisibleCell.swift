@@ -11,9 +11,10 @@ struct VisibleCell: Sendable {
     // Laid out widest first, so that a cell fits in 64 bytes: an object with many cells
     // (an operation's) stays small.
     private let runtime: any Runtime
-    /// Under a simulation, whose every visible access names the cell, the whole trace name,
-    /// built at once; live, where accesses are never traced, the whole name or the owner of
-    /// ``field``, put together only when ``traceName`` is read.
+    /// In a traced simulation, whose every visible access names the cell, the whole trace
+    /// name, built at once (``hasWholeName``); otherwise (live, or a run without a trace,
+    /// whose accesses name nothing) the whole name or the owner of ``field``, put together
+    /// only when ``traceName`` is read.
     private let name: String
     /// The cell's number among the runtime's ``LabObjectKind/cell`` objects.
     private let id: Int
@@ -21,6 +22,8 @@ struct VisibleCell: Sendable {
     private let field: StaticString?
     @usableFromInline let isSimulated: Bool
     private let isAtomic: Bool
+    /// Whether ``name`` is the whole trace name.
+    private let hasWholeName: Bool
 
     /// A cell named `name` in `runtime`; `atomic` for a ``LabAtomic``.
     @usableFromInline
@@ -36,15 +39,16 @@ struct VisibleCell: Sendable {
         self.runtime = runtime
         isSimulated = runtime.flavor == .simulated
         isAtomic = atomic
-        name = isSimulated ? String(traceNameOf: "V", id, field: field, owner) : owner
-        self.field = isSimulated ? nil : field
+        hasWholeName = isSimulated && runtime.trace.isEnabled
+        name = hasWholeName ? String(traceNameOf: "V", id, field: field, owner) : owner
+        self.field = hasWholeName ? nil : field
     }
 
     /// The cell's identity for the scheduler.
     var object: LabObjectID { LabObjectID(.cell, id) }
 
     /// `"V3 state of op A"`: how traces and reports name the cell.
-    var traceName: String { isSimulated ? name : String(traceNameOf: "V", id, field: field, name) }
+    var traceName: String { hasWholeName ? name : String(traceNameOf: "V", id, field: field, name) }
 
     /// The scheduling point before an access of `kind`; whether the access is visible (and
     /// so must be traced with ``traced(_:_:)``). Inlinable, so that a live cell's access,
