@@ -22,6 +22,9 @@ final class ServerLoop: Sendable {
         var sessions: [ServerSession] = []
         var expectedClients: [(port: Int, name: String)] = []
         var unnamedCount = 0
+        /// The last plan made, for the request inputs it was made from: requests alike get
+        /// the plan already made, since a plan depends on nothing else while the routes stay.
+        var lastPlan: (inputs: ResponsePlan.Inputs, plan: ResponsePlan)?
     }
 
     /// Shared with the clients' threads, which say whom to expect (``VisibleMutex``).
@@ -94,18 +97,25 @@ final class ServerLoop: Sendable {
         state.withLock { state in
             state.routes.removeAll { $0.method == method && $0.path == path }
             state.routes.append((method, path, script))
+            state.lastPlan = nil
         }
     }
 
-    /// The plan for `request`: its route's, a `GET` route's for `HEAD`, or a 404.
+    /// The plan for `request`: its route's, a `GET` route's for `HEAD`, or a 404. Made
+    /// under the lock (a plan is a pure value), so that the last one is kept for the next
+    /// request alike; one this server has not made may have been made on its pthread before
+    /// (``ResponsePlanCache``), as in a search, whose every run starts a new server.
     func plan(for request: HTTPRequestHead) -> ResponsePlan {
-        let script = state.withLock { state in
+        let inputs = ResponsePlan.Inputs(request)
+        return state.withLock { state in
+            if let last = state.lastPlan, last.inputs == inputs { return last.plan }
             let route =
-                state.routes.firstIndex { $0.method == request.method && $0.path == request.path }
-                ?? state.routes.firstIndex { request.method == "HEAD" && $0.method == "GET" && $0.path == request.path }
-            return route.map { state.routes[$0].script }
+                state.routes.firstIndex { $0.method == inputs.method && $0.path == inputs.path }
+                ?? state.routes.firstIndex { inputs.method == "HEAD" && $0.method == "GET" && $0.path == inputs.path }
+            let plan = ResponsePlanCache.plan(for: request, inputs: inputs, route: route.map { state.routes[$0].script })
+            state.lastPlan = (inputs, plan)
+            return plan
         }
-        return ResponsePlanCache.plan(for: request, route: script)
     }
 
     /// The trace name for a client: `C<connection>` when a ``Connection`` dialed, else the
