@@ -30,7 +30,7 @@ struct HTTPRequestReader {
         guard outcome == .needMore else { return outcome }
         buffer.append(contentsOf: bytes)
         if head == nil {
-            guard let end = Self.endOfHead(in: buffer) else {
+            guard let end = LineAccumulator.indexAfterBlankLine(in: buffer) else {
                 if buffer.count > Self.headLimit { outcome = .refused(status: 431, why: "request head over \(Self.headLimit) bytes") }
                 return outcome
             }
@@ -55,17 +55,6 @@ struct HTTPRequestReader {
         }
         if let head, buffer.count >= bodyLength { outcome = .request(head, bodyBytes: bodyLength) }
         return outcome
-    }
-
-    /// The index just past the blank line that ends the head (CRLF CRLF, or bare LFs).
-    private static func endOfHead(in bytes: [UInt8]) -> Int? {
-        var lineStart = 0
-        while let next = LineAccumulator.indexAfterLF(in: bytes, from: lineStart) {
-            let length = next - 1 - lineStart
-            if length == 0 || (length == 1 && bytes[lineStart] == HTTPGrammar.cr) { return next }
-            lineStart = next
-        }
-        return nil
     }
 
     /// Parses a head that ends at its first blank line, reading lines and the request

@@ -43,6 +43,9 @@ public struct HTTPResponseParser: Sendable {
     private var fields: [HTTPHeaderField] = []
     private var sectionBytes = 0
     private var bodyBytesReceived = 0
+    /// The bytes of the head being parsed, when it lay whole in the read it began in: kept
+    /// with what it parses to (``ResponseHeadCache``) if it is a final head.
+    private var headToKeep: [UInt8]?
 
     /// Creates a parser for the response to one request.
     public init(requestWasHEAD: Bool = false, limits: HTTPParserLimits = HTTPParserLimits()) {
@@ -160,6 +163,7 @@ public struct HTTPResponseParser: Sendable {
     ) throws(HTTPParseError) -> Bytes.Index {
         switch state {
         case .statusLine:
+            if let next = takeKeptHead(bytes, from: index, events: &events) { return next }
             guard let next = try takeLine(bytes, from: index, within: .statusLine) else { return bytes.endIndex }
             state = .headerLines(try line.withContent(in: bytes, endingAt: next, HTTPStatusLine.parse))
             fields = []
@@ -220,6 +224,34 @@ public struct HTTPResponseParser: Sendable {
         }
     }
 
+    /// At a status line beginning at `index`, in a read whose bytes are contiguous and with
+    /// no line begun in an earlier read: reports a head kept by ``ResponseHeadCache`` whose
+    /// bytes are those that follow, sets up its body as ``endOfHead(_:events:)`` would, and
+    /// returns where parsing resumes; otherwise returns nil, noting the head's bytes
+    /// (``headToKeep``) if it lies whole in the read.
+    private mutating func takeKeptHead<Bytes: Collection<UInt8>>(
+        _ bytes: Bytes, from index: Bytes.Index, events: inout [HTTPResponseEvent]
+    ) -> Bytes.Index? {
+        headToKeep = nil
+        guard !line.isCollecting else { return nil }
+        let offset = bytes.distance(from: bytes.startIndex, to: index)
+        let (requestWasHEAD, limits) = (requestWasHEAD, limits)
+        let found = bytes.withContiguousStorageIfAvailable { storage -> (kept: ResponseHeadCache.Entry?, bytes: [UInt8]?) in
+            let input = UnsafeBufferPointer(rebasing: storage[offset...])
+            if let kept = ResponseHeadCache.entry(beginning: input, requestWasHEAD: requestWasHEAD, limits: limits) {
+                return (kept, nil)
+            }
+            return (nil, ResponseHeadCache.headBytes(beginning: input))
+        }
+        guard let found else { return nil }
+        guard let kept = found.kept else {
+            headToKeep = found.bytes
+            return nil
+        }
+        report(kept.head, framing: kept.framing, events: &events)
+        return bytes.index(index, offsetBy: kept.bytes.count)
+    }
+
     /// Takes a status or chunk-size line whose content (terminator excluded) may not exceed
     /// `limit`; returns where parsing resumes, or nil when more input is needed.
     private mutating func takeLine<Bytes: Collection<UInt8>>(
@@ -270,6 +302,15 @@ public struct HTTPResponseParser: Sendable {
         let head = HTTPResponseHead(
             version: status.version, statusCode: status.statusCode, reason: status.reason,
             headers: headers, expectedContentLength: contentLength)
+        if let bytes = headToKeep {
+            ResponseHeadCache.keep(
+                ResponseHeadCache.Entry(bytes: bytes, requestWasHEAD: requestWasHEAD, limits: limits, head: head, framing: framing))
+        }
+        report(head, framing: framing, events: &events)
+    }
+
+    /// Reports the final `head` and sets up its body, framed by `framing`.
+    private mutating func report(_ head: HTTPResponseHead, framing: HTTPBodyFraming, events: inout [HTTPResponseEvent]) {
         self.head = head
         events.append(.head(head))
         switch framing {

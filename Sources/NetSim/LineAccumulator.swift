@@ -71,6 +71,22 @@ struct LineAccumulator {
         return rest.firstIndex(of: HTTPGrammar.lf).map { input.index(after: $0) }
     }
 
+    /// The index just past the blank line (CRLF, or a bare LF) that ends the head at the
+    /// start of `input`, if the whole head is there: where a request's or a response's head
+    /// ends.
+    static func indexAfterBlankLine<Bytes: RandomAccessCollection<UInt8>>(in input: Bytes) -> Int? where Bytes.Index == Int {
+        var lineStart = input.startIndex
+        while let next = indexAfterLF(in: input, from: lineStart) {
+            let length = next - 1 - lineStart
+            if length == 0 || (length == 1 && input[lineStart] == HTTPGrammar.cr) { return next }
+            lineStart = next
+        }
+        return nil
+    }
+
+    /// Whether a line that began in an earlier input is still being collected.
+    var isCollecting: Bool { !isComplete && !bytes.isEmpty }
+
     private mutating func complete(wireCount: Int, crBeforeLF: Bool) {
         isComplete = true
         self.wireCount = wireCount
