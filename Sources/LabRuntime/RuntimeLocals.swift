@@ -18,16 +18,16 @@ public final class RuntimeLocals: Sendable {
     public init() {}
 
     /// The value stored under `key`, made by `make` (under the storage's lock, so it must
-    /// not block or reach a scheduling point) if there is none yet. Inlinable, so that a
+    /// not block or reach a scheduling point) if there is none yet. Every call with one key
+    /// must ask for the same `Value` type (a key is its owner's identity, as
+    /// ``ObjectIdentifier`` of a registry object gives it), so the value found is taken as a
+    /// `Value` without a dynamic cast (checked in debug builds). Inlinable, so that a
     /// caller's look-up is specialized for its value's type rather than generic.
     @inlinable
     public func value<Value: AnyObject & Sendable>(for key: ObjectIdentifier, make: () -> Value) -> Value {
         values.withLock { values in
             if let found = values.first(where: { $0.key == key })?.value {
-                guard let value = found as? Value else {
-                    preconditionFailure("runtime local \(key) holds a \(type(of: found)), not a \(Value.self)")
-                }
-                return value
+                return unsafeDowncast(found, to: Value.self)
             }
             let made = make()
             values.append((key, made))
