@@ -2,10 +2,10 @@ import Glibc
 
 /// One object per pthread, made at the pthread's first use and released when the pthread
 /// exits: the storage behind what a search's runs on one pthread keep for the runs that
-/// follow (``TextCache``, the loopback server's response plans). Each pthread has its own,
-/// so runs on different pthreads (a search's jobs) never share a reference count. It is
-/// `pthread_key_create` with a destructor, the same mechanism as Foundation's
-/// `Thread.threadDictionary`.
+/// follow (the texts of trace names, the loopback server's response plans). Each pthread has
+/// its own, so runs on different pthreads (a search's jobs) never share a reference count.
+/// It is a `pthread_key_create` key whose destructor releases the object, the way
+/// CoreFoundation keeps its per-thread data, a thread's run loop among it (`_CFGetTSD`).
 ///
 /// Sendable because no value crosses pthreads: each pthread reaches only the object it made.
 public final class PthreadLocal<Value: AnyObject>: Sendable {

@@ -20,7 +20,7 @@ public final class RuntimeLocals: Sendable {
     /// The value stored under `key`, made by `make` (under the storage's lock, so it must
     /// not block or reach a scheduling point) if there is none yet. Every call with one key
     /// must ask for the same `Value` type (a key is its owner's identity, as
-    /// ``ObjectIdentifier`` of a registry object gives it), so the value found is taken as a
+    /// `ObjectIdentifier` of a registry object gives it), so the value found is taken as a
     /// `Value` without a dynamic cast (checked in debug builds). Inlinable, so that a
     /// caller's look-up is specialized for its value's type rather than generic.
     @inlinable
