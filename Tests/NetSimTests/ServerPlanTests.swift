@@ -91,4 +91,27 @@ struct ServerPlanTests {
         let shorter = Self.wire(ResponsePlan(request: Self.head(), route: script))
         #expect(shorter.contains("Content-Length: 5\r\n") && !shorter.contains("chunked"))
     }
+
+    @Test(
+        "plans kept on a pthread: a request alike on the same script gets the plan a new one would be; another script, range or method gets its own"
+    )
+    func keptPlans() {
+        let script = RouteScript.bytes(10, chunks: [4], etag: "\"v1\"")
+        func plan(_ request: HTTPRequestHead, _ route: RouteScript?) -> ResponsePlan {
+            ResponsePlanCache.plan(for: request, inputs: ResponsePlan.Inputs(request), route: route)
+        }
+        let requests = [
+            Self.head(), Self.head("HEAD"), Self.head("GET", "/other"), Self.head("GET", "/r", [("Range", "bytes=2-")]),
+            Self.head("GET", "/r", [("Range", "bytes=2-"), ("If-Range", "\"v0\"")]),
+        ]
+        var changed = script
+        changed.status = 203
+        for request in requests {
+            for route in [script, changed, nil] {
+                // The first may be made here; the second is then the kept one.
+                #expect(plan(request, route) == ResponsePlan(request: request, route: route))
+                #expect(plan(request, route) == ResponsePlan(request: request, route: route))
+            }
+        }
+    }
 }
