@@ -8,9 +8,8 @@ import LabRuntime
 /// the request was `HEAD` and of the parser's limits, so a kept head whose bytes and
 /// settings match is the head a new parse would give, with the same body framing.
 /// ``HTTPResponseParser`` asks it before parsing a status line, and keeps a final head it
-/// parsed from one read. Each pthread keeps its own (``PthreadLocal``), at most ``limit``
-/// heads, the oldest going first.
-final class ResponseHeadCache {
+/// parsed from one read. Each pthread keeps its own (``RecentEntries``), at most four heads.
+enum ResponseHeadCache {
     /// A head kept: its bytes, the settings it was parsed under, and what parsing gave.
     struct Entry {
         /// The head on the wire, from the status line through the blank line.
@@ -21,35 +20,29 @@ final class ResponseHeadCache {
         let framing: HTTPBodyFraming
     }
 
-    private var entries: [Entry] = []
-    private static let limit = 4
-    private static let perPthread = PthreadLocal { ResponseHeadCache() }
+    private static let perPthread = PthreadLocal { RecentEntries<Entry>(limit: 4) }
 
     /// The kept head whose bytes begin `input`, parsed with these settings, if any.
     static func entry(
         beginning input: UnsafeBufferPointer<UInt8>, requestWasHEAD: Bool, limits: HTTPParserLimits
     ) -> Entry? {
         guard let base = input.baseAddress else { return nil }
-        return perPthread.withCurrent { cache in
-            cache.entries.first { entry in
+        return perPthread.withCurrent { kept in
+            kept.entries.first { entry in
                 entry.bytes.count <= input.count && entry.requestWasHEAD == requestWasHEAD && entry.limits == limits
                     && entry.bytes.withUnsafeBytes { memcmp($0.baseAddress!, base, $0.count) == 0 }
             }
         }
     }
 
-    /// Keeps `entry`, in place of the oldest head once ``limit`` are kept.
+    /// Keeps `entry`, in place of the oldest head once four are kept.
     static func keep(_ entry: Entry) {
-        perPthread.withCurrent { cache in
-            if cache.entries.count == limit { cache.entries.removeFirst() }
-            cache.entries.append(entry)
-        }
+        perPthread.withCurrent { $0.keep(entry) }
     }
 
     /// The bytes of the head that begins `input`, through its blank line, if the whole head
-    /// is there and begins with a line that is not blank.
+    /// is there.
     static func headBytes(beginning input: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        guard let end = LineAccumulator.indexAfterBlankLine(in: input), end > 2 else { return nil }
-        return Array(input[..<end])
+        LineAccumulator.indexAfterBlankLine(in: input).map { Array(input[..<$0]) }
     }
 }

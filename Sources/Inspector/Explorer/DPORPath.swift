@@ -316,6 +316,9 @@ struct DPORStrategy: SchedulingStrategy {
         path.choose(decision) ?? -1
     }
 
+    /// `false`: the path goes by the enabled threads and the transitions alone.
+    var readsPointLabels: Bool { false }
+
     mutating func transitionEnded(_ transition: Transition) {
         path.record(transition)
     }

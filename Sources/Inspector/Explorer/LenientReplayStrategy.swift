@@ -17,4 +17,7 @@ struct LenientReplayStrategy: SchedulingStrategy {
         else { return decision.defaultChoice }
         return switches[next].thread
     }
+
+    /// `false`: a replay goes by step numbers alone.
+    var readsPointLabels: Bool { false }
 }

@@ -119,4 +119,7 @@ struct SearchPathStrategy: SchedulingStrategy {
     mutating func choose(_ decision: SchedulingDecision) -> LabThreadID {
         path.choose(decision) ?? -1
     }
+
+    /// `false`: the path goes by the enabled threads and the running one alone.
+    var readsPointLabels: Bool { false }
 }
