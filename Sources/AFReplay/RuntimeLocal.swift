@@ -1,4 +1,5 @@
 import LabRuntime
+import Synchronization
 
 /// One value per ``Runtime``, created lazily and exactly once: the lab's `dispatch_once`
 /// for AFNetworking's process-wide objects (the network thread, the shared dispatch groups
@@ -31,11 +32,11 @@ final class RuntimeLocal<Value: AnyObject & Sendable>: Sendable {
             RuntimeLocalSlot(once: runtime.makeLock(named: onceLockName), runtime: runtime)
         }
         // The slot under this registry's key holds only values `create` made.
-        if let made = slot.value.withLock({ $0 }) { return unsafeDowncast(made, to: Value.self) }
+        if let made = slot.made(as: Value.self) { return made }
         return slot.once.withLock {
-            if let made = slot.value.withLock({ $0 }) { return unsafeDowncast(made, to: Value.self) }
+            if let made = slot.made(as: Value.self) { return made }
             let made = create(runtime)
-            slot.value.withLock { $0 = made }
+            slot.keep(made)
             return made
         }
     }
@@ -46,10 +47,34 @@ final class RuntimeLocal<Value: AnyObject & Sendable>: Sendable {
 /// need no generic metadata, which the Swift runtime would look up at every use.
 private final class RuntimeLocalSlot: Sendable {
     let once: any LabLock
-    let value: VisibleMutex<(AnyObject & Sendable)?>
+    /// The address of the value once made (0 before), retained by the slot: read with no
+    /// lock, as `dispatch_once`'s fast path reads its predicate, and written once, under
+    /// ``once``.
+    private let address = Atomic<UInt>(0)
+    /// The predicate's shared state, which each read and the one write touch, so that the
+    /// race explorer sees a read depend on the write.
+    private let predicate: VisibleMutex<Void>
 
     init(once: any LabLock, runtime: any Runtime) {
         self.once = once
-        value = VisibleMutex(nil, runtime: runtime)
+        predicate = VisibleMutex((), runtime: runtime)
+    }
+
+    /// The value, if made, which is a `Value`: the one type its registry makes.
+    func made<Value: AnyObject>(as _: Value.Type) -> Value? {
+        predicate.noteAccess()
+        guard let pointer = UnsafeRawPointer(bitPattern: address.load(ordering: .acquiring)) else { return nil }
+        return Unmanaged<Value>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// Keeps `made`, the value: once, under ``once``.
+    func keep<Value: AnyObject>(_ made: Value) {
+        predicate.noteAccess()
+        address.store(UInt(bitPattern: Unmanaged.passRetained(made).toOpaque()), ordering: .releasing)
+    }
+
+    deinit {
+        guard let pointer = UnsafeRawPointer(bitPattern: address.load(ordering: .acquiring)) else { return }
+        Unmanaged<AnyObject>.fromOpaque(pointer).release()
     }
 }

@@ -26,8 +26,9 @@ public final class RuntimeLocals: Sendable {
     @inlinable
     public func value<Value: AnyObject & Sendable>(for key: ObjectIdentifier, make: () -> Value) -> Value {
         values.withLock { values in
-            if let found = values.first(where: { $0.key == key })?.value {
-                return unsafeDowncast(found, to: Value.self)
+            // By index, so that only the value found is retained, not each one passed.
+            for index in values.indices where values[index].key == key {
+                return unsafeDowncast(values[index].value, to: Value.self)
             }
             let made = make()
             values.append((key, made))
