@@ -10,7 +10,6 @@ import Synchronization
 /// makes a later `deinit` harmless instead of closing a reused number.
 public final class LabFileDescriptor: Sendable {
     private struct State {
-        var rawValue: Int32
         /// Under simulation, the other end of a socket pair (``adoptingPair(_:_:runtime:)``).
         weak var peer: LabFileDescriptor?
         /// A simulated run's eventfd keeps its counter here, and the kernel's at 0, until
@@ -18,6 +17,9 @@ public final class LabFileDescriptor: Sendable {
         var userSpaceCounter: UInt64?
     }
     private let state: Mutex<State>
+    /// The raw descriptor, −1 once closed: written under ``state``'s lock, by ``close()``
+    /// alone, and read without it wherever no counter in user space must move first.
+    private let number: Atomic<Int32>
     /// The number the descriptor was adopted with, kept after ``close()`` (−1 for one that
     /// could not be made): how a live port set finds its entry for a member closed before
     /// it was removed.
@@ -87,7 +89,8 @@ public final class LabFileDescriptor: Sendable {
         adopting rawValue: Int32, name: LabName, runtime: any Runtime, channel: LabObjectID?, activity: DescriptorActivity?,
         isPooled: Bool = false, userSpacePair: (pair: UserSpaceSocketPair, end: Int)? = nil
     ) {
-        state = Mutex(State(rawValue: rawValue, userSpaceCounter: isPooled ? 0 : nil))
+        state = Mutex(State(userSpaceCounter: isPooled ? 0 : nil))
+        number = Atomic(rawValue)
         adoptedNumber = rawValue
         self.name = name
         self.channel = channel ?? LabObjectID(.channel, runtime.nextID(.channel))
@@ -132,7 +135,7 @@ public final class LabFileDescriptor: Sendable {
     /// call is done.
     private func addToUserSpaceCounter() -> Bool {
         state.withLock { state in
-            guard state.rawValue >= 0 else { return true }
+            guard isOpen else { return true }
             guard let counter = state.userSpaceCounter else { return false }
             state.userSpaceCounter = counter + 1
             activity?.note()
@@ -161,7 +164,7 @@ public final class LabFileDescriptor: Sendable {
     /// `nil` if it does not.
     private func takeUserSpaceCounter() -> Int? {
         state.withLock { state in
-            guard state.rawValue >= 0 else { return 0 }
+            guard isOpen else { return 0 }
             guard let counter = state.userSpaceCounter else { return nil }
             state.userSpaceCounter = 0
             activity?.note()
@@ -179,7 +182,7 @@ public final class LabFileDescriptor: Sendable {
         if let userSpacePair { return userSpacePair.pair.pollEvents(at: userSpacePair.end) }
         guard isPooled else { return nil }
         return state.withLock { state in
-            guard state.rawValue >= 0, let counter = state.userSpaceCounter else { return nil }
+            guard isOpen, let counter = state.userSpaceCounter else { return nil }
             return counter > 0 ? Int16(POLLIN) | Int16(POLLOUT) : Int16(POLLOUT)
         }
     }
@@ -225,7 +228,8 @@ public final class LabFileDescriptor: Sendable {
     /// the error (CF crashes in `__CFPortAllocate` instead). See
     /// ``Runtime/unavailableDescriptor(_:label:)``.
     public init(failed error: SystemCallError, label: String) {
-        state = Mutex(State(rawValue: -1))
+        state = Mutex(State())
+        number = Atomic(-1)
         adoptedNumber = -1
         name = LabName(label)
         channel = Self.unavailable
@@ -319,24 +323,29 @@ public final class LabFileDescriptor: Sendable {
     /// (``socketPair(_:_:runtime:)``), ending the run if the kernel does not take it.
     public var rawValue: Int32? {
         activity?.note()
-        if let userSpacePair, !isClosed {
+        if let userSpacePair, isOpen {
             do throws(SystemCallError) { try userSpacePair.pair.moveIntoKernel() } catch { currentRuntime().fail(error) }
         }
+        guard isPooled else { return observedRawValue }
         return state.withLock { state in
-            guard state.rawValue >= 0 else { return nil }
+            guard let fd = observedRawValue else { return nil }
             if let counter = state.userSpaceCounter {
                 state.userSpaceCounter = nil
-                if counter > 0 { _ = eventfd_write(state.rawValue, counter) }
+                if counter > 0 { _ = eventfd_write(fd, counter) }
             }
-            return state.rawValue
+            return fd
         }
     }
 
     /// The raw descriptor, or `nil` once closed, for a caller that only asks what it is
     /// ready for (a simulated port set's `poll`), which changes nothing.
     var observedRawValue: Int32? {
-        state.withLock { $0.rawValue >= 0 ? $0.rawValue : nil }
+        let fd = number.load(ordering: .acquiring)
+        return fd >= 0 ? fd : nil
     }
+
+    /// Whether ``close()`` has not run yet.
+    private var isOpen: Bool { number.load(ordering: .acquiring) >= 0 }
 
     /// Whether ``close()`` has run.
     public var isClosed: Bool { observedRawValue == nil }
@@ -351,8 +360,8 @@ public final class LabFileDescriptor: Sendable {
     public func close() {
         noteAccess()
         let (fd, peer, isInUserSpace) = state.withLock { state -> (Int32, LabFileDescriptor?, Bool) in
-            defer { state.rawValue = -1; state.peer = nil }
-            return (state.rawValue, state.peer, state.userSpaceCounter != nil)
+            defer { state.peer = nil }
+            return (number.exchange(-1, ordering: .acquiringAndReleasing), state.peer, state.userSpaceCounter != nil)
         }
         guard fd >= 0 else { return }
         let isReset = isInUserSpace || activity?.knownReadable == false
