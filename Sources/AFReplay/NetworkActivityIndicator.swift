@@ -13,7 +13,13 @@ import LabRuntime
 public final class NetworkActivityIndicator: Sendable {
     private struct State: Sendable {
         var count = 0
-        var history: [Int] = []
+        /// With room for a few operations' notifications made at once, rather than grown
+        /// into one by one.
+        var history: [Int] = {
+            var room: [Int] = []
+            room.reserveCapacity(8)
+            return room
+        }()
     }
 
     private let state: VisibleMutex<State>

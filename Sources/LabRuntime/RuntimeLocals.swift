@@ -12,10 +12,19 @@ import Synchronization
 /// kept in the order they were made and found by comparing keys, with no hashing; they are
 /// also let go in that order.
 public final class RuntimeLocals: Sendable {
-    @usableFromInline let values = Mutex<[(key: ObjectIdentifier, value: any AnyObject & Sendable)]>([])
+    @usableFromInline let values: Mutex<[(key: ObjectIdentifier, value: any AnyObject & Sendable)]>
 
-    /// Empty storage.
-    public init() {}
+    /// Empty storage, with room for a run's handful of values made at once rather than
+    /// grown into one by one.
+    public init() {
+        var room: [(key: ObjectIdentifier, value: any AnyObject & Sendable)] = []
+        room.reserveCapacity(Self.room)
+        values = Mutex(room)
+    }
+
+    /// The values a run usually makes: AFNetworking's network thread, main queue, default
+    /// notification center and completion queues.
+    private static let room = 8
 
     /// The value stored under `key`, made by `make` (under the storage's lock, so it must
     /// not block or reach a scheduling point) if there is none yet. Every call with one key

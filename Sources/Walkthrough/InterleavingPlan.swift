@@ -30,6 +30,8 @@ final class InterleavingPlan: Sendable {
     /// Records that thread `id` is called `name`.
     func learnName(of id: LabThreadID, _ name: String) {
         state.withLock { state in
+            // Room for a run's usual threads made at once, rather than grown into one by one.
+            if state.names.isEmpty { state.names.reserveCapacity(max(id + 1, 8)) }
             while state.names.count <= id { state.names.append(nil) }
             state.names[id] = name
         }

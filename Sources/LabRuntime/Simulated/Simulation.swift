@@ -127,6 +127,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         caller.initialize(to: csystem_fiber())
         switches = Simulation.switchRoom.reserved()
         threads = Simulation.threadRoom.reserved()
+        enabled = Simulation.threadRoom.reserved()
         descriptors = Mutex(Simulation.descriptorRoom.reserved())
     }
 
