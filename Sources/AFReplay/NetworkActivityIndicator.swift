@@ -13,20 +13,17 @@ import LabRuntime
 public final class NetworkActivityIndicator: Sendable {
     private struct State: Sendable {
         var count = 0
-        /// With room for a few operations' notifications made at once, rather than grown
-        /// into one by one.
-        var history: [Int] = {
-            var room: [Int] = []
-            room.reserveCapacity(8)
-            return room
-        }()
+        var history: [Int] = []
     }
 
     private let state: VisibleMutex<State>
 
     /// Starts observing `center` (the caller's runtime's default center by default).
     public init(center: NotificationCenter = .default()) {
-        state = VisibleMutex(State(), runtime: center.runtime)
+        var initial = State()
+        // Room for a few operations' notifications made at once, rather than grown into.
+        initial.history.reserveCapacity(8)
+        state = VisibleMutex(initial, runtime: center.runtime)
         center.addObserver(for: .operationDidStart, observerName: "NetworkActivityIndicator") { [weak self] _ in
             self?.change(by: 1)
         }

@@ -348,7 +348,7 @@ public final class LabFileDescriptor: Sendable {
     private var isOpen: Bool { number.load(ordering: .acquiring) >= 0 }
 
     /// Whether ``close()`` has run.
-    public var isClosed: Bool { observedRawValue == nil }
+    public var isClosed: Bool { !isOpen }
 
     /// Closes the descriptor if it is still open; later calls do nothing. The close of one
     /// end of a simulated socket pair returns once the other end, if still open, sees the
