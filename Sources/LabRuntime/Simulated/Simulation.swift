@@ -459,24 +459,6 @@ public final class Simulation: Runtime, @unchecked Sendable {
         return nil
     }
 
-    /// The record of the calling lab thread, which must be one of this simulation's. Mutex
-    /// held.
-    func currentLocked() -> SimulatedThread {
-        withCurrentLocked { $0 }
-    }
-
-    /// Calls `body` with the record of the calling lab thread, which must be one of this
-    /// simulation's, borrowed rather than retained: ``threads`` keeps it for the whole run.
-    /// Mutex held.
-    func withCurrentLocked<Result>(_ body: (SimulatedThread) -> Result) -> Result {
-        guard let id = CurrentThreadSlot.withCurrent({ $0.runtime === self ? $0.id : nil }) else {
-            preconditionFailure(
-                "\(LabThread.current) is not a thread of this simulation; lab objects must be used from the lab threads of their own runtime"
-            )
-        }
-        return Unmanaged.passUnretained(threads[id])._withUnsafeGuaranteedRef(body)
-    }
-
     /// The objects `thread`'s next operation will touch first: a port-set wait's set and its
     /// members' channels, or the object of its operation; none once it has exited.
     private func pendingObjects(of thread: SimulatedThread) -> [VisibleObject] {
