@@ -12,7 +12,9 @@ import Synchronization
 /// A fire date already in the past, given when the timer is made or set later, is scheduled
 /// as "now" (CF's `CFRunLoopTimerCreate` and `CFRunLoopTimerSetNextFireDate` do the same):
 /// the timer is due at once, and a repeating one keeps the phase of that moment, not of the
-/// past date. ``fireDate`` still reports the date given until the timer fires.
+/// past date. ``fireDate`` still reports the date given until the timer fires. As CF's,
+/// fire dates are clamped to `LabInstant.distantFuture` (`TIMER_DATE_LIMIT`) and intervals
+/// to ``intervalLimit`` (`TIMER_INTERVAL_LIMIT`).
 public final class RunLoopTimer: Sendable, CustomStringConvertible {
     /// The timer's name, for traces.
     public var name: String { label.text }
@@ -20,6 +22,9 @@ public final class RunLoopTimer: Sendable, CustomStringConvertible {
     public let label: LabName
     /// The repeat interval; zero for a one-shot timer.
     public let interval: Duration
+    /// The longest repeat interval a timer keeps, about 16 years; a longer one is cut to it
+    /// (CF's `TIMER_INTERVAL_LIMIT`, 504,911,232 seconds).
+    public static let intervalLimit = Duration.seconds(504_911_232)
     /// Ordering among timers due at the same instant (CF keeps it; ties keep insertion order).
     public let order: Int
     private let callout: @Sendable (RunLoopTimer) -> Void
@@ -54,9 +59,10 @@ public final class RunLoopTimer: Sendable, CustomStringConvertible {
         let runtime = currentRuntime()
         let id = runtime.nextID(.timer)
         self.label = label ?? LabName("timer ", id)
-        self.interval = interval > .zero ? interval : .zero
+        self.interval = min(max(interval, .zero), Self.intervalLimit)
         self.order = order
         callout = block
+        let fireDate = min(fireDate, .distantFuture)
         state = VisibleMutex(State(fireDate: fireDate, dueDate: max(fireDate, runtime.now())), runtime: runtime)
     }
 
@@ -83,11 +89,13 @@ public final class RunLoopTimer: Sendable, CustomStringConvertible {
 
     /// When the timer is next due. Setting it re-positions the timer in every mode of its
     /// loop (`CFRunLoopTimerSetNextFireDate`); from another thread it also wakes the loop so
-    /// it re-computes its sleep. A date in the past is stored as now.
+    /// it re-computes its sleep. A date in the past is stored as now, one beyond
+    /// `LabInstant.distantFuture` as that.
     public var fireDate: LabInstant {
         get { state.withLock { $0.fireDate } }
         set {
             let now = currentRuntime().now()
+            let newValue = min(newValue, .distantFuture)
             let loop = state.withLock { state -> RunLoop? in
                 state.fireDate = newValue
                 state.dueDate = max(newValue, now)
@@ -160,8 +168,9 @@ public final class RunLoopTimer: Sendable, CustomStringConvertible {
         let (finishedOneShot, advancedIn) = state.withLock { state -> (Bool, RunLoop?) in
             state.isFiring = false
             guard interval > .zero else { return (true, nil) }
-            // A date the callout moved later was re-positioned by the setter; keep it.
-            guard state.dueDate <= scheduled else { return (false, nil) }
+            // A timer the callout invalidated keeps its dates; a date the callout moved later
+            // was re-positioned by the setter: keep it.
+            guard state.isValid, state.dueDate <= scheduled else { return (false, nil) }
             state.dueDate = Self.nextFireDate(after: scheduled, interval: interval, now: runtime.now())
             state.fireDate = state.dueDate
             return (false, state.loop)
@@ -172,12 +181,12 @@ public final class RunLoopTimer: Sendable, CustomStringConvertible {
     }
 
     /// The first `scheduled + k·interval` (k ≥ 1) strictly after `now`: missed fires
-    /// coalesce and the phase is kept.
+    /// coalesce and the phase is kept. Saturates at `LabInstant.distantFuture`.
     static func nextFireDate(after scheduled: LabInstant, interval: Duration, now: LabInstant) -> LabInstant {
-        let step = interval.labNanoseconds
+        let step = max(interval.labNanoseconds, 1)
         let missed = max(0, (now.nanoseconds - scheduled.nanoseconds) / step)
-        var next = LabInstant(nanoseconds: scheduled.nanoseconds + (missed + 1) * step)
-        if next <= now { next.nanoseconds += step }
+        var next = scheduled + .nanoseconds((missed + 1) * step)
+        if next <= now { next = next + .nanoseconds(step) }
         return next
     }
 }
