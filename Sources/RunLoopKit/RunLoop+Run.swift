@@ -10,6 +10,11 @@ extension RunLoop {
     /// no Entry or Exit observers: that is why a thread needs a keep-alive port. Runs nest;
     /// each has its own stop flag, and the outer mode is current again afterwards.
     ///
+    /// As Foundation's `run(mode:before:)` hands CF seconds rather than a date, the time left
+    /// until `deadline` at the call is the run's timeout, and it counts from after the Entry
+    /// observers, where `__CFRunLoopRun` starts its clock: a run called with no time left
+    /// polls once, and one with more than ``RunLoopTimer/intervalLimit`` left runs forever.
+    ///
     /// Live, a loop whose wake port or whose port set for `mode` could not be made (no
     /// descriptor left) throws ``RunLoopError/systemCallFailed(_:)`` instead of running.
     ///
@@ -24,6 +29,8 @@ extension RunLoop {
             throw .notOwningThread(loopThread: thread.description, caller: LabThread.current.description)
         }
         guard mode != .common else { throw .cannotRunCommonModes }
+        let calledAt = runtime.now()
+        let timeout = deadline > calledAt ? deadline - calledAt : .zero
         let entered = try state.withLock { state throws(RunLoopError) -> Bool in
             guard !state.isRunOver else { throw .runOver }
             if let error = missingDescriptor(for: mode, in: state) { throw .systemCallFailed(error) }
@@ -40,7 +47,7 @@ extension RunLoop {
         notifyObservers(.entry, in: mode)
         let result: RunLoopResult
         do {
-            result = try iterate(mode: mode, deadline: deadline, returnAfterSourceHandled: returnAfterSourceHandled)
+            result = try iterate(mode: mode, timeout: timeout, returnAfterSourceHandled: returnAfterSourceHandled)
         } catch {
             endActivation(runIsOver: true)
             throw error
@@ -68,7 +75,7 @@ extension RunLoop {
         }
     }
 
-    /// Runs `mode` for at most `timeout` from now.
+    /// Runs `mode` for at most `timeout`, counted from after the Entry observers (`CFRunLoopRunInMode`).
     public func run(
         mode: RunLoopMode = .default, for timeout: Duration,
         returnAfterSourceHandled: Bool = false
@@ -86,11 +93,14 @@ extension RunLoop {
         }
     }
 
-    /// One activation's iterations: `__CFRunLoopRun`, in CF's step order (spec §1.3).
+    /// One activation's iterations: `__CFRunLoopRun`, in CF's step order (spec §1.3), for
+    /// at most `timeout` from now.
     private func iterate(
-        mode: RunLoopMode, deadline: LabInstant, returnAfterSourceHandled: Bool
+        mode: RunLoopMode, timeout: Duration, returnAfterSourceHandled: Bool
     ) throws(RunLoopError) -> RunLoopResult {
-        let pollOnly = deadline <= runtime.now()
+        let pollOnly = timeout <= .zero
+        let deadline =
+            pollOnly ? runtime.now() : timeout > RunLoopTimer.intervalLimit ? .distantFuture : runtime.now() + timeout
         if takeStop() { return .stopped }
         // Live, on a thread that chose to hold them, the wake-ups the passes send are written
         // once, when the loop is about to block in its port set's wait or has made
@@ -122,7 +132,7 @@ extension RunLoop {
                 if !poll { notifyObservers(.beforeWaiting, in: mode) }
                 // Read after BeforeWaiting, so that a timer its observers add or move is armed
                 // for this sleep, as CF's timerfd would be (spec §3.4).
-                nextTimer = nextTimerFireDate(forMode: mode)
+                nextTimer = nextTimerDueDate(forMode: mode)
                 (woke, drainsWakePort) = try sleep(
                     in: mode, until: poll ? runtime.now() : min(deadline, nextTimer ?? deadline),
                     sleeping: !poll, timerDue: nextTimer.map { $0 <= runtime.now() } ?? false,

@@ -128,10 +128,20 @@ public final class RunLoop: Sendable, CustomStringConvertible {
         return inbox.withLock { emptiness.holds(given: $0.blocks) }
     }
 
-    /// The earliest fire date among `mode`'s timers (`CFRunLoopGetNextTimerFireDate`): the
-    /// first armed one, since a mode keeps its timers sorted by fire date (CF's
-    /// `__CFRepositionTimerInMode`).
+    /// The fire date of `mode`'s first timer (`CFRunLoopGetNextTimerFireDate`), the earliest,
+    /// since a mode keeps its timers sorted by when they are due (CF's
+    /// `__CFRepositionTimerInMode`); `nil` without timers. As CF's, it is that timer's
+    /// ``RunLoopTimer/fireDate``, even while the timer fires or when the date is past.
     public func nextTimerFireDate(forMode mode: RunLoopMode) -> LabInstant? {
+        state.withLock { state in
+            guard let index = state.index(of: mode) else { return nil }
+            return state.modes[index].timers.first?.fireDate
+        }
+    }
+
+    /// When the loop must wake for `mode`'s timers: the due date of the first one not firing
+    /// (CF's `__CFArmNextTimerInMode`, which arms the mode's timer port).
+    func nextTimerDueDate(forMode mode: RunLoopMode) -> LabInstant? {
         state.withLock { state in
             guard let index = state.index(of: mode) else { return nil }
             for timer in state.modes[index].timers {

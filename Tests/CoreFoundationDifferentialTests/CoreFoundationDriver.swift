@@ -108,6 +108,13 @@ final class CoreFoundationDriver: LoopDriver {
         timers[timer].map { CFRunLoopTimerGetNextFireDate($0) - start } ?? 0
     }
 
+    func nextTimerFireDate(in mode: ProgramMode) -> Double? {
+        let date = CFRunLoopGetNextTimerFireDate(loop, cfMode(mode))
+        return date == 0 ? nil : date - start
+    }
+
+    func sleep(milliseconds: Int) { usleep(UInt32(milliseconds * 1000)) }
+
     /// Invalidates what the program made, so that nothing outlives it.
     func tearDown() {
         for source in sources.values { CFRunLoopSourceInvalidate(source) }

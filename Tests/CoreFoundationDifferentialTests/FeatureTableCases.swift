@@ -160,6 +160,21 @@ extension DifferentialCase {
             ],
             runs: [run(.x, 0), run(.default, 0), run(.x, 0)]),
         DifferentialCase(
+            "CFRunLoopGetNextTimerFireDate: the first timer's fire date, even a past one and while it fires",
+            items: [
+                timer("p", then: [.logNextTimerFireDate(.default)]), timer("far", due: .far),
+                block("b", then: [.logNextTimerFireDate(.default)]),
+                observer("o", activities: 128, then: [.logNextTimerFireDate(.default), .logNextTimerFireDate(.x)]),
+            ],
+            runs: [run(.default, 20)]),
+        DifferentialCase(
+            "a run's timeout counts from after its Entry observers",
+            items: [
+                observer("slow", activities: 1, then: [.sleep(milliseconds: 60)]), observer("o", activities: 32 | 64),
+                timer("far", due: .far),
+            ],
+            runs: [run(.default, 20)]),
+        DifferentialCase(
             "removing a source from inside another source's callout",
             items: [source("a", order: -1, then: [.removeSource("b", from: .default)]), source("b"), timer("far", due: .far)],
             runs: [run(.default, 0)]),

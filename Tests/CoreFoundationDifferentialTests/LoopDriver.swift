@@ -23,6 +23,11 @@ protocol LoopDriver: AnyObject {
     func isValid(_ timer: String) -> Bool
     /// When the timer is next due, relative to the program's start.
     func nextFire(_ timer: String) -> Double
+    /// `CFRunLoopGetNextTimerFireDate` for `mode`, relative to the program's start; nil
+    /// when the mode has no timer.
+    func nextTimerFireDate(in mode: ProgramMode) -> Double?
+    /// Blocks the calling thread for `milliseconds`.
+    func sleep(milliseconds: Int)
     /// Seconds since the program started.
     func now() -> Double
 }
@@ -114,6 +119,19 @@ final class ProgramInterpreter {
             driver.perform(in: mode) { [self] in log.append("\(name) ran") }
         case let .run(run):
             log.append("nested \(run.mode) → \(ResultName.of(rawValue: driver.run(run)))")
+        case let .logNextTimerFireDate(mode):
+            log.append("next timer fire date of \(mode): \(timer(firingAt: driver.nextTimerFireDate(in: mode)))")
+        case let .sleep(milliseconds): driver.sleep(milliseconds: milliseconds)
         }
+    }
+
+    /// The names of the program's timers whose fire date is `date`, or what else it is.
+    private func timer(firingAt date: Double?) -> String {
+        guard let date else { return "none" }
+        let names = program.items.compactMap { item -> String? in
+            guard case .timer = item.kind, driver.isValid(item.name), driver.nextFire(item.name) == date else { return nil }
+            return item.name
+        }
+        return names.isEmpty ? "no timer's fire date" : names.joined(separator: ", ")
     }
 }

@@ -102,6 +102,10 @@ indirect enum ProgramAction: Sendable, Equatable, CustomStringConvertible {
     case addCommonMode(ProgramMode)
     case perform(String, in: ProgramMode)
     case run(ProgramRun)
+    /// Logs which timer's fire date `CFRunLoopGetNextTimerFireDate` gives for the mode.
+    case logNextTimerFireDate(ProgramMode)
+    /// Blocks the thread for a while, as slow work in a callout does.
+    case sleep(milliseconds: Int)
 
     var description: String {
         switch self {
@@ -116,6 +120,8 @@ indirect enum ProgramAction: Sendable, Equatable, CustomStringConvertible {
         case let .addCommonMode(mode): "add common mode \(mode)"
         case let .perform(name, mode): "perform \(name) in \(mode)"
         case let .run(run): "run nested \(run)"
+        case let .logNextTimerFireDate(mode): "log the next timer fire date of \(mode)"
+        case let .sleep(milliseconds): "sleep \(milliseconds) ms"
         }
     }
 }

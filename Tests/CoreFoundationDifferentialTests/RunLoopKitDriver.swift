@@ -24,7 +24,7 @@ final class RunLoopKitDriver: LoopDriver {
 
     private func instant(_ time: Double) -> LabInstant { start + .nanoseconds(Int64((time * 1e9).rounded())) }
 
-    func now() -> Double { Double((runtime.now().nanoseconds - start.nanoseconds)) / 1e9 }
+    func now() -> Double { seconds(since: runtime.now()) }
 
     func addObserver(
         _ name: String, activities: UInt32, order: Int, repeats: Bool, mode: ProgramMode,
@@ -114,8 +114,16 @@ final class RunLoopKitDriver: LoopDriver {
     func isValid(_ timer: String) -> Bool { timers[timer]?.isValid ?? false }
 
     func nextFire(_ timer: String) -> Double {
-        timers[timer].map { Double($0.fireDate.nanoseconds - start.nanoseconds) / 1e9 } ?? 0
+        timers[timer].map { seconds(since: $0.fireDate) } ?? 0
     }
+
+    func nextTimerFireDate(in mode: ProgramMode) -> Double? {
+        loop.nextTimerFireDate(forMode: kitMode(mode)).map(seconds(since:))
+    }
+
+    func sleep(milliseconds: Int) { runtime.sleep(until: runtime.now() + .milliseconds(milliseconds)) }
+
+    private func seconds(since instant: LabInstant) -> Double { Double(instant.nanoseconds - start.nanoseconds) / 1e9 }
 }
 
 /// A callout handed to RunLoopKit's `@Sendable` closures. Safe because the program's loop runs
