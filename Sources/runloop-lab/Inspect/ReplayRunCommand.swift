@@ -21,7 +21,9 @@ enum ReplayRunCommand {
             and the full trace. NAME is a built-in scenario or a scenario file (a path
             containing '/' or ending in .lab). When the schedule cannot be followed (its
             thread cannot run at a step, or the run ends before a step it switches at), it
-            prints 'replay-diverged' with where, and exits 1.
+            prints 'replay-diverged' with where, and exits 1. A schedule followed exits 0
+            whatever the run shows: a deadlock or a broken expect line is what it was asked
+            to reproduce ('check' and 'explore' exit 1 for them).
             """,
         sections: [(title: "Options", rows: HelpText.optionRows(specs))]
     )
