@@ -175,6 +175,22 @@ extension DifferentialCase {
             ],
             runs: [run(.default, 20)]),
         DifferentialCase(
+            "a block queued by a version-0 source's callout runs in the same pass, before the loop sleeps",
+            items: [
+                source("s", then: [.perform("queued", in: .default)]), observer("o", activities: 32), timer("far", due: .far),
+            ],
+            runs: [run(.default, 20)]),
+        DifferentialCase(
+            "a version-0 source that signals itself in its callout runs again on the next pass",
+            items: [source("s", then: [.signal("s")]), observer("o", activities: 4), timer("far", due: .far)],
+            runs: [run(.default, 20)]),
+        DifferentialCase(
+            "result precedence: a handled source beats a poll's timeout",
+            items: [source("s"), timer("far", due: .far)], runs: [run(.default, 0, returnAfterSource: true)]),
+        DifferentialCase(
+            "result precedence: a stop beats the mode emptying in the same pass",
+            items: [source("s", then: [.stop, .removeSource("s", from: .default)])], runs: [run(.default, 20)]),
+        DifferentialCase(
             "removing a source from inside another source's callout",
             items: [source("a", order: -1, then: [.removeSource("b", from: .default)]), source("b"), timer("far", due: .far)],
             runs: [run(.default, 0)]),
