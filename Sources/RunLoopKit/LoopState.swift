@@ -1,3 +1,5 @@
+import LabRuntime
+
 /// A block queued with `perform`: CF's block item, run when the loop is in one of `modes`.
 ///
 /// The common block, unlabelled (no trace) for the default mode only with nothing to call
@@ -179,6 +181,11 @@ struct LoopState: Sendable {
     var activations = FirstInlineList<Activation>()
     /// CF's "sleeping" flag: true between BeforeWaiting and the wake.
     var isWaiting = false
+    /// Whether another thread added or moved a timer while the loop slept, and wrote its wake
+    /// port for it: the wait then reads again when to wake and sleeps on, as CF's sleeping
+    /// wait sees the mode's timerfd re-armed. Left set if the loop woke for something else
+    /// first, so that the write it left is taken the same way.
+    var timersMovedWhileWaiting = false
     var isTornDown = false
     /// The main dispatch queue, on the main thread's loop once it has been asked for.
     var mainQueue: MainDispatchQueue?
@@ -189,6 +196,15 @@ struct LoopState: Sendable {
     var isRunOver = false
 
     func index(of mode: RunLoopMode) -> Int? { modes.firstIndex { $0.mode == mode } }
+
+    /// When the loop must wake for the timers of the mode at `index`: the due date of the
+    /// first one not firing (CF's `__CFArmNextTimerInMode`, which arms the mode's timer port).
+    func nextTimerDueDate(inModeAt index: Int) -> LabInstant? {
+        for timer in modes[index].timers {
+            if let date = timer.armedFireDate { return date }
+        }
+        return nil
+    }
 
     /// The main queue, if a run of `mode` serves it: it exists, `mode` is common, and the
     /// loop is not inside a main-queue block (spec §1.2).

@@ -69,13 +69,13 @@ extension RunLoop {
     }
 
     /// Adds a timer to `mode` (`CFRunLoopAddTimer`). A timer belongs to the first loop it
-    /// is added to; adding it to another loop does nothing. From another thread, the loop is
-    /// woken to re-compute its sleep.
+    /// is added to; adding it to another loop does nothing. From another thread it re-arms a
+    /// sleeping loop's wait, as CF re-arms the mode's timerfd, without waking it for a pass.
     public func add(_ timer: RunLoopTimer, forMode mode: RunLoopMode) {
         guard timer.claim(for: self) else { return }
         guard insert(.timer(timer), into: mode).count > 0 else { return }
         record(.timerAdd(name: timer.name, target: thread.id, mode: mode.name, fireDate: timer.fireDate))
-        if thread !== LabThread.current { wakeUp() }
+        if thread !== LabThread.current { rearmTimers() }
     }
 
     /// Removes a timer from `mode`. A timer taken out of its last mode leaves the loop

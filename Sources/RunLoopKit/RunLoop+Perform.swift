@@ -145,6 +145,23 @@ extension RunLoop {
         sendWakeUp(delivered: inbox.withLock { $0.wakeUpDelivered })
     }
 
+    /// Tells the loop that another thread added or moved one of its timers. CF re-arms the
+    /// mode's timer port, a timerfd its sleeping wait holds, and does not wake the loop
+    /// (`CFRunLoopAddTimer` and `CFRunLoopTimerSetNextFireDate` call no `CFRunLoopWakeUp`):
+    /// the loop sleeps on until the new date with no extra pass. Here a loop asleep has its
+    /// wake port written, and its wait reads again when to wake and sleeps on; a loop awake
+    /// reads its timers when it next goes to sleep, and nothing is written. Traced as a
+    /// wake-up, delivered only to a sleeping loop.
+    func rearmTimers() {
+        wakeUpSchedulingPoint()
+        let sleeping = state.withLock { state in
+            if state.isWaiting { state.timersMovedWhileWaiting = true }
+            return state.isWaiting
+        }
+        record(.wakeUp(target: thread.id, delivered: sleeping))
+        if sleeping { wakePort.post(waking: thread) }
+    }
+
     /// The scheduling point before a wake-up; live, where it is none, not even a call through
     /// the runtime's existential is made on a perform's path.
     private func wakeUpSchedulingPoint() {

@@ -130,13 +130,8 @@ extension RunLoop {
                 woke = .ready(mainQueue.port.descriptor, .readable)
             } else {
                 if !poll { notifyObservers(.beforeWaiting, in: mode) }
-                // Read after BeforeWaiting, so that a timer its observers add or move is armed
-                // for this sleep, as CF's timerfd would be (spec §3.4).
-                nextTimer = nextTimerDueDate(forMode: mode)
-                (woke, drainsWakePort) = try sleep(
-                    in: mode, until: poll ? runtime.now() : min(deadline, nextTimer ?? deadline),
-                    sleeping: !poll, timerDue: nextTimer.map { $0 <= runtime.now() } ?? false,
-                    mainQueue: mainQueue)
+                (woke, drainsWakePort, nextTimer) = try sleep(
+                    in: mode, until: poll ? runtime.now() : deadline, sleeping: !poll, mainQueue: mainQueue)
             }
             markAwake()
             if !poll, !peeked { notifyObservers(.afterWaiting, in: mode) }
@@ -185,35 +180,64 @@ extension RunLoop {
         state.withLock { $0.isServingMainQueue = false }
     }
 
-    /// Waits on the mode's port set (a timer already due counts as its timer port firing),
-    /// with the main queue's port in it for this wait only (spec §1.3 step j); also says
-    /// whether the mode's set needs its wake port drained after reporting it. Throws
+    /// Waits on the mode's port set until `deadline` or, when `sleeping`, the mode's next timer
+    /// (a timer already due counts as its timer port firing), with the main queue's port in
+    /// it for this wait only (spec §1.3 step j); also says whether the mode's set needs its
+    /// wake port drained after reporting it, and when the next timer is due. The timers are
+    /// read with the loop marked waiting, after BeforeWaiting, so that a timer its observers
+    /// add or move is armed for this sleep, as CF's timerfd would be (spec §3.4), and one
+    /// another thread adds or moves later re-arms the wait (``rearmTimers()``). Throws
     /// ``RunLoopError/runOver`` when the simulation ended during the wait.
     private func sleep(
-        in mode: RunLoopMode, until wakeDeadline: LabInstant, sleeping: Bool, timerDue: Bool, mainQueue: MainDispatchQueue?
-    ) throws(RunLoopError) -> (woke: PortSetWaitResult, drainsWakePort: Bool) {
-        let contents = state.withLock { state -> (portSet: any PortSet, drainsWakePort: Bool)? in
+        in mode: RunLoopMode, until deadline: LabInstant, sleeping: Bool, mainQueue: MainDispatchQueue?
+    ) throws(RunLoopError) -> (woke: PortSetWaitResult, drainsWakePort: Bool, nextTimer: LabInstant?) {
+        let contents = state.withLock { state -> (portSet: any PortSet, drainsWakePort: Bool, nextTimer: LabInstant?)? in
             state.isWaiting = sleeping
-            return state.index(of: mode).map { (state.modes[$0].portSet, state.modes[$0].drainsWakePort) }
+            // Not through `index(of:).map`, whose closure would copy the whole state.
+            guard let index = state.index(of: mode) else { return nil }
+            return (state.modes[index].portSet, state.modes[index].drainsWakePort, state.nextTimerDueDate(inModeAt: index))
         }
-        if sleeping {
-            record(.loopWait(mode: mode.name, deadline: wakeDeadline == .distantFuture ? nil : wakeDeadline))
-        }
-        guard let contents, !timerDue else { return (.timedOut, true) }
+        var nextTimer = contents?.nextTimer
+        var wakeDeadline = sleeping ? min(deadline, nextTimer ?? deadline) : deadline
+        if sleeping { recordWait(in: mode, until: wakeDeadline) }
+        guard let contents, !isDue(nextTimer) else { return (.timedOut, true, nextTimer) }
         let portSet = contents.portSet
         let mainQueuePort = mainQueue?.port.descriptor
         let joined = mainQueuePort.map { port in (try? portSet.insert(port)) != nil } ?? false
         defer { if joined, let mainQueuePort { portSet.remove(mainQueuePort) } }
         var woke = waitForPort(portSet, until: wakeDeadline)
-        // An undrained wake port raises its edge in every mode's set; an edge whose wake-up
-        // another mode's wait already took finds none pending, and is slept through.
-        while !contents.drainsWakePort, case let .ready(descriptor, _) = woke, descriptor === wakePort.descriptor,
+        // The wake port ready with no wake-up pending: a timer re-armed by another thread, or
+        // (in a mode that does not drain it) an edge whose wake-up another mode's wait took.
+        while case let .ready(descriptor, _) = woke, descriptor === wakePort.descriptor,
             !wakePending.load(ordering: .acquiring)
         {
+            let rearmed = state.withLock { state -> LabInstant?? in
+                guard state.timersMovedWhileWaiting, let index = state.index(of: mode) else { return nil }
+                state.timersMovedWhileWaiting = false
+                return .some(state.nextTimerDueDate(inModeAt: index))
+            }
+            if let rearmed {
+                if contents.drainsWakePort { _ = wakePort.drain() }
+                nextTimer = rearmed
+                let rearmedDeadline = min(deadline, nextTimer ?? deadline)
+                if rearmedDeadline != wakeDeadline { recordWait(in: mode, until: rearmedDeadline) }
+                wakeDeadline = rearmedDeadline
+                if isDue(nextTimer) { return (.timedOut, contents.drainsWakePort, nextTimer) }
+            } else if contents.drainsWakePort {
+                break
+            }
             woke = waitForPort(portSet, until: wakeDeadline)
         }
         if woke == .runOver { throw .runOver }
-        return (woke, contents.drainsWakePort)
+        return (woke, contents.drainsWakePort, nextTimer)
+    }
+
+    /// Whether a timer due at `date` is due now.
+    private func isDue(_ date: LabInstant?) -> Bool { date.map { $0 <= runtime.now() } ?? false }
+
+    /// Traces that the loop blocks in `mode` until `deadline`.
+    private func recordWait(in mode: RunLoopMode, until deadline: LabInstant) {
+        record(.loopWait(mode: mode.name, deadline: deadline == .distantFuture ? nil : deadline))
     }
 
     /// Waits on `portSet` until `wakeDeadline`. Live, the loop first says it blocks

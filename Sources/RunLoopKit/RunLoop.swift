@@ -139,18 +139,6 @@ public final class RunLoop: Sendable, CustomStringConvertible {
         }
     }
 
-    /// When the loop must wake for `mode`'s timers: the due date of the first one not firing
-    /// (CF's `__CFArmNextTimerInMode`, which arms the mode's timer port).
-    func nextTimerDueDate(forMode mode: RunLoopMode) -> LabInstant? {
-        state.withLock { state in
-            guard let index = state.index(of: mode) else { return nil }
-            for timer in state.modes[index].timers {
-                if let date = timer.armedFireDate { return date }
-            }
-            return nil
-        }
-    }
-
     /// The items of `mode`, for panels and tests.
     public func contents(
         of mode: RunLoopMode

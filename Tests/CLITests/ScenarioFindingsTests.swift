@@ -28,7 +28,7 @@ struct ScenarioFindingsTests {
         ("05-timers.md:18", "clean"),
         ("05-timers.md:51", "clean"),
         ("06-observers.md:28", "clean"),
-        ("06-observers.md:93", "expect line 7"),
+        ("06-observers.md:87", "expect line 7"),
         ("07-perform.md:17", "clean"),
         ("07-perform.md:45", "liveness: stuck thread"),
         ("07-perform.md:71", "expect line 6"),

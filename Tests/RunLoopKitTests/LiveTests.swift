@@ -157,6 +157,30 @@ struct LiveTests {
         #expect(runtime.trace.snapshot.contains { $0.name == "loop.stop" && $0.kind.detail == "T0" })
     }
 
+    @Test("live: a timer added from another thread to a sleeping loop wakes it once, when the timer is due")
+    func timerAddedToASleepingLoop() {
+        let runtime = LiveRuntime()
+        let seen = Shared<[String]>([])
+        let started = runtime.makeSemaphore(named: "started", value: 0)
+        let thread = runtime.spawnThread(named: "sleeper") {
+            let loop = RunLoop.current
+            _ = try? loop.add(EventFDPort(name: "keep-alive"), forMode: .default)
+            loop.add(RunLoopObserver(activities: .afterWaiting, name: "o") { _, _ in seen.append("afterWaiting") }, forMode: .default)
+            loop.perform { started.signal() }
+            seen.append("run → \((try? loop.run(mode: .default, for: .seconds(30)))?.description ?? "error")")
+        }
+        started.wait()
+        let loop = RunLoop.of(thread)
+        let adder = runtime.spawnThread(named: "adder") {
+            let giveUp = runtime.now() + .seconds(30)
+            while !loop.isWaiting, runtime.now() < giveUp { runtime.yield("until the loop sleeps") }
+            loop.add(RunLoopTimer(after: .milliseconds(20), name: "added") { _ in seen.append("fired"); loop.stop() }, forMode: .default)
+        }
+        adder.join()
+        thread.join()
+        #expect(seen.value == ["afterWaiting", "fired", "run → stopped"])
+    }
+
     /// The stop lands while the loop is still working through the sender's messages. Before
     /// `endPass` made step n and step a one locked step, about one such stop in a thousand fell
     /// between them, was dropped as a redundant wake-up, and the run slept to its deadline; so

@@ -262,14 +262,20 @@ struct TimerTests {
         #expect(
             result.story(["timer.fire"]) == ["timer.fire sooner in kCFRunLoopDefaultMode", "timer.fire later in kCFRunLoopDefaultMode"])
         #expect(result.times("timer.fire") == [ms(200), ms(1_500)])
+        // CF re-arms the timer port and does not wake the loop: no pass at 100 ms.
+        #expect(result.times("loop.wake") == [ms(200), ms(1_500)])
+        #expect(result.times("observer") == [])
     }
 
-    @Test("a timer added from another thread wakes the sleeping loop to re-compute its sleep", arguments: [0, 1, 2] as [UInt64])
+    @Test(
+        "a timer added from another thread re-arms the sleeping loop, which wakes only when it is due (CF: no CFRunLoopWakeUp)",
+        arguments: [0, 1, 2] as [UInt64])
     func timerAddedFromAnotherThread(seed: UInt64) {
         let result = Simulation.run(seed: seed) {
             let runtime = currentRuntime()
             let loop = RunLoop.current
             _ = try? loop.add(EventFDPort(name: "keep-alive"), forMode: .default)
+            loop.add(RunLoopObserver(activities: [.beforeWaiting, .afterWaiting], name: "o") { _, _ in }, forMode: .default)
             let adder = runtime.spawnThread(named: "adder") {
                 runtime.sleep(until: ms(100))
                 loop.add(RunLoopTimer(fireAt: ms(150), name: "added") { _ in }, forMode: .default)
@@ -279,6 +285,9 @@ struct TimerTests {
         }
         #expect(result.outcome == .quiescent)
         #expect(result.times("timer.fire", "added") == [ms(150)])
+        #expect(result.times("loop.wake") == [ms(150), ms(1_000)])
+        #expect(result.times("observer", "o afterWaiting") == [ms(150), ms(1_000)])
+        #expect(result.times("loop.wait") == [.zero, ms(100), ms(150)])
     }
 
     @Test("re-entrancy guard: a nested run inside a timer's own callout does not fire that timer again")
