@@ -15,7 +15,11 @@ import Synchronization
 ///
 /// Get it from the main thread's loop (``RunLoop/mainQueue``). CF's main queue exists from
 /// launch; the lab's joins the main loop the first time it is asked for, so a program that
-/// never uses it sees the main thread's loop as any other thread's.
+/// never uses it sees the main thread's loop as any other thread's. Until then the main
+/// loop's default mode with nothing in it is finished at once, where CF's waits (spec §2.3
+/// rule 5): a program that models an app's main thread asks for the queue first, as
+/// AFReplay's `MainQueue` does. A run already going when it is first asked for serves it
+/// from then on.
 public final class MainDispatchQueue: Sendable {
     /// The main thread, which serves the queue.
     public let thread: LabThread
@@ -108,14 +112,18 @@ public final class MainDispatchQueue: Sendable {
 extension RunLoop {
     /// The main dispatch queue this loop serves (`dispatch_get_main_queue()`), created and
     /// joined to the loop's common modes on first use. Only the runtime's main thread's loop
-    /// has one (``RunLoop/main``); asking another loop is a programming error.
+    /// has one (``RunLoop/main``); asking another loop is a programming error. A run of the
+    /// loop already going serves it from its next pass; asked for first on another thread,
+    /// it wakes that run, so that a block queued at once is not left waiting for it.
     public var mainQueue: MainDispatchQueue {
         precondition(runtime.mainThread === thread, "only the main thread's loop serves the main queue, not the \(self)")
-        return state.withLock { state in
-            if let queue = state.mainQueue { return queue }
+        let (queue, joinsARun) = state.withLock { state -> (MainDispatchQueue, Bool) in
+            if let queue = state.mainQueue { return (queue, false) }
             let queue = MainDispatchQueue(thread: thread)
             state.mainQueue = queue
-            return queue
+            return (queue, !state.activations.isEmpty)
         }
+        if joinsARun, !thread.isCurrent { wakeUp() }
+        return queue
     }
 }

@@ -107,8 +107,10 @@ extension RunLoop {
         // `HeldWakeUps.passLimit` passes.
         let holdsWakeUps = thread.holdWakeUps()
         defer { if holdsWakeUps { thread.stopHoldingWakeUps() } }
-        // Decided once per activation, as CF fetches the dispatch port (spec §1.2).
-        let mainQueue = state.withLock { $0.mainQueue(servedIn: mode) }
+        // Decided once per activation, as CF fetches the dispatch port (spec §1.2); on the main
+        // loop, until the queue it has from launch in CF is first asked for here.
+        var mainQueue = state.withLock { $0.mainQueue(servedIn: mode) }
+        let mayGainMainQueue = mainQueue == nil && thread === runtime.mainThread
         var didServeMainQueueLastTime = true
         // A new activation starts with wake-ups enabled; `endPass` re-enables them (step a)
         // for every later pass.
@@ -119,6 +121,7 @@ extension RunLoop {
             var handledSource = performSources0(in: mode, stopAfterOne: returnAfterSourceHandled)
             if handledSource { runBlocks(in: mode) }
             let poll = handledSource || pollOnly
+            if mayGainMainQueue, mainQueue == nil { mainQueue = state.withLock { $0.mainQueue(servedIn: mode) } }
             // Step h: a signalled main queue is served at once, without sleeping, but not on
             // two passes in a row, so a flood of main-queue blocks cannot starve the rest.
             let peeked = mainQueue.map { !didServeMainQueueLastTime && $0.isSignalled } ?? false

@@ -75,6 +75,26 @@ struct MainQueueTests {
         #expect(seen.value == ["finished"])
     }
 
+    @Test(
+        "a main queue first asked for on another thread while main's loop runs is served by that run",
+        arguments: [0, 1, 2] as [UInt64])
+    func queueFirstAskedForDuringARun(seed: UInt64) {
+        let seen = Shared<[String]>([])
+        let result = Simulation.run(seed: seed) {
+            let runtime = currentRuntime()
+            let loop = RunLoop.current
+            _ = try? loop.add(EventFDPort(name: "keep-alive"), forMode: .default)
+            let worker = runtime.spawnThread(named: "worker") {
+                runtime.sleep(until: ms(10))
+                RunLoop.main?.mainQueue.async { seen.append("ran at \(runtime.now())") }
+            }
+            seen.append("\(runCurrent(for: .milliseconds(100)).map(\.description) ?? "error") at \(runtime.now())")
+            worker.join()
+        }
+        #expect(result.outcome == .quiescent)
+        #expect(seen.value == ["ran at 0.010000", "timedOut at 0.100000"])
+    }
+
     @Test("a main-queue block is not served in a non-common mode, and runs once main is back in a common one")
     func notServedInANonCommonMode() {
         let seen = Shared<[String]>([])
