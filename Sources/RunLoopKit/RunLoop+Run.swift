@@ -222,6 +222,9 @@ extension RunLoop {
             if let rearmed {
                 if contents.drainsWakePort { _ = wakePort.drain() }
                 nextTimer = rearmed
+                // A wake-up sent while the port was drained may have been drained with it: the
+                // wait ends as woken by it.
+                if wakePending.load(ordering: .acquiring) { break }
                 let rearmedDeadline = min(deadline, nextTimer ?? deadline)
                 if rearmedDeadline != wakeDeadline { recordWait(in: mode, until: rearmedDeadline) }
                 wakeDeadline = rearmedDeadline
