@@ -187,4 +187,31 @@ struct ObserverTests {
         #expect(result.outcome == .quiescent)
         #expect(seen.value == ["finished"])
     }
+
+    @Test("an observer belongs to the first loop it is added to: adding it to another loop does nothing (spec §5)")
+    func belongsToItsFirstLoop() {
+        let seen = Shared<[String]>([])
+        let result = Simulation.run(seed: 0) {
+            let runtime = currentRuntime()
+            let added = runtime.makeSemaphore(named: "added", value: 0)
+            let observer = RunLoopObserver(activities: .entry, name: "o") { _, _ in
+                seen.append("entry on \(LabThread.current)")
+            }
+            let worker = runtime.spawnThread(named: "worker") {
+                let loop = RunLoop.current
+                _ = try? loop.add(EventFDPort(name: "keep-alive"), forMode: .default)
+                loop.add(observer, forMode: .default)
+                added.signal()
+                _ = runCurrent(for: .milliseconds(50))
+            }
+            added.wait()
+            let loop = RunLoop.current
+            _ = try? loop.add(EventFDPort(name: "keep-alive"), forMode: .default)
+            loop.add(observer, forMode: .default)
+            _ = runCurrent(for: .milliseconds(10))
+            worker.join()
+        }
+        #expect(result.outcome == .quiescent)
+        #expect(seen.value == ["entry on T1 worker"])
+    }
 }

@@ -55,4 +55,34 @@ struct TimerLimitTests {
         #expect(seen.value == ["valid false, fire date 0.010000"])
         #expect(result.times("timer.fire") == [ms(10)])
     }
+
+    @Test("a negative interval makes a one-shot timer: it fires once and is invalidated")
+    func negativeIntervalIsOneShot() {
+        let seen = Shared<[String]>([])
+        let result = Simulation.run(seed: 0) {
+            let loop = RunLoop.current
+            let timer = RunLoopTimer(fireAt: ms(10), interval: .milliseconds(-5), name: "backwards") { _ in seen.append("fired") }
+            loop.add(timer, forMode: .default)
+            _ = runCurrent(for: .milliseconds(50))
+            seen.append("repeats \(timer.repeats), valid \(timer.isValid)")
+        }
+        #expect(result.outcome == .quiescent)
+        #expect(seen.value == ["fired", "repeats false, valid false"])
+    }
+
+    @Test("a one-shot timer whose callout moves its fire date later is still invalidated after the callout")
+    func oneShotMovedLaterIsInvalidated() {
+        let seen = Shared<[String]>([])
+        let result = Simulation.run(seed: 0) {
+            let loop = RunLoop.current
+            _ = try? loop.add(EventFDPort(name: "keep-alive"), forMode: .default)
+            let timer = RunLoopTimer(fireAt: ms(10), name: "once") { timer in timer.fireDate = ms(30) }
+            loop.add(timer, forMode: .default)
+            _ = runCurrent(for: .milliseconds(50))
+            seen.append("valid \(timer.isValid)")
+        }
+        #expect(result.outcome == .quiescent)
+        #expect(seen.value == ["valid false"])
+        #expect(result.times("timer.fire") == [ms(10)])
+    }
 }
