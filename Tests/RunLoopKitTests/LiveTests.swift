@@ -174,7 +174,11 @@ struct LiveTests {
         let adder = runtime.spawnThread(named: "adder") {
             let giveUp = runtime.now() + .seconds(30)
             while !loop.isWaiting, runtime.now() < giveUp { runtime.yield("until the loop sleeps") }
-            loop.add(RunLoopTimer(after: .milliseconds(20), name: "added") { _ in seen.append("fired"); loop.stop() }, forMode: .default)
+            let timer = RunLoopTimer(after: .milliseconds(20), name: "added") { _ in
+                seen.append("fired")
+                loop.stop()
+            }
+            loop.add(timer, forMode: .default)
         }
         adder.join()
         thread.join()
