@@ -15,7 +15,8 @@ import RunLoopKit
 /// - **Completion**: ``completionBlock`` runs once, when `isFinished` becomes true, on a
 ///   secondary thread: one of the two workers of the runtime's "NSOperation completion"
 ///   queue (a ``DispatchQueueModel``), as Apple's "typically a secondary thread". The
-///   block is read at the moment `isFinished` turns true; NSOperation does not nil it here,
+///   block is read at the moment `isFinished` turns true, and the operation is kept alive
+///   until it returns; NSOperation does not nil it here,
 ///   since the replay relies only on AFNetworking's own nil-ing (spec §3.12).
 /// - **Starting**: the default ``start()`` is a non-concurrent operation's: if cancelled it
 ///   just finishes; if ready it executes ``main()`` and finishes. Concurrent operations
@@ -243,9 +244,11 @@ open class LabOperation: TraceNamed, CustomStringConvertible, @unchecked Sendabl
         guard let block else { return }
         let name = name
         let runtime = runtime
-        Self.completionQueues.value(in: runtime).getOrFail(in: runtime).async(label: "completionBlock of \(name)") {
+        // NSOperation keeps the operation alive while its completion block runs, so a block
+        // that holds it weakly (AFNetworking's wrapper) still finds it.
+        Self.completionQueues.value(in: runtime).getOrFail(in: runtime).async(label: "completionBlock of \(name)") { [self] in
             runtime.record(.completion(operation: name, block: "completionBlock"))
-            block()
+            withExtendedLifetime(self) { block() }
         }
     }
 }

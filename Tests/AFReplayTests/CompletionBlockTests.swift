@@ -48,6 +48,21 @@ struct CompletionBlockTests {
         #expect(story[2].thread.hasPrefix("com.alamofire.networking.operation.queue #"))
     }
 
+    @Test(
+        "AFNetworking's wrapper runs the user block even when nothing else keeps the operation: NSOperation keeps it alive",
+        arguments: Array(0..<20) as [UInt64])
+    func wrapperOfAnOperationNobodyKeeps(seed: UInt64) {
+        let ran = Shared<[String]>([])
+        let result = simulate(seed: seed) {
+            let server = makeServer()
+            let op = URLConnectionOperation(request: get("/small", on: server), server: server, name: "op A")
+            op.completionBlock = { ran.append(LabThread.current.name) }
+            op.start()
+        }
+        #expect(result.outcome == .quiescent)
+        #expect(ran.value == ["main"])
+    }
+
     @Test("completionQueue and completionGroup replace main and the shared group", arguments: seeds)
     func customQueueAndGroup(seed: UInt64) {
         let ran = Shared<[String]>([])
