@@ -61,10 +61,12 @@ public final class SessionTaskDelegate: TraceNamed, CustomStringConvertible, Sen
             return (storage.manager, storage.mutableData)
         }
         let runtime = task.session.runtime
-        let group = manager?.completionGroup ?? SharedDispatchObjects.urlSessionManagerCompletionGroup(in: runtime)
-        let queue = manager?.completionQueue ?? MainQueue.shared(in: runtime)
         let completionHandler = completionHandler
+        // The manager's group and queue are read where USM.m dispatches the handler: here on
+        // an error, in the processing block on success.
         let finish: @Sendable (ResponseObject?, OperationError?) -> Void = { object, failure in
+            let group = manager?.completionGroup ?? SharedDispatchObjects.urlSessionManagerCompletionGroup(in: runtime)
+            let queue = manager?.completionQueue ?? MainQueue.shared(in: runtime)
             group.async(queue: queue, label: "completionHandler of \(task)") {
                 runtime.record(.completion(operation: task.traceName, block: "completionHandler"))
                 completionHandler?(task.response, object, failure)
@@ -85,9 +87,8 @@ public final class SessionTaskDelegate: TraceNamed, CustomStringConvertible, Sen
             finish(nil, .serviceThreadUnavailable(error))
             return
         }
-        let serializer = manager?.responseSerializer
         processing.async(label: "serialize response of \(task)") {
-            let (object, failure) = serializer?.responseObject(for: task.response, data: data) ?? (nil, nil)
+            let (object, failure) = manager?.responseSerializer.responseObject(for: task.response, data: data) ?? (nil, nil)
             finish(object, failure.map(OperationError.serialization))
         }
     }
