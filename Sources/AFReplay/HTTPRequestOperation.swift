@@ -69,9 +69,9 @@ public class HTTPRequestOperation: URLConnectionOperation, @unchecked Sendable {
     /// when the response had an ETag, `If-Range: <etag>`. Unlocked, on the caller's thread,
     /// before the network thread has cancelled the connection.
     ///
-    /// ``Fidelity/hardened``: the update is queued on the network thread, under the lock,
-    /// right behind `operationDidPause`, so it samples the stream after the connection is
-    /// dead (deviation 8).
+    /// ``Fidelity/hardened``: the update is queued, while the lock is held, onto the network
+    /// thread right behind `operationDidPause`, so it runs there, and samples the stream,
+    /// after the connection is dead (deviation 8).
     public override func pause() {
         if fidelity == .hardened {
             lock.lock()
