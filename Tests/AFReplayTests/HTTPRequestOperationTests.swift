@@ -135,6 +135,22 @@ struct HTTPRequestOperationTests {
     }
 
     @Test(
+        "pause on a finished operation changes no state, yet sets Range and If-Range (HRO.m: unconditional), from a fresh empty stream",
+        arguments: Fidelity.allCases, seeds)
+    func pauseWhenFinishedStillSetsRange(fidelity: Fidelity, seed: UInt64) {
+        let (result, op, outcomes) = Self.run("/big", seed: seed, fidelity: fidelity) { op in
+            op.setCompletionBlockWithSuccess({ op, _ in op.pause() }, failure: { _, _ in })
+        }
+        #expect(result.outcome == .quiescent)
+        #expect(outcomes.isEmpty)
+        #expect(op.state == .finished)
+        // connectionDidFinishLoading: released the stream; the getter makes an empty one.
+        #expect(op.request.value(forHTTPHeaderField: "Range") == "bytes=0-")
+        #expect(op.request.value(forHTTPHeaderField: "If-Range") == "\"v1\"")
+        #expect(result.details("connection.create").count == 1)
+    }
+
+    @Test(
         "pause after the first chunk, resume later: Range bytes=4- with If-Range \"v1\", a 206 appended to the same stream",
         arguments: Fidelity.allCases, seeds)
     func pauseResumeWithRange(fidelity: Fidelity, seed: UInt64) {
