@@ -62,6 +62,27 @@ struct LifecycleRuleTests {
     }
 
     @Test(
+        "every start of a cancelled operation queues cancelConnection again; the second finds it finished and does nothing",
+        arguments: Fidelity.allCases)
+    func startCancelledTwice(fidelity: Fidelity) {
+        let operation = Shared<URLConnectionOperation?>(nil)
+        let result = simulate(seed: 1) {
+            let server = makeServer()
+            let op = URLConnectionOperation(request: get("/stall", on: server), server: server, fidelity: fidelity, name: "op A")
+            operation.update { $0 = op }
+            op.cancel()
+            op.start()
+            op.start()
+        }
+        #expect(result.outcome == .quiescent)
+        #expect(operation.value?.state == .finished)
+        #expect(result.hops(of: "op A") == ["cancelConnection op A", "cancelConnection op A"])
+        #expect(result.transitions(of: "op A") == ["ready → finished"])
+        #expect(result.details("connection.create").isEmpty)
+        #expect(result.notifications(of: "op A") == (fidelity == .afn263 ? ["DidFinish"] : []))
+    }
+
+    @Test(
         "cancel while Executing with a live connection: cancelConnection cancels it and fails the operation with −999",
         arguments: Fidelity.allCases, seeds)
     func cancelLive(fidelity: Fidelity, seed: UInt64) {
