@@ -1,5 +1,6 @@
 import CoreFoundation
 import Foundation
+import LabRuntime
 
 /// A ``LoopDriver`` over the toolchain's CoreFoundation (swift-corelibs-foundation's
 /// `CFRunLoop.c`), on the calling thread's CF run loop. `import Foundation` alone does not
@@ -11,6 +12,7 @@ final class CoreFoundationDriver: LoopDriver {
     private var sources: [String: CFRunLoopSource] = [:]
     private var sourceCallouts: [SourceCallout] = []
     private var modeNames: [ProgramMode: CFString] = [:]
+    private var helpers: [LabThread] = []
 
     /// The calling thread's loop; the thread must be a fresh one, so that the loop is too.
     init() {
@@ -115,6 +117,23 @@ final class CoreFoundationDriver: LoopDriver {
 
     func sleep(milliseconds: Int) { usleep(UInt32(milliseconds * 1000)) }
 
+    func addTimerFromAnotherThread(_ name: String, firstFire: Double, callout: @escaping () -> Void) {
+        let timer = CFRunLoopTimerCreateWithHandler(nil, start + firstFire, 0, 0, 0) { _ in callout() }!
+        timers[name] = timer
+        let objects = CrossThreadObjects(loop: loop, timer: timer)
+        helpers.append(
+            LiveRuntime.shared.spawnThread(named: "timer adder") {
+                let giveUp = CFAbsoluteTimeGetCurrent() + 30
+                while !CFRunLoopIsWaiting(objects.loop), CFAbsoluteTimeGetCurrent() < giveUp { sched_yield() }
+                CFRunLoopAddTimer(objects.loop, objects.timer, kCFRunLoopDefaultMode)
+            })
+    }
+
+    func joinHelpers() {
+        for helper in helpers { helper.join() }
+        helpers.removeAll()
+    }
+
     /// Invalidates what the program made, so that nothing outlives it.
     func tearDown() {
         for source in sources.values { CFRunLoopSourceInvalidate(source) }
@@ -126,4 +145,11 @@ final class CoreFoundationDriver: LoopDriver {
 private final class SourceCallout {
     let callout: () -> Void
     init(_ callout: @escaping () -> Void) { self.callout = callout }
+}
+
+/// A loop and a timer handed to another thread. Safe because CoreFoundation's run-loop
+/// functions that thread calls (`CFRunLoopIsWaiting`, `CFRunLoopAddTimer`) lock the loop.
+private struct CrossThreadObjects: @unchecked Sendable {
+    let loop: CFRunLoop
+    let timer: CFRunLoopTimer
 }

@@ -168,6 +168,13 @@ extension DifferentialCase {
             ],
             runs: [run(.default, 20)]),
         DifferentialCase(
+            "a timer added from another thread while the loop sleeps wakes it once, when due, with no pass before",
+            items: [
+                observer("o", activities: 32 | 64), timer("far", due: .far),
+                block("b", then: [.addTimerFromAnotherThread("added", afterMilliseconds: 40)]),
+            ],
+            runs: [run(.default, 150)]),
+        DifferentialCase(
             "a run's timeout counts from after its Entry observers",
             items: [
                 observer("slow", activities: 1, then: [.sleep(milliseconds: 60)]), observer("o", activities: 32 | 64),

@@ -28,6 +28,11 @@ protocol LoopDriver: AnyObject {
     func nextTimerFireDate(in mode: ProgramMode) -> Double?
     /// Blocks the calling thread for `milliseconds`.
     func sleep(milliseconds: Int)
+    /// Has another thread wait until the loop sleeps, then add a one-shot timer to the
+    /// default mode, first due at `firstFire`.
+    func addTimerFromAnotherThread(_ name: String, firstFire: Double, callout: @escaping () -> Void)
+    /// Waits for the threads ``addTimerFromAnotherThread(_:firstFire:callout:)`` started.
+    func joinHelpers()
     /// Seconds since the program started.
     func now() -> Double
 }
@@ -53,6 +58,7 @@ final class ProgramInterpreter {
         for run in program.runs {
             log.append("run \(run.mode) → \(ResultName.of(rawValue: driver.run(run)))")
         }
+        driver.joinHelpers()
         for item in program.items {
             guard case let .timer(_, repeats, _) = item.kind else { continue }
             var state = "\(item.name) valid \(driver.isValid(item.name))"
@@ -122,6 +128,10 @@ final class ProgramInterpreter {
         case let .logNextTimerFireDate(mode):
             log.append("next timer fire date of \(mode): \(timer(firingAt: driver.nextTimerFireDate(in: mode)))")
         case let .sleep(milliseconds): driver.sleep(milliseconds: milliseconds)
+        case let .addTimerFromAnotherThread(name, milliseconds):
+            driver.addTimerFromAnotherThread(name, firstFire: driver.now() + Double(milliseconds) / 1000) { [self] in
+                log.append("\(name) fired")
+            }
         }
     }
 

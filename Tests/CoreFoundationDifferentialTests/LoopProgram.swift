@@ -106,6 +106,9 @@ indirect enum ProgramAction: Sendable, Equatable, CustomStringConvertible {
     case logNextTimerFireDate(ProgramMode)
     /// Blocks the thread for a while, as slow work in a callout does.
     case sleep(milliseconds: Int)
+    /// Another thread adds a one-shot timer to the default mode, due `milliseconds` from now,
+    /// once the loop sleeps.
+    case addTimerFromAnotherThread(String, afterMilliseconds: Int)
 
     var description: String {
         switch self {
@@ -122,6 +125,8 @@ indirect enum ProgramAction: Sendable, Equatable, CustomStringConvertible {
         case let .run(run): "run nested \(run)"
         case let .logNextTimerFireDate(mode): "log the next timer fire date of \(mode)"
         case let .sleep(milliseconds): "sleep \(milliseconds) ms"
+        case let .addTimerFromAnotherThread(name, milliseconds):
+            "another thread adds timer \(name), due in \(milliseconds) ms, once the loop sleeps"
         }
     }
 }

@@ -9,6 +9,7 @@ final class RunLoopKitDriver: LoopDriver {
     private let start: LabInstant
     private var timers: [String: RunLoopTimer] = [:]
     private var sources: [String: RunLoopSource] = [:]
+    private var helpers: [LabThread] = []
 
     init() {
         start = runtime.now()
@@ -122,6 +123,24 @@ final class RunLoopKitDriver: LoopDriver {
     }
 
     func sleep(milliseconds: Int) { runtime.sleep(until: runtime.now() + .milliseconds(milliseconds)) }
+
+    func addTimerFromAnotherThread(_ name: String, firstFire: Double, callout: @escaping () -> Void) {
+        let callout = UncheckedCallout(callout)
+        let timer = RunLoopTimer(fireAt: instant(firstFire), name: name) { _ in callout.body(()) }
+        timers[name] = timer
+        let (loop, runtime) = (loop, runtime)
+        helpers.append(
+            runtime.spawnThread(named: "timer adder") {
+                let giveUp = runtime.now() + .seconds(30)
+                while !loop.isWaiting, runtime.now() < giveUp { runtime.yield("until the loop sleeps") }
+                loop.add(timer, forMode: .default)
+            })
+    }
+
+    func joinHelpers() {
+        for helper in helpers { helper.join() }
+        helpers.removeAll()
+    }
 
     private func seconds(since instant: LabInstant) -> Double { Double(instant.nanoseconds - start.nanoseconds) / 1e9 }
 }
