@@ -181,7 +181,7 @@ struct LoopState: Sendable {
     var activations = FirstInlineList<Activation>()
     /// CF's "sleeping" flag: true between BeforeWaiting and the wake.
     var isWaiting = false
-    /// Whether another thread added or moved a timer while the loop slept, and wrote its wake
+    /// Whether another thread added a timer while the loop slept, and wrote its wake
     /// port for it: the wait then reads again when to wake and sleeps on, as CF's sleeping
     /// wait sees the mode's timerfd re-armed. Left set if the loop woke for something else
     /// first, so that the write it left is taken the same way.

@@ -145,10 +145,10 @@ extension RunLoop {
         sendWakeUp(delivered: inbox.withLock { $0.wakeUpDelivered })
     }
 
-    /// Tells the loop that another thread added or moved one of its timers. CF re-arms the
-    /// mode's timer port, a timerfd its sleeping wait holds, and does not wake the loop
-    /// (`CFRunLoopAddTimer` and `CFRunLoopTimerSetNextFireDate` call no `CFRunLoopWakeUp`):
-    /// the loop sleeps on until the new date with no extra pass. Here a loop asleep has its
+    /// Tells the loop that another thread added one of its timers. CF re-arms the mode's timer
+    /// port, a timerfd its sleeping wait holds, and does not wake the loop (`CFRunLoopAddTimer`
+    /// calls no `CFRunLoopWakeUp`, unlike `CFRunLoopTimerSetNextFireDate`): the loop sleeps on
+    /// until the new date with no extra pass. Here a loop asleep has its
     /// wake port written, and its wait reads again when to wake and sleeps on; a loop awake
     /// reads its timers when it next goes to sleep, and nothing is written. Traced as a
     /// wake-up, delivered only to a sleeping loop.

@@ -99,8 +99,8 @@ extension RunLoop {
         mode: RunLoopMode, timeout: Duration, returnAfterSourceHandled: Bool
     ) throws(RunLoopError) -> RunLoopResult {
         let pollOnly = timeout <= .zero
-        let deadline =
-            pollOnly ? runtime.now() : timeout > RunLoopTimer.intervalLimit ? .distantFuture : runtime.now() + timeout
+        // Above CF's TIMER_INTERVAL_LIMIT a timeout means forever.
+        let deadline = timeout > RunLoopTimer.intervalLimit ? .distantFuture : runtime.now() + timeout
         if takeStop() { return .stopped }
         // Live, on a thread that chose to hold them, the wake-ups the passes send are written
         // once, when the loop is about to block in its port set's wait or has made
@@ -189,7 +189,7 @@ extension RunLoop {
     /// wake port drained after reporting it, and when the next timer is due. The timers are
     /// read with the loop marked waiting, after BeforeWaiting, so that a timer its observers
     /// add or move is armed for this sleep, as CF's timerfd would be (spec §3.4), and one
-    /// another thread adds or moves later re-arms the wait (``rearmTimers()``). Throws
+    /// another thread adds later re-arms the wait (``rearmTimers()``). Throws
     /// ``RunLoopError/runOver`` when the simulation ended during the wait.
     private func sleep(
         in mode: RunLoopMode, until deadline: LabInstant, sleeping: Bool, mainQueue: MainDispatchQueue?
@@ -209,7 +209,7 @@ extension RunLoop {
         let joined = mainQueuePort.map { port in (try? portSet.insert(port)) != nil } ?? false
         defer { if joined, let mainQueuePort { portSet.remove(mainQueuePort) } }
         var woke = waitForPort(portSet, until: wakeDeadline)
-        // The wake port ready with no wake-up pending: a timer re-armed by another thread, or
+        // The wake port ready with no wake-up pending: a timer added by another thread, or
         // (in a mode that does not drain it) an edge whose wake-up another mode's wait took.
         while case let .ready(descriptor, _) = woke, descriptor === wakePort.descriptor,
             !wakePending.load(ordering: .acquiring)
@@ -222,9 +222,6 @@ extension RunLoop {
             if let rearmed {
                 if contents.drainsWakePort { _ = wakePort.drain() }
                 nextTimer = rearmed
-                // A wake-up sent while the port was drained may have been drained with it: the
-                // wait ends as woken by it.
-                if wakePending.load(ordering: .acquiring) { break }
                 let rearmedDeadline = min(deadline, nextTimer ?? deadline)
                 if rearmedDeadline != wakeDeadline { recordWait(in: mode, until: rearmedDeadline) }
                 wakeDeadline = rearmedDeadline

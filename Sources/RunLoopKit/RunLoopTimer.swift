@@ -88,9 +88,9 @@ public final class RunLoopTimer: Sendable, CustomStringConvertible {
     public var repeats: Bool { interval > .zero }
 
     /// When the timer is next due. Setting it re-positions the timer in every mode of its
-    /// loop (`CFRunLoopTimerSetNextFireDate`); from another thread it also re-arms a sleeping
-    /// loop's wait, without waking it for a pass. A date in the past is stored as now, one beyond
-    /// `LabInstant.distantFuture` as that.
+    /// loop (`CFRunLoopTimerSetNextFireDate`); from another thread it also wakes the loop, as
+    /// that function calls `CFRunLoopWakeUp`, so the loop re-computes its sleep. A date in the
+    /// past is stored as now, one beyond `LabInstant.distantFuture` as that.
     public var fireDate: LabInstant {
         get { state.withLock { $0.fireDate } }
         set {
@@ -103,7 +103,7 @@ public final class RunLoopTimer: Sendable, CustomStringConvertible {
             }
             guard let loop else { return }
             loop.reposition(self)
-            if loop.thread !== LabThread.current { loop.rearmTimers() }
+            if loop.thread !== LabThread.current { loop.wakeUp() }
         }
     }
 
