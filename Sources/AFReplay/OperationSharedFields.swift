@@ -9,7 +9,9 @@ import NetSim
 ///
 /// The nonatomic properties of UCO.m: `state` (read behind `isReady`, `isExecuting`,
 /// `isFinished` and `isPaused`), `connection`, `outputStream` (its unlocked getter),
-/// `response`, `responseData`, `error` and `totalBytesRead`. Under ``Fidelity/hardened``
+/// `response`, `responseData`, `error`, `totalBytesRead` and `request` (read by
+/// `operationDidStart` under the lock and by `cancelConnection` without it, written by
+/// AFHTTPRequestOperation's `pause` without it). Under ``Fidelity/hardened``
 /// the same fields are accessed under the lock where the fixes of ``Fidelity`` say so.
 final class OperationSharedFields: Sendable {
     let state: LabInlineCell<OperationState>
@@ -19,10 +21,11 @@ final class OperationSharedFields: Sendable {
     let responseData: LabInlineCell<[UInt8]?>
     let error: LabInlineCell<OperationError?>
     let totalBytesRead: LabInlineCell<Int64>
+    let request: LabInlineCell<HTTPRequest>
 
-    /// The fields of the operation named `name`, in `runtime`, at their initial values,
-    /// numbered in this order.
-    init(of name: String, runtime: any Runtime) {
+    /// The fields of the operation named `name`, in `runtime`, at their initial values
+    /// (`request` holding `request`), numbered in this order.
+    init(of name: String, request: HTTPRequest, runtime: any Runtime) {
         state = LabInlineCell("state", of: name, .ready, runtime: runtime)
         connection = LabInlineCell("connection", of: name, nil, runtime: runtime) { $0.map(\.description) ?? "nil" }
         outputStream = LabInlineCell("outputStream", of: name, nil, runtime: runtime) { $0?.traceTypeName ?? "nil" }
@@ -30,5 +33,15 @@ final class OperationSharedFields: Sendable {
         responseData = LabInlineCell("responseData", of: name, nil, runtime: runtime) { $0.map { "\($0.count) bytes" } ?? "nil" }
         error = LabInlineCell("error", of: name, nil, runtime: runtime) { $0.map(\.description) ?? "nil" }
         totalBytesRead = LabInlineCell("totalBytesRead", of: name, 0, runtime: runtime)
+        self.request = LabInlineCell("request", of: name, request, runtime: runtime) { $0.traceSummary }
+    }
+}
+
+extension HTTPRequest {
+    /// How a trace shows a `request` cell's value: the method and path, and the `Range`
+    /// field when there is one (`GET /file Range: bytes=512-`), which is what a pause changes.
+    fileprivate var traceSummary: String {
+        let line = "\(method) \(url.path)"
+        return value(forHTTPHeaderField: "Range").map { "\(line) Range: \($0)" } ?? line
     }
 }

@@ -2,11 +2,12 @@ import NetSim
 import RunLoopKit
 
 extension URLConnectionOperation {
-    /// The request the next connection sends (`request`, nonatomic). ``HTTPRequestOperation``'s
-    /// `pause` replaces it with a Range request.
+    /// The request the next connection sends (`request`, nonatomic, read and written without
+    /// the lock: a lab cell). ``HTTPRequestOperation``'s `pause` replaces it with a Range
+    /// request.
     public var request: HTTPRequest {
-        get { storage.withLock { $0.request } }
-        set { storage.withLock { $0.request = newValue } }
+        get { shared.request.load() }
+        set { shared.request.store(newValue) }
     }
 
     /// The latest response head (`response`); after an HTTP resume, the 206's.

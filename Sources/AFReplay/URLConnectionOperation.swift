@@ -25,13 +25,12 @@ import RunLoopKit
 /// `OperationSharedFields` (lab cells), so each unlocked access is a scheduling point
 /// and a traced `cell.*` event; the locked setters of UCO.m (`outputStream`,
 /// `responseData`, `completionBlock`) take the lock around theirs. So their races are the
-/// original's. The rest (the request, the modes, the blocks) is behind a Swift mutex that
-/// only keeps memory safe. The operation is the `ConnectionDelegate` of its connection, with
+/// original's. The rest (the modes, the blocks) is behind a Swift mutex that only keeps
+/// memory safe. The operation is the `ConnectionDelegate` of its connection, with
 /// ``LabOperation/traceName`` as the name every callback is traced with.
 public class URLConnectionOperation: LabOperation, ConnectionDelegate, @unchecked Sendable {
     // @unchecked: every mutable field lives in `storage`, a VisibleMutex, or in `shared`, lab cells.
     struct Storage {
-        var request: HTTPRequest
         var sentRequests = FirstInlineList<HTTPRequest>()
         var redirects: [RedirectHop] = []
         var responseURL: LabURL?
@@ -72,8 +71,8 @@ public class URLConnectionOperation: LabOperation, ConnectionDelegate, @unchecke
         operationLock = OperationLock(
             named: Self.lockName, lockClass: Self.lockClass, runtime: identity.runtime,
             canDefer: fidelity == .hardened)
-        storage = VisibleMutex(Storage(request: request), runtime: identity.runtime)
-        shared = OperationSharedFields(of: identity.name, runtime: identity.runtime)
+        storage = VisibleMutex(Storage(), runtime: identity.runtime)
+        shared = OperationSharedFields(of: identity.name, request: request, runtime: identity.runtime)
         self.server = server
         self.fidelity = fidelity
         super.init(identity: identity)

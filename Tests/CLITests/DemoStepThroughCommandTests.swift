@@ -86,7 +86,7 @@ struct DemoStepThroughCommandTests {
         let text = console.outputText
         #expect(
             text.contains(
-                "step 148 · #147 0.000000 T2 AFNetworking · callback → operation · connection.callback C0 didReceiveResponse 200 → op big"))
+                "step 150 · #149 0.000000 T2 AFNetworking · callback → operation · connection.callback C0 didReceiveResponse 200 → op big"))
         #expect(text.contains("    ↳ C0 calls its own delegate, op big, directly: no dictionary, no lookup"))
         #expect(text.contains("   22 of 22 expect lines held"))
         #expect(text.contains("the manager looked task 1 up in its task id → delegate dictionary, under its lock"))

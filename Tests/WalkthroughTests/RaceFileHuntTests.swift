@@ -24,14 +24,14 @@ struct RaceFileHuntTests {
 
     static let hunts = [
         Hunt(race: "pause-cancel-pair", checker: "notification-balance", random: 56, pct: 2),
-        Hunt(race: "pause-cancel", checker: "operation-liveness", random: 1, pct: 2),
+        Hunt(race: "pause-cancel", checker: "operation-liveness", random: 1, pct: 3),
         Hunt(race: "pause-after-start", checker: "notification-balance", random: 4, pct: 1),
-        Hunt(race: "cancel-completion", checker: "cancelled-fails", random: 2, pct: 44),
-        Hunt(race: "pause-completion", checker: "expect", random: 1, pct: 14),
+        Hunt(race: "cancel-completion", checker: "cancelled-fails", random: 2, pct: 7),
+        Hunt(race: "pause-completion", checker: "expect", random: 1, pct: 61),
         Hunt(race: "resume-limit", checker: "expect", random: 1, pct: 1),
         Hunt(race: "kvo-under-lock", checker: "lock-order", random: 1, pct: 1),
-        Hunt(race: "kvo-under-lock", checker: "deadlock", random: nil, pct: 15),
-        Hunt(race: "pause-burst", checker: "expect", random: 14, pct: 13),
+        Hunt(race: "kvo-under-lock", checker: "deadlock", random: nil, pct: 13),
+        Hunt(race: "pause-burst", checker: "expect", random: 14, pct: 33),
     ]
 
     /// The schedules `hunt` takes in 2.6.3 under `strategy`, or `nil` within 2,000.

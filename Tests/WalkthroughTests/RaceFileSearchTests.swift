@@ -110,7 +110,29 @@ struct RaceFileSearchTests {
         ).explore()
         let violations = try #require(report.finding?.violations)
         #expect(violations.allSatisfy { $0.kind == .dataRace })
-        #expect(violations.contains { $0.summary.hasPrefix("data race on V7 outputStreamToMemory: ") })
+        #expect(violations.contains { $0.summary.hasPrefix("data race on V8 outputStreamToMemory: ") })
+    }
+
+    @Test("2.6.3's HTTP pause writes the request unlocked while operationDidStart reads it")
+    func afn263PauseWritesRequestUnlocked() throws {
+        let scenario = try Scenario.load(path: "\(scenariosDirectory)/pause-before-start.lab").explorable(named: "pause-before-start")
+        let report = Explorer(scenario: scenario, checkers: [DataRaceChecker()], strategy: .random(seed: 98), schedules: 1).explore()
+        let violations = try #require(report.finding?.violations)
+        #expect(
+            violations.contains {
+                $0.summary.hasPrefix("data race on V7 request of op A: T0 main store at ")
+                    && $0.summary.contains(" and T2 AFNetworking load at ")
+            })
+    }
+
+    @Test("hardened's pause updates the request on the network thread: two operations paused and cancelled show no data race")
+    func hardenedPauseUpdatesRequestOnNetworkThread() throws {
+        let report = Explorer(
+            scenario: try Self.race("pause-cancel-pair-hardened"), checkers: [DataRaceChecker()], strategy: .random(seed: 0),
+            schedules: 100
+        ).explore()
+        #expect(report.finding == nil)
+        #expect(report.explored == 100)
     }
 
     @Test("hardened pause and cancel show no data race over the same search")
