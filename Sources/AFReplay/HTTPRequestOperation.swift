@@ -60,6 +60,13 @@ public class HTTPRequestOperation: URLConnectionOperation, @unchecked Sendable {
         return http.withLock { $0.responseObject }
     }
 
+    /// ``responseSerializer``, which HRO.m's `encodeWithCoder:`, `initWithCoder:` and
+    /// `copyWithZone:` carry over.
+    override var carriedResponseSerializer: (any ResponseSerializer)? {
+        get { responseSerializer }
+        set { if let newValue { responseSerializer = newValue } }
+    }
+
     /// True: ``pause()`` points the request at the rest of the body.
     override var resumesWhereItLeftOff: Bool { true }
 

@@ -66,7 +66,7 @@ public class URLConnectionOperation: LabOperation, ConnectionDelegate, @unchecke
 
     /// `initWithRequest:` (spec §3.1): Ready (set directly, no KVO), a new recursive lock,
     /// ``runLoopModes`` = the common modes, the request stored. No output stream yet.
-    public init(request: HTTPRequest, server: LoopbackServer, fidelity: Fidelity = .afn263, name: String? = nil) {
+    public required init(request: HTTPRequest, server: LoopbackServer, fidelity: Fidelity = .afn263, name: String? = nil) {
         let identity = Identity(name: name)
         operationLock = OperationLock(
             named: Self.lockName, lockClass: Self.lockClass, runtime: identity.runtime,
@@ -76,6 +76,13 @@ public class URLConnectionOperation: LabOperation, ConnectionDelegate, @unchecke
         self.server = server
         self.fidelity = fidelity
         super.init(identity: identity)
+    }
+
+    /// The response serializer that `encodeWithCoder:` and `copyWithZone:` carry over: none
+    /// for a plain operation; an ``HTTPRequestOperation`` carries its own (HRO.m's overrides).
+    var carriedResponseSerializer: (any ResponseSerializer)? {
+        get { nil }
+        set {}
     }
 
     // MARK: Predicates (spec §2.5)
