@@ -23,7 +23,8 @@ public protocol Runtime: AnyObject, Sendable {
     var locals: RuntimeLocals { get }
 
     /// The runtime's first thread: a simulation's "main" (T0); live, the first thread
-    /// started or adopted. CF's main thread, whose loop is `CFRunLoopGetMain()`.
+    /// started or adopted (for ``LiveRuntime/shared``, the process's main thread). CF's main
+    /// thread, whose loop is `CFRunLoopGetMain()`.
     var mainThread: LabThread? { get }
 
     /// The current instant: monotonic time live, virtual time simulated.

@@ -187,7 +187,11 @@ struct LoopState: Sendable {
     /// first, so that the write it left is taken the same way.
     var timersMovedWhileWaiting = false
     var isTornDown = false
-    /// The main dispatch queue, on the main thread's loop once it has been asked for.
+    /// Whether this is the main thread's loop (`CFRunLoopGetMain()`), whose common modes the
+    /// main dispatch queue keeps from being empty from the start, as CF's main queue exists
+    /// from launch, whether or not ``mainQueue`` has been made yet (spec §2.3 rule 5).
+    let isMainLoop: Bool
+    /// The main dispatch queue's object, on the main loop once it has been asked for.
     var mainQueue: MainDispatchQueue?
     /// Whether the loop is running main-queue blocks (CF's `__CFTSDKeyIsInGCDMainQ`): a run
     /// nested in one does not serve the queue, nor count it as a source.
@@ -206,21 +210,22 @@ struct LoopState: Sendable {
         return nil
     }
 
-    /// The main queue, if a run of `mode` serves it: it exists, `mode` is common, and the
-    /// loop is not inside a main-queue block (spec §1.2).
-    func mainQueue(servedIn mode: RunLoopMode) -> MainDispatchQueue? {
-        guard !isServingMainQueue, commonModes.contains(mode) else { return nil }
-        return mainQueue
+    /// Whether a run of `mode` serves the main queue, which then counts as a source of `mode`
+    /// (spec §1.2, §2.3 rule 5): this is the main loop, `mode` is one of its common modes,
+    /// and the loop is not inside a main-queue block. It does from the start, whether or not
+    /// the queue's object (``mainQueue``) has been made yet.
+    func servesMainQueue(in mode: RunLoopMode) -> Bool {
+        isMainLoop && !isServingMainQueue && commonModes.contains(mode)
     }
 
     /// CF's `__CFRunLoopModeIsEmpty` as far as the state alone decides it: no sources, no
-    /// timers, and not a common mode of the main loop whose main queue is served (spec §2.3
-    /// rule 5); the queued blocks decide the rest (``ModeEmptiness/holds(given:)``). Taken
-    /// before the inbox's lock, so that the closure run under that lock captures this small
-    /// answer instead of copying the state.
+    /// timers, and not a mode that serves the main queue (spec §2.3 rule 5); the queued
+    /// blocks decide the rest (``ModeEmptiness/holds(given:)``). Taken before the inbox's
+    /// lock, so that the closure run under that lock captures this small answer instead of
+    /// copying the state.
     func emptiness(of mode: RunLoopMode) -> ModeEmptiness {
         guard let index = index(of: mode) else { return .empty }
-        guard modes[index].hasNoSourcesOrTimers, mainQueue(servedIn: mode) == nil else { return .notEmpty }
+        guard modes[index].hasNoSourcesOrTimers, !servesMainQueue(in: mode) else { return .notEmpty }
         return .unlessABlockMatches(mode, modeIsCommon: commonModes.contains(mode))
     }
 }

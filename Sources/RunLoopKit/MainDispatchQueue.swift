@@ -13,13 +13,12 @@ import Synchronization
 /// later pass. A run nested inside a main-queue block does not serve the queue (CF's
 /// `__CFTSDKeyIsInGCDMainQ`), so the queue never re-enters itself.
 ///
-/// Get it from the main thread's loop (``RunLoop/mainQueue``). CF's main queue exists from
-/// launch; the lab's joins the main loop the first time it is asked for, so a program that
-/// never uses it sees the main thread's loop as any other thread's. Until then the main
-/// loop's default mode with nothing in it is finished at once, where CF's waits (spec §2.3
-/// rule 5): a program that models an app's main thread asks for the queue first, as
-/// AFReplay's `MainQueue` does. A run already going when it is first asked for serves it
-/// from then on.
+/// Get it from the main thread's loop (``RunLoop/mainQueue``). As CF's main queue exists from
+/// launch, it keeps the main loop's common modes from being empty from the start, whether or
+/// not anyone has asked for it yet: on the main thread a run of the default mode with nothing
+/// in it waits until its date, where a run of a mode that is not common is finished at once
+/// (spec §2.3 rule 5). The object itself is made the first time it is asked for; a run
+/// already going then serves it from its next pass.
 public final class MainDispatchQueue: Sendable {
     /// The main thread, which serves the queue.
     public let thread: LabThread
@@ -110,11 +109,11 @@ public final class MainDispatchQueue: Sendable {
 }
 
 extension RunLoop {
-    /// The main dispatch queue this loop serves (`dispatch_get_main_queue()`), created and
-    /// joined to the loop's common modes on first use. Only the runtime's main thread's loop
-    /// has one (``RunLoop/main``); asking another loop is a programming error. A run of the
-    /// loop already going serves it from its next pass; asked for first on another thread,
-    /// it wakes that run, so that a block queued at once is not left waiting for it.
+    /// The main dispatch queue this loop serves (`dispatch_get_main_queue()`), a source of the
+    /// loop's common modes from the start and made on first use. Only the runtime's main
+    /// thread's loop has one (``RunLoop/main``); asking another loop is a programming error. A
+    /// run of the loop already going serves it from its next pass; asked for first on another
+    /// thread, it wakes that run, so that a block queued at once is not left waiting for it.
     public var mainQueue: MainDispatchQueue {
         precondition(runtime.mainThread === thread, "only the main thread's loop serves the main queue, not the \(self)")
         let (queue, joinsARun) = state.withLock { state -> (MainDispatchQueue, Bool) in

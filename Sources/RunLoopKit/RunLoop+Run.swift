@@ -7,8 +7,10 @@ extension RunLoop {
     ///
     /// Only the owning thread may run its loop. A mode that does not exist or holds no
     /// sources, timers or matching blocks returns ``RunLoopResult/finished`` at once, with
-    /// no Entry or Exit observers: that is why a thread needs a keep-alive port. Runs nest;
-    /// each has its own stop flag, and the outer mode is current again afterwards.
+    /// no Entry or Exit observers: that is why a thread needs a keep-alive port. On the main
+    /// thread the main queue is a source of the loop's common modes from the start, outside
+    /// its own blocks (``MainDispatchQueue``), so the default mode there is not empty. Runs
+    /// nest; each has its own stop flag, and the outer mode is current again afterwards.
     ///
     /// As Foundation's `run(mode:before:)` hands CF seconds rather than a date, the time left
     /// until `deadline` at the call is the run's timeout, and it counts from after the Entry
@@ -107,10 +109,13 @@ extension RunLoop {
         // `HeldWakeUps.passLimit` passes.
         let holdsWakeUps = thread.holdWakeUps()
         defer { if holdsWakeUps { thread.stopHoldingWakeUps() } }
-        // Decided once per activation, as CF fetches the dispatch port (spec §1.2); on the main
-        // loop, until the queue it has from launch in CF is first asked for here.
-        var mainQueue = state.withLock { $0.mainQueue(servedIn: mode) }
-        let mayGainMainQueue = mainQueue == nil && thread === runtime.mainThread
+        // Whether the run serves the main queue is decided once per activation, as CF fetches
+        // the dispatch port (spec §1.2). CF's queue exists from launch; the lab's object is made
+        // when first asked for, so a run that serves it and started before looks for it on
+        // each pass (the getter wakes the run).
+        let (servesMainQueue, madeQueue) = state.withLock { state in (state.servesMainQueue(in: mode), state.mainQueue) }
+        var mainQueue = servesMainQueue ? madeQueue : nil
+        let mayGainMainQueue = servesMainQueue && mainQueue == nil
         var didServeMainQueueLastTime = true
         // A new activation starts with wake-ups enabled; `endPass` re-enables them (step a)
         // for every later pass.
@@ -121,7 +126,7 @@ extension RunLoop {
             var handledSource = performSources0(in: mode, stopAfterOne: returnAfterSourceHandled)
             if handledSource { runBlocks(in: mode) }
             let poll = handledSource || pollOnly
-            if mayGainMainQueue, mainQueue == nil { mainQueue = state.withLock { $0.mainQueue(servedIn: mode) } }
+            if mayGainMainQueue, mainQueue == nil { mainQueue = state.withLock { $0.mainQueue } }
             // Step h: a signalled main queue is served at once, without sleeping, but not on
             // two passes in a row, so a flood of main-queue blocks cannot starve the rest.
             let peeked = mainQueue.map { !didServeMainQueueLastTime && $0.isSignalled } ?? false

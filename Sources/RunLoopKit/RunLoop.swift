@@ -50,7 +50,8 @@ public final class RunLoop: Sendable, CustomStringConvertible {
         isLive = thread.runtime.flavor == .live
         // The name's text is kept by the pthread (`LabName`), since each run makes the same.
         wakePort = EventFDPort(name: LabName("wake port T", thread.id).text, runtime: thread.runtime)
-        state = VisibleMutex(LoopState(), runtime: thread.runtime)
+        // A runtime knows its main thread before any of its threads can ask for a loop.
+        state = VisibleMutex(LoopState(isMainLoop: thread === thread.runtime.mainThread), runtime: thread.runtime)
         inbox = VisibleMutex(Inbox(), object: state.object, runtime: thread.runtime)
         state.withLock { $0.modes.append(makeMode(.default)) }
     }

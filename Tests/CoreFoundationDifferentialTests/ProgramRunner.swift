@@ -15,11 +15,15 @@ enum ProgramRunner {
         return log.value
     }
 
-    /// On RunLoopKit under a simulation (virtual time, so its timeouts cost nothing).
+    /// On RunLoopKit under a simulation (virtual time, so its timeouts cost nothing), on a
+    /// thread T0 starts: like CF's fresh thread, not the main one, whose common modes the
+    /// main queue keeps from being empty.
     static func simulated(_ program: LoopProgram, seed: UInt64 = 0) -> [String] {
         let log = Shared<[String]>([])
         _ = Simulation.run(seed: seed) {
-            log.update { $0 = ProgramInterpreter(program: program, driver: RunLoopKitDriver()).interpret() }
+            currentRuntime().spawnThread(named: "RunLoopKit program") {
+                log.update { $0 = ProgramInterpreter(program: program, driver: RunLoopKitDriver()).interpret() }
+            }.join()
         }
         return log.value
     }

@@ -204,6 +204,17 @@ struct LiveRuntimeLifetimeTests {
         #expect(released == nil)
     }
 
+    @Test("the shared runtime's main thread is the process's: never a thread it starts, nor another it adopts")
+    func sharedMainThreadIsTheProcesss() {
+        let shared = LiveRuntime.shared
+        let adopted = LabThread.current
+        let started = shared.spawnThread(named: "started") {}
+        started.join()
+        #expect(shared.mainThread !== started)
+        if getpid() != csystem_gettid() { #expect(shared.mainThread !== adopted) }
+        #expect(shared.mainThread.map { $0.name == "main" } ?? true)
+    }
+
     @Test("the main thread stays the first one while it lives")
     func mainThreadIsTheFirst() {
         let runtime = LiveRuntime()

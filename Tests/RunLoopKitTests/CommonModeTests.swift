@@ -135,7 +135,7 @@ struct CommonModeTests {
     @Test("a block for .common keeps a common mode alive, and the default mode is common from the start")
     func commonBlockKeepsDefaultAlive() {
         let seen = Shared<[RunLoopResult?]>([])
-        let result = Simulation.run(seed: 0) {
+        let result = simulateOnWorker(seed: 0) {
             let loop = RunLoop.current
             loop.perform(inModes: [.common]) {}
             seen.append(runCurrent("not common", for: .milliseconds(10)))

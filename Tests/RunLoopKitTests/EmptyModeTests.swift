@@ -1,5 +1,6 @@
 // §9.1 row: "empty-mode ⇒ finished (sources, timers, matching blocks; not observers)" (must), spec §2.3.
-// KeepAliveTests holds the keep-alive port idiom.
+// KeepAliveTests holds the keep-alive port idiom. The loops run on a worker thread: T0 is the main thread,
+// whose common modes the main queue keeps from being empty (rule 5, in MainQueueTests).
 import LabRuntime
 import LabTestSupport
 import RunLoopKit
@@ -10,7 +11,7 @@ struct EmptyModeTests {
     @Test("nothing added: finished at once, with no Entry or Exit observers")
     func nothingAdded() {
         let seen = Shared<[String]>([])
-        let result = Simulation.run(seed: 0) {
+        let result = simulateOnWorker(seed: 0) {
             let outcome = runCurrent(for: .seconds(1))
             seen.append("\(outcome.map(\.description) ?? "error") at \(currentRuntime().now())")
         }
@@ -21,7 +22,7 @@ struct EmptyModeTests {
     @Test("only an observer: finished at once, and the observer is not called")
     func onlyAnObserver() {
         let seen = Shared<[String]>([])
-        let result = Simulation.run(seed: 0) {
+        let result = simulateOnWorker(seed: 0) {
             RunLoop.current.add(
                 RunLoopObserver(activities: .all) { _, activity in seen.append("\(activity)") },
                 forMode: .default)
@@ -35,7 +36,7 @@ struct EmptyModeTests {
     @Test("an unsignalled version-0 source keeps the mode alive until the deadline")
     func unsignalledSourceKeepsAlive() {
         let seen = Shared<[String]>([])
-        let result = Simulation.run(seed: 0) {
+        let result = simulateOnWorker(seed: 0) {
             RunLoop.current.add(RunLoopSource(name: "idle") { seen.append("performed") }, forMode: .default)
             let outcome = runCurrent(for: .milliseconds(200))
             seen.append("\(outcome.map(\.description) ?? "error") at \(currentRuntime().now())")
@@ -47,7 +48,7 @@ struct EmptyModeTests {
     @Test("a timer keeps the mode alive; a port does too")
     func timerAndPortKeepAlive() {
         let seen = Shared<[RunLoopResult?]>([])
-        let result = Simulation.run(seed: 0) {
+        let result = simulateOnWorker(seed: 0) {
             let loop = RunLoop.current
             let timer = RunLoopTimer(fireAt: ms(500)) { _ in }
             loop.add(timer, forMode: .default)
@@ -66,7 +67,7 @@ struct EmptyModeTests {
     @Test("only a queued block: the run starts, runs the block, then sleeps until the deadline (timedOut), spec §2.3")
     func onlyABlock() {
         let seen = Shared<[String]>([])
-        let result = Simulation.run(seed: 0) {
+        let result = simulateOnWorker(seed: 0) {
             RunLoop.current.perform(label: "lone block") { seen.append("block at \(currentRuntime().now())") }
             let outcome = runCurrent(for: .seconds(1))
             seen.append("\(outcome.map(\.description) ?? "error") at \(currentRuntime().now())")
@@ -79,7 +80,7 @@ struct EmptyModeTests {
     @Test("a block queued for another mode does not keep this one alive")
     func blockForAnotherMode() {
         let seen = Shared<[RunLoopResult?]>([])
-        let result = Simulation.run(seed: 0) {
+        let result = simulateOnWorker(seed: 0) {
             RunLoop.current.perform(inModes: [.x]) {}
             seen.append(runCurrent(.default, for: .seconds(1)))
         }

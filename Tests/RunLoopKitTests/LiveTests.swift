@@ -15,23 +15,26 @@ struct LiveTests {
         let runtime = LiveRuntime()
         let seen = Shared<[String]>([])
         let started = runtime.makeSemaphore(named: "started", value: 0)
-        let network = runtime.spawnThread(named: "network") {
-            let loop = RunLoop.current
-            seen.append("empty: \((try? loop.run(mode: .default, for: .seconds(30)))?.description ?? "error")")
-            _ = try? loop.add(EventFDPort(name: "keep-alive"), forMode: .default)
-            loop.perform { started.signal() }
-            do throws(RunLoopError) {
-                try loop.run()
-                seen.append("run() returned")
-            } catch {
-                seen.append("\(error)")
+        // The network thread is a secondary one: the main loop's default mode is never empty.
+        onMainThread(of: runtime) {
+            let network = runtime.spawnThread(named: "network") {
+                let loop = RunLoop.current
+                seen.append("empty: \((try? loop.run(mode: .default, for: .seconds(30)))?.description ?? "error")")
+                _ = try? loop.add(EventFDPort(name: "keep-alive"), forMode: .default)
+                loop.perform { started.signal() }
+                do throws(RunLoopError) {
+                    try loop.run()
+                    seen.append("run() returned")
+                } catch {
+                    seen.append("\(error)")
+                }
             }
+            started.wait()
+            let loop = RunLoop.of(network)
+            seen.append("still running: \(loop.currentMode == .default)")
+            loop.stop()
+            network.join()
         }
-        started.wait()
-        let loop = RunLoop.of(network)
-        seen.append("still running: \(loop.currentMode == .default)")
-        loop.stop()
-        network.join()
         #expect(seen.value == ["empty: finished", "still running: true", "run() returned"])
     }
 

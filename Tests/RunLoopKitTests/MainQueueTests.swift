@@ -43,11 +43,14 @@ struct MainQueueTests {
         #expect(result.details("port.send") == ["main queue port", "main queue port"])
     }
 
-    @Test("an empty default mode on main is not finished, nor a common mode with only an observer; a custom mode is finished at once")
-    func emptyDefaultModeOnMainIsNotFinished() {
+    @Test(
+        "an empty default mode on main is not finished, nor a common mode with only an observer; a custom mode is finished at once",
+        arguments: [false, true])
+    func emptyDefaultModeOnMainIsNotFinished(askedForTheQueue: Bool) {
         let seen = Shared<[String]>([])
         let result = Simulation.run(seed: 0) {
-            _ = RunLoop.current.mainQueue
+            // CF's main queue exists from launch: whether the lab's object was made changes nothing.
+            if askedForTheQueue { _ = RunLoop.current.mainQueue }
             seen.append("default: \(runCurrent(for: .milliseconds(200)).map(\.description) ?? "error") at \(currentRuntime().now())")
             seen.append("X: \(runCurrent(.x, for: .milliseconds(200)).map(\.description) ?? "error") at \(currentRuntime().now())")
             RunLoop.current.addCommonMode(.y)
@@ -61,11 +64,11 @@ struct MainQueueTests {
             ])
     }
 
-    @Test("another thread's empty default mode is finished: only the main loop has the main queue")
-    func otherThreadsAreUnaffected() {
+    @Test("another thread's empty default mode is finished: only the main loop has the main queue", arguments: [false, true])
+    func otherThreadsAreUnaffected(askedForTheQueue: Bool) {
         let seen = Shared<[String]>([])
         let result = Simulation.run(seed: 0) {
-            _ = RunLoop.current.mainQueue
+            if askedForTheQueue { _ = RunLoop.current.mainQueue }
             let worker = currentRuntime().spawnThread(named: "worker") {
                 seen.append(runCurrent(for: .milliseconds(200)).map(\.description) ?? "error")
             }
@@ -93,6 +96,25 @@ struct MainQueueTests {
         }
         #expect(result.outcome == .quiescent)
         #expect(seen.value == ["ran at 0.010000", "timedOut at 0.100000"])
+    }
+
+    @Test(
+        "a main queue first asked for on another thread while main sleeps in its empty default mode wakes that run, which serves it",
+        arguments: [0, 1, 2] as [UInt64])
+    func queueFirstAskedForDuringAnEmptyRun(seed: UInt64) {
+        let seen = Shared<[String]>([])
+        let result = Simulation.run(seed: seed) {
+            let runtime = currentRuntime()
+            let worker = runtime.spawnThread(named: "worker") {
+                runtime.sleep(until: ms(10))
+                RunLoop.main?.mainQueue.async { seen.append("ran at \(runtime.now())") }
+            }
+            let outcome = runCurrent(for: .milliseconds(100), returnAfterSourceHandled: true)
+            seen.append("\(outcome.map(\.description) ?? "error") at \(runtime.now())")
+            worker.join()
+        }
+        #expect(result.outcome == .quiescent)
+        #expect(seen.value == ["ran at 0.010000", "handledSource at 0.010000"])
     }
 
     @Test("a main-queue block is not served in a non-common mode, and runs once main is back in a common one")
@@ -154,6 +176,24 @@ struct MainQueueTests {
                 "beforeWaiting", "afterWaiting", "timer", "b1", "beforeWaiting", "afterWaiting", "b2",
                 "beforeWaiting", "afterWaiting", "timedOut",
             ])
+    }
+
+    @Test("live: on main an empty default mode waits until its date and a custom one is finished; another thread's is finished")
+    func liveEmptyModesOnMain() {
+        let runtime = LiveRuntime(tracing: false)
+        let seen = Shared<[String]>([])
+        let main = runtime.spawnThread(named: "main") {
+            let start = runtime.now()
+            let outcome = runCurrent(for: .milliseconds(50))
+            seen.append("default: \(outcome.map(\.description) ?? "error"), waited: \(runtime.now() - start >= .milliseconds(50))")
+            seen.append("X: \(runCurrent(.x, for: .seconds(30)).map(\.description) ?? "error")")
+            let worker = runtime.spawnThread(named: "worker") {
+                seen.append("worker default: \(runCurrent(for: .seconds(30)).map(\.description) ?? "error")")
+            }
+            runtime.join(worker)
+        }
+        runtime.join(main)
+        #expect(seen.value == ["default: timedOut, waited: true", "X: finished", "worker default: finished"])
     }
 
     @Test("live: a block queued from another thread ends main's run with handledSource")

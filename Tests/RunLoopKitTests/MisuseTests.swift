@@ -155,7 +155,7 @@ struct MisuseTests {
     @Test("adding a closed descriptor throws closedDescriptor: a PortSource on a closed fd, or a closed EventFDPort")
     func closedDescriptor() {
         let seen = Shared<[String]>([])
-        let result = Simulation.run(seed: 0) {
+        let result = simulateOnWorker(seed: 0) {
             let loop = RunLoop.current
             let fd = LabFileDescriptor(adopting: eventfd(0, 0), label: "closed fd")
             fd.close()

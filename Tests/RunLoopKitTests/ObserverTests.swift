@@ -9,7 +9,7 @@ import Testing
 struct ObserverTests {
     @Test("a run with one timer fire: entry, beforeTimers, beforeSources, beforeWaiting, afterWaiting, the timer, exit")
     func sixActivitiesInOrder() {
-        let result = Simulation.run(seed: 0) {
+        let result = simulateOnWorker(seed: 0) {
             let loop = RunLoop.current
             loop.add(RunLoopObserver(activities: .all, name: "o") { _, _ in }, forMode: .default)
             loop.add(RunLoopTimer(fireAt: ms(10), name: "t") { _ in }, forMode: .default)
@@ -154,7 +154,7 @@ struct ObserverTests {
 
     @Test("a loop's first observer, added by a timer after passes with none, is called from the next activity on")
     func firstObserverAddedMidRun() {
-        let result = Simulation.run(seed: 0) {
+        let result = simulateOnWorker(seed: 0) {
             let loop = RunLoop.current
             loop.add(
                 RunLoopTimer(fireAt: ms(10), name: "adder") { _ in

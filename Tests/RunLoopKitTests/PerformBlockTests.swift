@@ -125,7 +125,7 @@ struct PerformBlockTests {
     @Test("spec E3: a block for X runs only when the loop runs X, and run(X) with only that block lasts its full timeout")
     func blockForXRunsOnlyInX() {
         let seen = Shared<[String]>([])
-        let result = Simulation.run(seed: 0) {
+        let result = simulateOnWorker(seed: 0) {
             let runtime = currentRuntime()
             let loop = RunLoop.current
             loop.perform(inModes: [.x], label: "for X") { seen.append("ran in \(loop.currentMode?.name ?? "nil") at \(runtime.now())") }

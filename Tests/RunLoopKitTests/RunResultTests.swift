@@ -12,7 +12,7 @@ struct RunResultTests {
     @Test("each result code is produced: finished, stopped, timedOut, handledSource", arguments: [0, 1] as [UInt64])
     func everyResultCode(seed: UInt64) {
         let seen = Shared<[String]>([])
-        let result = Simulation.run(seed: seed) {
+        let result = simulateOnWorker(seed: seed) {
             let loop = RunLoop.current
             let now = { currentRuntime().now().description }
             seen.append("\(runCurrent(for: .seconds(1)).map(\.description) ?? "error") at \(now())")
@@ -39,7 +39,7 @@ struct RunResultTests {
     @Test("a mode that empties during a run finishes it: the last one-shot timer fires, then finished")
     func finishedWhenModeEmpties() {
         let seen = Shared<[String]>([])
-        let result = Simulation.run(seed: 0) {
+        let result = simulateOnWorker(seed: 0) {
             RunLoop.current.add(RunLoopTimer(fireAt: ms(20)) { _ in }, forMode: .default)
             let outcome = runCurrent(for: .seconds(1))
             seen.append("\(outcome.map(\.description) ?? "error") at \(currentRuntime().now())")

@@ -174,7 +174,7 @@ struct TimerTests {
     @Test("a timer fires only in modes that contain it (spec E5: timer in default, loop running X → no fire)")
     func onlyInItsModes() {
         let seen = Shared<[String]>([])
-        let result = Simulation.run(seed: 0) {
+        let result = simulateOnWorker(seed: 0) {
             let runtime = currentRuntime()
             let loop = RunLoop.current
             _ = try? loop.add(EventFDPort(name: "keep X"), forMode: .x)
@@ -243,7 +243,7 @@ struct TimerTests {
         "a fire date changed from another thread takes effect on the sleeping loop, earlier or later",
         arguments: [0, 1, 2] as [UInt64])
     func fireDateChangedFromAnotherThread(seed: UInt64) {
-        let result = Simulation.run(seed: seed) {
+        let result = simulateOnWorker(seed: seed) {
             let runtime = currentRuntime()
             let loop = RunLoop.current
             let sooner = RunLoopTimer(fireAt: ms(1_000), name: "sooner") { _ in }
@@ -366,7 +366,7 @@ struct TimerTests {
     @Test("perform(afterDelay:) fires only while the loop runs: late if the loop starts late")
     func afterDelayNeedsARunningLoop() {
         let seen = Shared<[String]>([])
-        let result = Simulation.run(seed: 0) {
+        let result = simulateOnWorker(seed: 0) {
             let runtime = currentRuntime()
             let loop = RunLoop.current
             loop.perform(afterDelay: .milliseconds(50), label: "delayed") { seen.append("ran at \(runtime.now())") }

@@ -10,8 +10,9 @@ import Synchronization
 /// ``shared``.
 public final class LiveRuntime: Runtime {
     /// The runtime of threads that no runtime started (the process's main thread, test
-    /// threads). Its trace starts off.
-    public static let shared = LiveRuntime(tracing: false)
+    /// threads). Its trace starts off. Its main thread is the process's, once adopted, as
+    /// CF's is (`pthread_main_np`), never another thread it adopts or starts.
+    public static let shared = LiveRuntime(tracing: false, mainIsTheProcessMainThread: true)
 
     public let trace: TraceRecorder
     public let locals = RuntimeLocals()
@@ -23,15 +24,27 @@ public final class LiveRuntime: Runtime {
     /// The first thread started or adopted, held weakly: the thread holds its runtime, so a
     /// strong reference here would keep both alive forever.
     private let firstThread = Mutex(WeakThread())
+    /// Whether only the process's main thread may be the main thread (``shared``'s rule).
+    private let mainIsTheProcessMainThread: Bool
 
     /// A live runtime; `tracing` sets whether its trace records events.
-    public init(tracing: Bool = true) {
-        trace = TraceRecorder(enabled: tracing)
+    public convenience init(tracing: Bool = true) {
+        self.init(tracing: tracing, mainIsTheProcessMainThread: false)
     }
 
+    private init(tracing: Bool, mainIsTheProcessMainThread: Bool) {
+        trace = TraceRecorder(enabled: tracing)
+        self.mainIsTheProcessMainThread = mainIsTheProcessMainThread
+    }
+
+    /// The first thread the runtime started or adopted, while it lives; for ``shared``, the
+    /// process's main thread once adopted.
     public var mainThread: LabThread? { firstThread.withLock { $0.thread } }
 
-    private func remember(_ thread: LabThread) -> LabThread {
+    /// Notes `thread`, which is the process's main thread if `isProcessMain`, as the main
+    /// thread if it is the first that may be.
+    private func remember(_ thread: LabThread, isProcessMain: Bool = false) -> LabThread {
+        guard isProcessMain || !mainIsTheProcessMainThread else { return thread }
         firstThread.withLock { first in
             if !first.isSet { first = WeakThread(thread) }
         }
@@ -124,7 +137,7 @@ public final class LiveRuntime: Runtime {
     func adoptCallingThread() -> LabThread {
         let isMain = getpid() == csystem_gettid()
         let id = nextID(.thread)
-        return remember(LabThread(id: id, name: isMain ? "main" : "thread-\(id)", runtime: self))
+        return remember(LabThread(id: id, name: isMain ? "main" : "thread-\(id)", runtime: self), isProcessMain: isMain)
     }
 }
 
