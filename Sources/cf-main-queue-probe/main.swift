@@ -42,6 +42,13 @@ func run(_ mode: CFRunLoopMode, _ seconds: Double, returnAfterSourceHandled: Boo
 /// The programs, by name; each mirrors one of `MainQueueProgram.all` in the tests.
 let programs: [(String, (ProbeLog) -> Void)] = [
     (
+        "nothing added",
+        { log in
+            run(kCFRunLoopDefaultMode, 0.2, returnAfterSourceHandled: false, label: "default", into: log)
+            run(modeX, 0.2, returnAfterSourceHandled: false, label: "X", into: log)
+        }
+    ),
+    (
         "block from another thread",
         { log in
             Thread { DispatchQueue.main.async { log.add("block on main: \(Thread.isMainThread)") } }.start()

@@ -25,6 +25,12 @@ struct MainQueueProgram: Sendable, CustomStringConvertible {
     }
 
     static let all: [MainQueueProgram] = [
+        // The main queue is never asked for: CF's exists from launch, and keeps the default
+        // mode from being empty all the same.
+        MainQueueProgram(name: "nothing added") { log in
+            run(.default, 0.2, returnAfterSourceHandled: false, label: "default", into: log)
+            run("X", 0.2, returnAfterSourceHandled: false, label: "X", into: log)
+        },
         MainQueueProgram(name: "block from another thread") { log in
             let queue = RunLoopKit.RunLoop.current.mainQueue
             let runtime = currentRuntime()
