@@ -3,9 +3,10 @@ import LabRuntime
 /// The network-activity-indicator consumer: `AFNetworkActivityIndicatorManager` (NAIM.m),
 /// reduced to its counting (spec §7).
 ///
-/// It observes ``Notification/Name/operationDidStart`` (count + 1) and
-/// ``Notification/Name/operationDidFinish`` (count − 1, clamped at 0, as NAIM's
-/// `MAX(_activityCount - 1, 0)` does). The indicator is visible while the count is
+/// It observes the names of ``Notification/Name/countedByActivityIndicator`` and changes its
+/// count as ``Notification/Name/activityCountChange`` says: + 1 for an operation's DidStart
+/// and a task's DidResume, − 1 for an operation's DidFinish and a task's DidComplete, clamped
+/// at 0, as NAIM's `MAX(_activityCount - 1, 0)` does. The indicator is visible while the count is
 /// positive. Because `pause` posts DidFinish and some paths post DidFinish without a
 /// DidStart (spec §3.6, §3.7), the count can be lower than the number of operations in
 /// flight, or stick above zero when a DidStart arrives after its DidFinish; the
@@ -24,11 +25,11 @@ public final class NetworkActivityIndicator: Sendable {
         // Room for a few operations' notifications made at once, rather than grown into.
         initial.history.reserveCapacity(8)
         state = VisibleMutex(initial, runtime: center.runtime)
-        center.addObserver(for: .operationDidStart, observerName: "NetworkActivityIndicator") { [weak self] _ in
-            self?.change(by: 1)
-        }
-        center.addObserver(for: .operationDidFinish, observerName: "NetworkActivityIndicator") { [weak self] _ in
-            self?.change(by: -1)
+        for name in Notification.Name.countedByActivityIndicator {
+            let change = name.activityCountChange ?? 0
+            center.addObserver(for: name, observerName: "NetworkActivityIndicator") { [weak self] _ in
+                self?.change(by: change)
+            }
         }
     }
 

@@ -19,9 +19,28 @@ public struct Notification: Sendable {
             switch self {
             case .operationDidStart: "DidStart"
             case .operationDidFinish: "DidFinish"
+            case .taskDidResume: "TaskDidResume"
+            case .taskDidComplete: "TaskDidComplete"
             default: rawValue
             }
         }
+
+        /// How `AFNetworkActivityIndicatorManager` counts a notification of this name: + 1 for
+        /// an operation's DidStart and a task's DidResume, − 1 for an operation's DidFinish and
+        /// a task's DidComplete (and DidSuspend in 2.6.3, which the lab's tasks never post);
+        /// nil for any other name.
+        public var activityCountChange: Int? {
+            switch self {
+            case .operationDidStart, .taskDidResume: 1
+            case .operationDidFinish, .taskDidComplete: -1
+            default: nil
+            }
+        }
+
+        /// The names the activity indicator counts, in the order it registers for them.
+        public static let countedByActivityIndicator: [Name] = [
+            .operationDidStart, .operationDidFinish, .taskDidResume, .taskDidComplete,
+        ]
 
         /// `AFNetworkingOperationDidStartNotification`: posted on main by
         /// `operationDidStart` (spec §3.3).
@@ -34,6 +53,16 @@ public struct Notification: Sendable {
         /// `AFNetworkingTaskDidCompleteNotification`: posted on main, with the task as its
         /// object, once a ``SessionManager`` task's completion handler has run (spec §4).
         public static let taskDidComplete = Name("com.alamofire.networking.task.complete")
+
+        /// `AFNetworkingTaskDidResumeNotification`: posted on main, with the task as its
+        /// object, by the ``SessionManager`` that made the task, when ``SessionTask/resume()``
+        /// found it not running (spec §4, USM.m's `taskDidResume:`).
+        public static let taskDidResume = Name("com.alamofire.networking.task.resume")
+
+        /// `AFNSURLSessionTaskDidResumeNotification`, USM.m's private name: posted by
+        /// ``SessionTask/resume()`` (2.6.3's swizzled `af_resume`) on the resuming thread,
+        /// with the task as its object, when the task was not running before the call.
+        static let sessionTaskDidResume = Name("com.alamofire.networking.nsurlsessiontask.resume")
     }
 
     /// The notification's name.

@@ -64,12 +64,31 @@ public final class SessionTask: ConnectionDelegate, TraceNamed, CustomStringConv
     /// The id of the task's connection, once ``resume()`` has made it.
     public var connectionID: Int? { storage.withLock { $0.connection?.id } }
 
-    /// `resume`: from suspended, creates the connection on the first call, schedules it on
-    /// the loader thread's loop and starts it; a task cancelled while its connection was
-    /// being made cancels the connection instead. Any other state: nothing. Live, when the
-    /// loader thread's loop could not be set up (no descriptor left, `EMFILE`), the task
-    /// completes at once with that error.
+    /// `resume`, as AFNetworking 2.6.3 swizzles it (`af_resume`, USM.m): reads the state,
+    /// resumes, then, if the state it read was not running, posts
+    /// `AFNSURLSessionTaskDidResumeNotification` on the calling thread, even when the resume
+    /// itself did nothing (a completed task). The read and the resume are two steps, so two
+    /// threads resuming one suspended task can both post.
+    ///
+    /// The resume (`NSURLSessionTask`'s own): from suspended, creates the connection on the
+    /// first call, schedules it on the loader thread's loop and starts it; a task cancelled
+    /// while its connection was being made cancels the connection instead. Any other state:
+    /// nothing. Live, when the loader thread's loop could not be set up (no descriptor left,
+    /// `EMFILE`), the task completes at once with that error.
     public func resume() {
+        let before = state
+        // `[self af_resume]`, the original `resume`, is a separate call: another thread may
+        // read the state or resume in between.
+        session.runtime.schedulingPoint(
+            before: VisibleOperation(.readModifyWrite, on: storage.object), SchedulingPointLabel("resume", on: traceName))
+        resumeTask()
+        if before != .running {
+            NotificationCenter.default(in: session.runtime).post(name: .sessionTaskDidResume, object: self)
+        }
+    }
+
+    /// `NSURLSessionTask`'s own `resume`, which ``resume()`` wraps.
+    private func resumeTask() {
         let claimed = storage.withLock { storage -> Bool in
             guard storage.state == .suspended, storage.connection == nil else { return false }
             storage.state = .running

@@ -329,6 +329,10 @@ final class ScenarioWorld: Sendable {
     /// `op …`: creates the operation (and, with the first one, the activity indicator),
     /// named `op NAME` in the trace; a `task` is made by the session manager instead.
     func declare(_ declaration: OperationDeclaration, line: Int) {
+        if state.withLock({ $0.indicator == nil }) {
+            let indicator = NetworkActivityIndicator(center: .default(in: runtime))
+            state.withLock { $0.indicator = indicator }
+        }
         if declaration.kind == .task {
             let manager = sessionManager
             if let name = declaration.creationThread, name != "main" {
@@ -339,10 +343,6 @@ final class ScenarioWorld: Sendable {
                 declareTask(declaration, in: manager)
             }
             return
-        }
-        if state.withLock({ $0.indicator == nil }) {
-            let indicator = NetworkActivityIndicator(center: .default(in: runtime))
-            state.withLock { $0.indicator = indicator }
         }
         let server = server
         var request = HTTPRequest(method: declaration.method, url: server.url(declaration.pathAndQuery))

@@ -1,11 +1,12 @@
 import AFReplay
 import LabRuntime
 
-/// `notification-balance`: at quiescence, the operation DidStart/DidFinish notifications,
-/// counted as the network activity indicator counts them (+1, −1 clamped at 0, in posting
-/// order), bring the count back to 0; and each operation, counted on its own and unclamped,
-/// posted DidFinish as often as DidStart (one DidStart and two DidFinish is a violation even
-/// while the indicator's clamp hides it).
+/// `notification-balance`: at quiescence, the notifications the network activity indicator
+/// counts (an operation's DidStart and a session task's DidResume +1, an operation's DidFinish
+/// and a task's DidComplete −1 clamped at 0, in posting order,
+/// `Notification.Name.activityCountChange`) bring the count back to 0; and each operation or
+/// task, counted on its own and unclamped, posted as many of the one as of the other (one
+/// DidStart and two DidFinish is a violation even while the indicator's clamp hides it).
 ///
 /// Reads the trace alone: the `notification.post` events. The details give each
 /// operation's notifications in order and every DidFinish the clamp swallowed.
@@ -30,44 +31,46 @@ public struct NotificationBalanceChecker: Checker {
         return indicator + operationImbalances(in: run)
     }
 
-    /// One violation per operation whose DidStart and DidFinish counts differ, in the order
-    /// the operations first posted.
+    /// One violation per operation or task whose counted-up and counted-down notifications
+    /// differ in number, in the order they first posted.
     private func operationImbalances(in run: SimulationResult) -> [Violation] {
-        var counts = FirstSeenLedger<String, (starts: Int, finishes: Int)>(empty: (0, 0))
+        var counts = FirstSeenLedger<String, (up: [String], down: [String])>(empty: ([], []))
         for position in run.operationEventPositions {
             guard case let .notificationPosted(name, object) = run.trace[position].kind else { continue }
-            switch Notification.Name(name) {
-            case .operationDidStart: counts.note(object) { $0.starts += 1 }
-            case .operationDidFinish: counts.note(object) { $0.finishes += 1 }
-            default: continue
-            }
+            let notification = Notification.Name(name)
+            guard let change = notification.activityCountChange else { continue }
+            counts.note(object) { if change > 0 { $0.up.append(notification.shortName) } else { $0.down.append(notification.shortName) } }
         }
-        return counts.entries.compactMap { operation, count in
-            let (starts, finishes) = count
-            guard starts != finishes else { return nil }
+        return counts.entries.compactMap { object, count in
+            guard count.up.count != count.down.count else { return nil }
             return Violation(
                 checker: name, kind: .notificationImbalance,
-                summary: "\(operation) posted DidStart \(starts.counted("time")) and DidFinish \(finishes.counted("time"))",
-                details: details(of: run).filter { $0.hasPrefix("\(operation): ") })
+                summary: "\(object) posted \(Self.tally(count.up, or: object.hasPrefix("task ") ? "TaskDidResume" : "DidStart")) and "
+                    + Self.tally(count.down, or: object.hasPrefix("task ") ? "TaskDidComplete" : "DidFinish"),
+                details: details(of: run).filter { $0.hasPrefix("\(object): ") })
         }
     }
 
-    /// The activity indicator's count after the DidStart/DidFinish notifications of `run`.
+    /// `"DidStart 2 times"`: how many of `names` were posted, named by the first, or by
+    /// `fallback` when there were none.
+    private static func tally(_ names: [String], or fallback: String) -> String {
+        "\(names.first ?? fallback) \(names.count.counted("time"))"
+    }
+
+    /// The activity indicator's count after the notifications of `run` it counts.
     private func indicatorCount(after run: SimulationResult) -> Int {
         var count = 0
         for position in run.operationEventPositions {
-            guard case let .notificationPosted(name, _) = run.trace[position].kind else { continue }
-            switch Notification.Name(name) {
-            case .operationDidStart: count += 1
-            case .operationDidFinish: count = max(count - 1, 0)
-            default: continue
-            }
+            guard case let .notificationPosted(name, _) = run.trace[position].kind,
+                let change = Notification.Name(name).activityCountChange
+            else { continue }
+            count = max(count + change, 0)
         }
         return count
     }
 
-    /// A violation's details: each operation's DidStart/DidFinish notifications in order,
-    /// then every DidFinish the clamp swallowed.
+    /// A violation's details: each operation's or task's counted notifications in order,
+    /// then every count-down the clamp swallowed.
     private func details(of run: SimulationResult) -> [String] {
         let trace = run.trace
         var count = 0
@@ -76,15 +79,11 @@ public struct NotificationBalanceChecker: Checker {
         for position in run.operationEventPositions {
             guard case let .notificationPosted(name, object) = trace[position].kind else { continue }
             let notification = Notification.Name(name)
-            switch notification {
-            case .operationDidStart:
-                count += 1
-            case .operationDidFinish:
-                if count == 0 { clamped.append("#\(trace[position].sequence) DidFinish of \(object) at count 0 (clamped)") }
-                count = max(count - 1, 0)
-            default:
-                continue
+            guard let change = notification.activityCountChange else { continue }
+            if change < 0, count == 0 {
+                clamped.append("#\(trace[position].sequence) \(notification.shortName) of \(object) at count 0 (clamped)")
             }
+            count = max(count + change, 0)
             posted.note(object) { $0.append("\(notification.shortName)#\(trace[position].sequence)") }
         }
         return posted.entries.map { "\($0.key): " + $0.record.joined(separator: ", ") } + clamped
