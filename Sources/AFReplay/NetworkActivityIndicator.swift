@@ -3,8 +3,8 @@ import LabRuntime
 /// The network-activity-indicator consumer: `AFNetworkActivityIndicatorManager` (NAIM.m),
 /// reduced to its counting (spec §7).
 ///
-/// It observes the names of ``Notification/Name/countedByActivityIndicator`` and changes its
-/// count as ``Notification/Name/activityCountChange`` says: + 1 for an operation's DidStart
+/// It observes the pairs of ``Notification/Name/countedByActivityIndicator``, counting the
+/// first of each up and the second down: + 1 for an operation's DidStart
 /// and a task's DidResume, − 1 for an operation's DidFinish and a task's DidComplete, clamped
 /// at 0, as NAIM's `MAX(_activityCount - 1, 0)` does. The indicator is visible while the count is
 /// positive. Because `pause` posts DidFinish and some paths post DidFinish without a
@@ -25,11 +25,9 @@ public final class NetworkActivityIndicator: Sendable {
         // Room for a few operations' notifications made at once, rather than grown into.
         initial.history.reserveCapacity(8)
         state = VisibleMutex(initial, runtime: center.runtime)
-        for name in Notification.Name.countedByActivityIndicator {
-            let change = name.activityCountChange ?? 0
-            center.addObserver(for: name, observerName: "NetworkActivityIndicator") { [weak self] _ in
-                self?.change(by: change)
-            }
+        for (up, down) in Notification.Name.countedByActivityIndicator {
+            center.addObserver(for: up, observerName: "NetworkActivityIndicator") { [weak self] _ in self?.change(by: 1) }
+            center.addObserver(for: down, observerName: "NetworkActivityIndicator") { [weak self] _ in self?.change(by: -1) }
         }
     }
 

@@ -25,22 +25,24 @@ public struct Notification: Sendable {
             }
         }
 
-        /// How `AFNetworkActivityIndicatorManager` counts a notification of this name: + 1 for
-        /// an operation's DidStart and a task's DidResume, − 1 for an operation's DidFinish and
-        /// a task's DidComplete (and DidSuspend in 2.6.3, which the lab's tasks never post);
-        /// nil for any other name.
+        /// The pairs `AFNetworkActivityIndicatorManager` counts, the first of each up and the
+        /// second down: an operation's DidStart and DidFinish, a task's DidResume and
+        /// DidComplete (and DidSuspend in 2.6.3, which the lab's tasks never post). The
+        /// indicator registers for them in this order.
+        public static let countedByActivityIndicator: [(up: Name, down: Name)] = [
+            (.operationDidStart, .operationDidFinish), (.taskDidResume, .taskDidComplete),
+        ]
+
+        /// How the activity indicator counts a notification of this name: + 1, − 1, or nil
+        /// for a name it does not count (``countedByActivityIndicator``).
         public var activityCountChange: Int? {
-            switch self {
-            case .operationDidStart, .taskDidResume: 1
-            case .operationDidFinish, .taskDidComplete: -1
-            default: nil
-            }
+            activityCountPair.map { $0.up == self ? 1 : -1 }
         }
 
-        /// The names the activity indicator counts, in the order it registers for them.
-        public static let countedByActivityIndicator: [Name] = [
-            .operationDidStart, .operationDidFinish, .taskDidResume, .taskDidComplete,
-        ]
+        /// The pair of ``countedByActivityIndicator`` this name belongs to, if any.
+        public var activityCountPair: (up: Name, down: Name)? {
+            Self.countedByActivityIndicator.first { $0.up == self || $0.down == self }
+        }
 
         /// `AFNetworkingOperationDidStartNotification`: posted on main by
         /// `operationDidStart` (spec §3.3).

@@ -34,27 +34,25 @@ public struct NotificationBalanceChecker: Checker {
     /// One violation per operation or task whose counted-up and counted-down notifications
     /// differ in number, in the order they first posted.
     private func operationImbalances(in run: SimulationResult) -> [Violation] {
-        var counts = FirstSeenLedger<String, (up: [String], down: [String])>(empty: ([], []))
+        var counts = FirstSeenLedger<String, (up: Int, down: Int, pair: (up: Notification.Name, down: Notification.Name)?)>(
+            empty: (0, 0, nil))
         for position in run.operationEventPositions {
             guard case let .notificationPosted(name, object) = run.trace[position].kind else { continue }
             let notification = Notification.Name(name)
-            guard let change = notification.activityCountChange else { continue }
-            counts.note(object) { if change > 0 { $0.up.append(notification.shortName) } else { $0.down.append(notification.shortName) } }
+            guard let pair = notification.activityCountPair else { continue }
+            counts.note(object) { count in
+                count.pair = pair
+                if notification == pair.up { count.up += 1 } else { count.down += 1 }
+            }
         }
         return counts.entries.compactMap { object, count in
-            guard count.up.count != count.down.count else { return nil }
+            guard count.up != count.down, let pair = count.pair else { return nil }
             return Violation(
                 checker: name, kind: .notificationImbalance,
-                summary: "\(object) posted \(Self.tally(count.up, or: object.hasPrefix("task ") ? "TaskDidResume" : "DidStart")) and "
-                    + Self.tally(count.down, or: object.hasPrefix("task ") ? "TaskDidComplete" : "DidFinish"),
+                summary: "\(object) posted \(pair.up.shortName) \(count.up.counted("time")) and "
+                    + "\(pair.down.shortName) \(count.down.counted("time"))",
                 details: details(of: run).filter { $0.hasPrefix("\(object): ") })
         }
-    }
-
-    /// `"DidStart 2 times"`: how many of `names` were posted, named by the first, or by
-    /// `fallback` when there were none.
-    private static func tally(_ names: [String], or fallback: String) -> String {
-        "\(names.first ?? fallback) \(names.count.counted("time"))"
     }
 
     /// The activity indicator's count after the notifications of `run` it counts.
