@@ -3,14 +3,15 @@ import LabRuntime
 /// The network-activity-indicator consumer: `AFNetworkActivityIndicatorManager` (NAIM.m),
 /// reduced to its counting (spec §7).
 ///
-/// It observes the pairs of ``Notification/Name/countedByActivityIndicator``, counting the
-/// first of each up and the second down: + 1 for an operation's DidStart
-/// and a task's DidResume, − 1 for an operation's DidFinish and a task's DidComplete, clamped
-/// at 0, as NAIM's `MAX(_activityCount - 1, 0)` does. The indicator is visible while the count is
-/// positive. Because `pause` posts DidFinish and some paths post DidFinish without a
-/// DidStart (spec §3.6, §3.7), the count can be lower than the number of operations in
-/// flight, or stick above zero when a DidStart arrives after its DidFinish; the
-/// ``history`` shows how it got there.
+/// It observes the notifications of ``Notification/Name/countedByActivityIndicator``: + 1
+/// for an operation's DidStart and a task's DidResume, − 1 for an operation's DidFinish and a
+/// task's DidSuspend and DidComplete, clamped at 0, as NAIM's `MAX(_activityCount - 1, 0)`
+/// does. The indicator is visible while the count is positive. Because `pause` posts
+/// DidFinish and some paths post DidFinish without a DidStart (spec §3.6, §3.7), the count can
+/// be lower than the number of operations in flight, or stick above zero when a DidStart
+/// arrives after its DidFinish. A task suspended after it completed posts DidSuspend as well
+/// (spec §4), so it is counted down twice and the clamp can hide another task still in flight.
+/// The ``history`` shows how the count got there.
 public final class NetworkActivityIndicator: Sendable {
     private struct State: Sendable {
         var count = 0
@@ -25,9 +26,11 @@ public final class NetworkActivityIndicator: Sendable {
         // Room for a few operations' notifications made at once, rather than grown into.
         initial.history.reserveCapacity(8)
         state = VisibleMutex(initial, runtime: center.runtime)
-        for (up, down) in Notification.Name.countedByActivityIndicator {
-            center.addObserver(for: up, observerName: "NetworkActivityIndicator") { [weak self] _ in self?.change(by: 1) }
-            center.addObserver(for: down, observerName: "NetworkActivityIndicator") { [weak self] _ in self?.change(by: -1) }
+        for counting in Notification.Name.countedByActivityIndicator {
+            center.addObserver(for: counting.up, observerName: "NetworkActivityIndicator") { [weak self] _ in self?.change(by: 1) }
+            for down in counting.downs {
+                center.addObserver(for: down, observerName: "NetworkActivityIndicator") { [weak self] _ in self?.change(by: -1) }
+            }
         }
     }
 

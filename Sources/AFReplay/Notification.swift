@@ -20,28 +20,29 @@ public struct Notification: Sendable {
             case .operationDidStart: "DidStart"
             case .operationDidFinish: "DidFinish"
             case .taskDidResume: "TaskDidResume"
+            case .taskDidSuspend: "TaskDidSuspend"
             case .taskDidComplete: "TaskDidComplete"
             default: rawValue
             }
         }
 
-        /// The pairs `AFNetworkActivityIndicatorManager` counts, the first of each up and the
-        /// second down: an operation's DidStart and DidFinish, a task's DidResume and
-        /// DidComplete (and DidSuspend in 2.6.3, which the lab's tasks never post). The
-        /// indicator registers for them in this order.
-        public static let countedByActivityIndicator: [(up: Name, down: Name)] = [
-            (.operationDidStart, .operationDidFinish), (.taskDidResume, .taskDidComplete),
+        /// What `AFNetworkActivityIndicatorManager` counts: for an operation, DidStart up and
+        /// DidFinish down; for a session task, DidResume up and DidSuspend or DidComplete down
+        /// (NAIM.m's `init`). The indicator registers for them in this order.
+        public static let countedByActivityIndicator: [ActivityCounting] = [
+            ActivityCounting(up: .operationDidStart, downs: [.operationDidFinish]),
+            ActivityCounting(up: .taskDidResume, downs: [.taskDidSuspend, .taskDidComplete]),
         ]
 
         /// How the activity indicator counts a notification of this name: + 1, − 1, or nil
         /// for a name it does not count (``countedByActivityIndicator``).
         public var activityCountChange: Int? {
-            activityCountPair.map { $0.up == self ? 1 : -1 }
+            activityCounting.map { $0.up == self ? 1 : -1 }
         }
 
-        /// The pair of ``countedByActivityIndicator`` this name belongs to, if any.
-        public var activityCountPair: (up: Name, down: Name)? {
-            Self.countedByActivityIndicator.first { $0.up == self || $0.down == self }
+        /// The entry of ``countedByActivityIndicator`` this name belongs to, if any.
+        public var activityCounting: ActivityCounting? {
+            Self.countedByActivityIndicator.first { $0.up == self || $0.downs.contains(self) }
         }
 
         /// `AFNetworkingOperationDidStartNotification`: posted on main by
@@ -61,16 +62,37 @@ public struct Notification: Sendable {
         /// found it not running (spec §4, USM.m's `taskDidResume:`).
         public static let taskDidResume = Name("com.alamofire.networking.task.resume")
 
+        /// `AFNetworkingTaskDidSuspendNotification`: posted on main, with the task as its
+        /// object, by the ``SessionManager`` that made the task, when ``SessionTask/suspend()``
+        /// found it not suspended, even when it had already completed (spec §4, USM.m's
+        /// `taskDidSuspend:`).
+        public static let taskDidSuspend = Name("com.alamofire.networking.task.suspend")
+
         /// `AFNSURLSessionTaskDidResumeNotification`, USM.m's private name: posted by
         /// ``SessionTask/resume()`` (2.6.3's swizzled `af_resume`) on the resuming thread,
         /// with the task as its object, when the task was not running before the call.
         static let sessionTaskDidResume = Name("com.alamofire.networking.nsurlsessiontask.resume")
+
+        /// `AFNSURLSessionTaskDidSuspendNotification`, USM.m's private name: posted by
+        /// ``SessionTask/suspend()`` (2.6.3's swizzled `af_suspend`) on the suspending thread,
+        /// with the task as its object, when the task was not suspended before the call.
+        static let sessionTaskDidSuspend = Name("com.alamofire.networking.nsurlsessiontask.suspend")
     }
 
     /// The notification's name.
     public let name: Name
     /// The object that posted it (the operation or the session task), if any.
     public let object: (any TraceNamed)?
+
+    /// One kind of activity the network activity indicator counts: the notification that
+    /// counts it up and those that count it down (``Name/countedByActivityIndicator``).
+    public struct ActivityCounting: Sendable {
+        /// The notification that counts + 1: an operation's DidStart, a task's DidResume.
+        public let up: Name
+        /// The notifications that count − 1: an operation's DidFinish; a task's DidSuspend
+        /// and DidComplete.
+        public let downs: [Name]
+    }
 
     /// A notification called `name` about `object`.
     public init(name: Name, object: (any TraceNamed)?) {

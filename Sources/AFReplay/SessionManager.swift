@@ -30,9 +30,11 @@ import RunLoopKit
 ///   queue and calls the handler on ``completionQueue`` (or main) in ``completionGroup``,
 ///   then posts ``Notification/Name/taskDidComplete`` on main; the manager then removes
 ///   the delegate.
-/// - **Resume notifications**: a task of this manager that ``SessionTask/resume()`` found not
-///   running gets ``Notification/Name/taskDidResume`` posted about it on main (USM.m's
-///   `taskDidResume:`, behind the swizzled `af_resume`).
+/// - **Resume and suspend notifications**: a task of this manager that ``SessionTask/resume()``
+///   found not running gets ``Notification/Name/taskDidResume`` posted about it on main, and
+///   one that ``SessionTask/suspend()`` found not suspended gets
+///   ``Notification/Name/taskDidSuspend`` (USM.m's `taskDidResume:` and `taskDidSuspend:`,
+///   behind the swizzled `af_resume` and `af_suspend`).
 public final class SessionManager: SessionDelegate, TraceNamed, CustomStringConvertible, Sendable {
     /// A task's completion handler: the response, the serialized object and the error.
     public typealias CompletionHandler = @Sendable (HTTPResponseHead?, ResponseObject?, OperationError?) -> Void
@@ -74,22 +76,24 @@ public final class SessionManager: SessionDelegate, TraceNamed, CustomStringConv
         lock = runtime.makeLock(named: Self.lockName, lockClass: Self.lockClass, recursive: false)
         session = Session(name: "\(name) session", delegateQueue: operationQueue, server: server)
         session.attach(self)
-        observeTaskResumes()
+        repost(.sessionTaskDidResume, as: .taskDidResume)
+        repost(.sessionTaskDidSuspend, as: .taskDidSuspend)
     }
 
-    /// `[NSNotificationCenter addObserver:self selector:@selector(taskDidResume:) …]` in
-    /// `initWithSessionConfiguration:`: a task of this manager (its `taskDescription` is the
-    /// manager's) that posts `AFNSURLSessionTaskDidResumeNotification` gets
-    /// ``Notification/Name/taskDidResume`` posted about it on main, from a block dispatched
-    /// there (USM.m's `taskDidResume:`).
-    private func observeTaskResumes() {
+    /// `[NSNotificationCenter addObserver:self selector:@selector(taskDidResume:) …]` and
+    /// `taskDidSuspend:` in `initWithSessionConfiguration:`: a task of this manager (its
+    /// `taskDescription` is the manager's) that posts `swizzled`
+    /// (`AFNSURLSessionTaskDidResumeNotification`, `…DidSuspendNotification`) gets `reposted`
+    /// posted about it on main, from a block dispatched there (USM.m's `taskDidResume:` and
+    /// `taskDidSuspend:`).
+    private func repost(_ swizzled: Notification.Name, as reposted: Notification.Name) {
         let center = NotificationCenter.default(in: runtime)
         let name = name
         let runtime = runtime
-        center.addObserver(for: .sessionTaskDidResume, observerName: name) { notification in
+        center.addObserver(for: swizzled, observerName: name) { notification in
             guard let task = notification.object as? SessionTask, task.taskDescription == name else { return }
-            MainQueue.shared(in: runtime).async(label: "post TaskDidResume \(task)") {
-                center.post(name: .taskDidResume, object: task)
+            MainQueue.shared(in: runtime).async(label: "post \(reposted.shortName) \(task)") {
+                center.post(name: reposted, object: task)
             }
         }
     }

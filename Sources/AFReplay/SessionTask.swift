@@ -12,13 +12,27 @@ import RunLoopKit
 /// session, which queues it on the delegate queue: the response, each chunk of data, and
 /// exactly one completion, with the error (`nil` on success). ``cancel()`` cancels the
 /// connection and completes the task with −999, unless it has already completed.
+/// ``suspend()`` holds the connection's messages on the loader thread until the task is
+/// resumed, which hands them on in order.
 public final class SessionTask: ConnectionDelegate, TraceNamed, CustomStringConvertible, Sendable {
+    /// A message of the task's connection, as the loader thread receives it.
+    private enum ConnectionMessage: Sendable {
+        case response(HTTPResponseHead)
+        case data([UInt8])
+        case finished(OperationError?)
+    }
+
     private struct Storage {
         var state = SessionTaskState.suspended
+        /// Whether the first resume has claimed the making of the connection.
+        var isStarted = false
         var connection: Connection?
         var response: HTTPResponseHead?
         var error: OperationError?
         var taskDescription: String?
+        /// The connection's messages that arrived while the task was suspended, and those
+        /// that arrived after them before the loader thread handed them on, in order.
+        var held: [ConnectionMessage] = []
     }
 
     /// `taskIdentifier`: unique within its session, unless tasks were created concurrently
@@ -70,11 +84,12 @@ public final class SessionTask: ConnectionDelegate, TraceNamed, CustomStringConv
     /// itself did nothing (a completed task). The read and the resume are two steps, so two
     /// threads resuming one suspended task can both post.
     ///
-    /// The resume (`NSURLSessionTask`'s own): from suspended, creates the connection on the
-    /// first call, schedules it on the loader thread's loop and starts it; a task cancelled
-    /// while its connection was being made cancels the connection instead. Any other state:
-    /// nothing. Live, when the loader thread's loop could not be set up (no descriptor left,
-    /// `EMFILE`), the task completes at once with that error.
+    /// The resume (`NSURLSessionTask`'s own): from suspended, the first call creates the
+    /// connection, schedules it on the loader thread's loop and starts it; a task cancelled
+    /// while its connection was being made cancels the connection instead. A later call makes
+    /// the task running again and has the loader thread hand on the messages held while it
+    /// was suspended. Any other state: nothing. Live, when the loader thread's loop could not
+    /// be set up (no descriptor left, `EMFILE`), the task completes at once with that error.
     public func resume() {
         let before = state
         // `[self af_resume]`, the original `resume`, is a separate call: another thread may
@@ -87,20 +102,65 @@ public final class SessionTask: ConnectionDelegate, TraceNamed, CustomStringConv
         }
     }
 
-    /// `NSURLSessionTask`'s own `resume`, which ``resume()`` wraps.
-    private func resumeTask() {
-        let claimed = storage.withLock { storage -> Bool in
-            guard storage.state == .suspended, storage.connection == nil else { return false }
-            storage.state = .running
+    /// `suspend`, as AFNetworking 2.6.3 swizzles it (`af_suspend`, USM.m): reads the state,
+    /// suspends, then, if the state it read was not suspended, posts
+    /// `AFNSURLSessionTaskDidSuspendNotification` on the calling thread, even when the
+    /// suspend itself did nothing (a completed or cancelled task).
+    ///
+    /// The suspend (`NSURLSessionTask`'s own): a running task becomes suspended, and its
+    /// connection's messages (response, data, completion) are held on the loader thread
+    /// until ``resume()``; the connection itself goes on. Any other state: nothing.
+    public func suspend() {
+        let before = state
+        // `[self af_suspend]`, the original `suspend`, is a separate call, as in `af_resume`.
+        session.runtime.schedulingPoint(
+            before: VisibleOperation(.readModifyWrite, on: storage.object), SchedulingPointLabel("suspend", on: traceName))
+        suspendTask()
+        if before != .suspended {
+            NotificationCenter.default(in: session.runtime).post(name: .sessionTaskDidSuspend, object: self)
+        }
+    }
+
+    /// `NSURLSessionTask`'s own `suspend`, which ``suspend()`` wraps.
+    private func suspendTask() {
+        let suspended = storage.withLock { storage -> Bool in
+            guard storage.state == .running else { return false }
+            storage.state = .suspended
             return true
         }
-        guard claimed else { return }
-        let connection = Connection(request: originalRequest, delegate: self, startImmediately: false, server: session.server)
-        let stillRunning = storage.withLock { storage -> Bool in
-            storage.connection = connection
-            return storage.state == .running
+        if suspended { session.runtime.record(.note("\(traceName) suspended: its connection's messages are held")) }
+    }
+
+    /// `NSURLSessionTask`'s own `resume`, which ``resume()`` wraps.
+    private func resumeTask() {
+        enum Resumption { case none, first, again(handingOnHeld: Bool) }
+        let resumption = storage.withLock { storage -> Resumption in
+            guard storage.state == .suspended else { return .none }
+            storage.state = .running
+            guard storage.isStarted else {
+                storage.isStarted = true
+                return .first
+            }
+            return .again(handingOnHeld: !storage.held.isEmpty)
         }
-        guard stillRunning else {
+        switch resumption {
+        case .none: return
+        case .first: startConnection()
+        case let .again(handingOnHeld):
+            session.runtime.record(.note("\(traceName) resumed"))
+            if handingOnHeld { handOnHeldMessagesOnLoader() }
+        }
+    }
+
+    /// Makes the connection, schedules it on the loader thread's loop and starts it, unless
+    /// the task was cancelled meanwhile.
+    private func startConnection() {
+        let connection = Connection(request: originalRequest, delegate: self, startImmediately: false, server: session.server)
+        let stillWanted = storage.withLock { storage -> Bool in
+            storage.connection = connection
+            return storage.state == .running || storage.state == .suspended
+        }
+        guard stillWanted else {
             connection.cancel()
             return
         }
@@ -115,6 +175,53 @@ public final class SessionTask: ConnectionDelegate, TraceNamed, CustomStringConv
         connection.start()
     }
 
+    /// Has the loader thread hand on the held messages, after any it is handling now.
+    private func handOnHeldMessagesOnLoader() {
+        do throws(RunLoopError) {
+            let loader = try SessionLoaderThread.thread(in: session.runtime)
+            try RunLoop.perform(on: loader, modes: [.default], label: "\(traceName) held messages") { self.handOnHeldMessages() }
+        } catch {
+            complete(with: .serviceThreadUnavailable(error))
+        }
+    }
+
+    /// On the loader thread: hands on the held messages in order while the task runs; drops
+    /// them once it is cancelled or completed, and keeps them if it was suspended again.
+    private func handOnHeldMessages() {
+        while let message = storage.withLock({ storage -> ConnectionMessage? in
+            guard storage.state == .running else {
+                if storage.state != .suspended { storage.held.removeAll() }
+                return nil
+            }
+            return storage.held.isEmpty ? nil : storage.held.removeFirst()
+        }) {
+            handOn(message)
+        }
+    }
+
+    /// On the loader thread: hands `message` on now, or holds it while the task is suspended
+    /// or earlier messages are still held.
+    private func receive(_ message: ConnectionMessage) {
+        let handsOnNow = storage.withLock { storage -> Bool in
+            guard storage.state == .suspended || !storage.held.isEmpty else { return true }
+            storage.held.append(message)
+            return false
+        }
+        if handsOnNow { handOn(message) }
+    }
+
+    /// Queues the delegate message for `message`, or completes the task.
+    private func handOn(_ message: ConnectionMessage) {
+        switch message {
+        case let .response(response):
+            session.deliver("\(traceName) didReceiveResponse") { $0.session(self.session, dataTask: self, didReceive: response) }
+        case let .data(data):
+            session.deliver("\(traceName) didReceiveData") { $0.session(self.session, dataTask: self, didReceive: data) }
+        case let .finished(error):
+            complete(with: error)
+        }
+    }
+
     /// `cancel`: a task that has not completed becomes canceling (traced as
     /// `operation.cancel task N`), its connection (if any) is cancelled, and it completes
     /// with `NSURLErrorCancelled`.
@@ -122,6 +229,7 @@ public final class SessionTask: ConnectionDelegate, TraceNamed, CustomStringConv
         let (claimed, connection) = storage.withLock { storage -> (Bool, Connection?) in
             guard storage.state == .suspended || storage.state == .running else { return (false, nil) }
             storage.state = .canceling
+            storage.held.removeAll()
             return (true, storage.connection)
         }
         guard claimed else { return }
@@ -144,24 +252,26 @@ public final class SessionTask: ConnectionDelegate, TraceNamed, CustomStringConv
 
     // MARK: ConnectionDelegate (the loader thread)
 
-    /// Records the response, then queues `URLSession:dataTask:didReceiveResponse:`.
+    /// Records the response, then queues `URLSession:dataTask:didReceiveResponse:`, or holds
+    /// it while the task is suspended.
     public func connection(_ connection: Connection, didReceive response: HTTPResponseHead) {
         storage.withLock { $0.response = response }
-        session.deliver("\(traceName) didReceiveResponse") { $0.session(self.session, dataTask: self, didReceive: response) }
+        receive(.response(response))
     }
 
-    /// Queues `URLSession:dataTask:didReceiveData:`.
+    /// Queues `URLSession:dataTask:didReceiveData:`, or holds it while the task is suspended.
     public func connection(_ connection: Connection, didReceive data: [UInt8]) {
-        session.deliver("\(traceName) didReceiveData") { $0.session(self.session, dataTask: self, didReceive: data) }
+        receive(.data(data))
     }
 
-    /// Completes the task without an error.
+    /// Completes the task without an error, or holds the completion while it is suspended.
     public func connectionDidFinishLoading(_ connection: Connection) {
-        complete(with: nil)
+        receive(.finished(nil))
     }
 
-    /// Completes the task with the connection's error.
+    /// Completes the task with the connection's error, or holds the completion while it is
+    /// suspended.
     public func connection(_ connection: Connection, didFailWithError error: NetError) {
-        complete(with: .url(error))
+        receive(.finished(.url(error)))
     }
 }

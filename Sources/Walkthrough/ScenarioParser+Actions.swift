@@ -4,7 +4,8 @@ import RunLoopKit
 extension ScenarioParser {
     /// The words that begin an action.
     static let actionWords = [
-        "start", "cancel", "pause", "resume", "enqueue", "run", "perform", "add", "remove", "signal", "wake", "send", "set", "acquire",
+        "start", "cancel", "pause", "resume", "suspend", "enqueue", "run", "perform", "add", "remove", "signal", "wake", "send", "set",
+        "acquire",
         "release", "wait", "increment", "checkpoint",
     ]
 
@@ -81,13 +82,14 @@ extension ScenarioParser {
     /// One action.
     private mutating func parseAction(_ cursor: inout TokenCursor, line: Int) throws(LineError) -> ThreadAction {
         let hint =
-            "actions are start A, cancel A, pause A, resume A, enqueue A, run mode M for D, perform on THREAD, add port, remove port, add common mode M, signal S, wake THREAD, send P, set stream A to S, set completionBlock A, acquire L, release L, wait S, increment C, checkpoint NAME"
+            "actions are start A, cancel A, pause A, resume A, suspend T, enqueue A, run mode M for D, perform on THREAD, add port, remove port, add common mode M, signal S, wake THREAD, send P, set stream A to S, set completionBlock A, acquire L, release L, wait S, increment C, checkpoint NAME"
         let token = try cursor.word("an action", hint: hint)
         switch token.text {
         case "start": return .start(try operationName(&cursor, "an operation after 'start'", allowingTasks: true, allowingBlocks: true))
         case "cancel": return .cancel(try operationName(&cursor, "an operation after 'cancel'", allowingTasks: true, allowingBlocks: true))
         case "pause": return .pause(try operationName(&cursor, "an operation after 'pause'"))
         case "resume": return .resume(try operationName(&cursor, "an operation after 'resume'", allowingTasks: true))
+        case "suspend": return .suspend(try taskName(&cursor, "a session task after 'suspend'"))
         case "enqueue":
             let action: ThreadAction
             if let next = cursor.peek(), batches.contains(where: { $0.name == next.text }) {

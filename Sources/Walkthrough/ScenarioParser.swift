@@ -158,6 +158,19 @@ struct ScenarioParser {
         return token.text
     }
 
+    /// Consumes the name of a declared session task: an operation is refused, since it pauses
+    /// rather than suspends.
+    mutating func taskName(_ cursor: inout TokenCursor, _ what: String) throws(LineError) -> String {
+        let column = cursor.column
+        let name = try operationName(&cursor, what, allowingTasks: true, allowingBlocks: true)
+        guard tasks.contains(name) else {
+            throw LineError(
+                column: column, "'\(name)' is an operation, not a session task: only tasks are suspended",
+                hint: "an operation pauses and resumes: 'pause \(name)'; a task is declared with 'op t = task GET /path'")
+        }
+        return name
+    }
+
     /// Consumes the name of a declared operation; a session task is refused unless
     /// `allowingTasks`, since it has no pause, queue, state observers or operation properties,
     /// and a block operation unless `allowingBlocks`, since it has no request.
@@ -173,7 +186,7 @@ struct ScenarioParser {
         }
         if !allowingTasks, tasks.contains(token.text) {
             throw LineError(
-                column: token.column, "\(token.quoted) is a session task, which can only be started, resumed and cancelled",
+                column: token.column, "\(token.quoted) is a session task, which can only be started, resumed, suspended and cancelled",
                 hint: "check a task through its trace, e.g. expect event \"connection.callback\" \"→ delegate of task 1\" count == 3")
         }
         if !allowingBlocks, blockOperations.contains(token.text) {

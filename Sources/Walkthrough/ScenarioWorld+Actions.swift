@@ -81,6 +81,9 @@ extension ScenarioWorld {
         case let .resume(name):
             guard taskIsReady(name, line: line) else { return }
             if let task = task(name) { task.resume() } else { operation(name).resume() }
+        case let .suspend(name):
+            guard taskIsReady(name, line: line) else { return }
+            task(name)?.suspend()
         case let .enqueue(name): enqueue([anyOperation(name)], line: line)
         case let .enqueueBatch(name): enqueue(batchOperations(name), line: line)
         case let .runMode(mode, duration, until):

@@ -10,6 +10,8 @@ enum ThreadAction: Sendable, Equatable {
     case pause(String)
     /// `resume A`.
     case resume(String)
+    /// `suspend T`: suspend a session task.
+    case suspend(String)
     /// `enqueue A`: add it to the queue.
     case enqueue(String)
     /// `enqueue Z` for a batch: add its members and its block operation to the queue

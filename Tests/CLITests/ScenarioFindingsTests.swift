@@ -51,6 +51,7 @@ struct ScenarioFindingsTests {
         ("pause-races-completion.lab", "notification-balance: notification imbalance"),
         ("redirect-chain.lab", "clean"),
         ("stream-without-space.lab", "operation-liveness: stuck operation"),
+        ("suspend-while-completing.lab", "expect line 28"),
         ("races/cancel-completion-263.lab", "expect line 20"),
         ("races/cancel-completion-hardened.lab", "clean"),
         ("races/kvo-under-lock-263.lab", "lock-order: lock order inversion"),

@@ -108,13 +108,18 @@ struct ParserErrorTests {
             ),
             (
                 prelude + "op t = task GET /big\non main: pause t",
-                "4:16: error: 't' is a session task, which can only be started, resumed and cancelled",
+                "4:16: error: 't' is a session task, which can only be started, resumed, suspended and cancelled",
                 "check a task through its trace, e.g. expect event \"connection.callback\" \"→ delegate of task 1\" count == 3"
             ),
             (
                 prelude + "op t = task GET /big\nexpect t.state == finished",
-                "4:8: error: 't' is a session task, which can only be started, resumed and cancelled",
+                "4:8: error: 't' is a session task, which can only be started, resumed, suspended and cancelled",
                 "check a task through its trace, e.g. expect event \"connection.callback\" \"→ delegate of task 1\" count == 3"
+            ),
+            (
+                prelude + "op t = task GET /big\non main: suspend A",
+                "4:18: error: 'A' is an operation, not a session task: only tasks are suspended",
+                "an operation pauses and resumes: 'pause A'; a task is declared with 'op t = task GET /path'"
             ),
             ("thread w\nsource s on w\nport s on w", "3:6: error: source 's' is already declared on line 2", nil),
             ("thread w\nport p on w\non main: signal p", "3:17: error: unknown source 'p'", "declare it with 'source p on THREAD'"),
@@ -156,7 +161,7 @@ struct ParserErrorTests {
             ),
             (
                 "on main: dance", "1:10: error: unknown action 'dance'",
-                "actions are start A, cancel A, pause A, resume A, enqueue A, run mode M for D, perform on THREAD, add port, remove port, add common mode M, signal S, wake THREAD, send P, set stream A to S, set completionBlock A, acquire L, release L, wait S, increment C, checkpoint NAME"
+                "actions are start A, cancel A, pause A, resume A, suspend T, enqueue A, run mode M for D, perform on THREAD, add port, remove port, add common mode M, signal S, wake THREAD, send P, set stream A to S, set completionBlock A, acquire L, release L, wait S, increment C, checkpoint NAME"
             ),
             (
                 prelude + "expect A.state == done", "3:19: error: 'done' is not a value of state",

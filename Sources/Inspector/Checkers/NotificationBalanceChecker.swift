@@ -3,9 +3,9 @@ import LabRuntime
 
 /// `notification-balance`: at quiescence, the notifications the network activity indicator
 /// counts (an operation's DidStart and a session task's DidResume +1, an operation's DidFinish
-/// and a task's DidComplete −1 clamped at 0, in posting order,
+/// and a task's DidSuspend and DidComplete −1 clamped at 0, in posting order,
 /// `Notification.Name.activityCountChange`) bring the count back to 0; and each operation or
-/// task, counted on its own and unclamped, posted as many of the one as of the other (one
+/// task, counted on its own and unclamped, posted as many that count up as count down (one
 /// DidStart and two DidFinish is a violation even while the indicator's clamp hides it).
 ///
 /// Reads the trace alone: the `notification.post` events. The details give each
@@ -34,25 +34,42 @@ public struct NotificationBalanceChecker: Checker {
     /// One violation per operation or task whose counted-up and counted-down notifications
     /// differ in number, in the order they first posted.
     private func operationImbalances(in run: SimulationResult) -> [Violation] {
-        var counts = FirstSeenLedger<String, (up: Int, down: Int, pair: (up: Notification.Name, down: Notification.Name)?)>(
-            empty: (0, 0, nil))
+        var postings = FirstSeenLedger<String, (counting: Notification.ActivityCounting?, ups: Int, downs: [Int])>(
+            empty: (nil, 0, []))
         for position in run.operationEventPositions {
             guard case let .notificationPosted(name, object) = run.trace[position].kind else { continue }
             let notification = Notification.Name(name)
-            guard let pair = notification.activityCountPair else { continue }
-            counts.note(object) { count in
-                count.pair = pair
-                if notification == pair.up { count.up += 1 } else { count.down += 1 }
+            guard let counting = notification.activityCounting else { continue }
+            postings.note(object) { posting in
+                if posting.counting == nil {
+                    posting.counting = counting
+                    posting.downs = Array(repeating: 0, count: counting.downs.count)
+                }
+                if let down = counting.downs.firstIndex(of: notification) {
+                    posting.downs[down] += 1
+                } else {
+                    posting.ups += 1
+                }
             }
         }
-        return counts.entries.compactMap { object, count in
-            guard count.up != count.down, let pair = count.pair else { return nil }
+        return postings.entries.compactMap { object, posting in
+            guard let counting = posting.counting, posting.ups != posting.downs.reduce(0, +) else { return nil }
             return Violation(
                 checker: name, kind: .notificationImbalance,
-                summary: "\(object) posted \(pair.up.shortName) \(count.up.counted("time")) and "
-                    + "\(pair.down.shortName) \(count.down.counted("time"))",
+                summary: "\(object) posted " + Self.tally(counting, ups: posting.ups, downs: posting.downs),
                 details: details(of: run).filter { $0.hasPrefix("\(object): ") })
         }
+    }
+
+    /// `DidStart 1 time and DidFinish 2 times`; of several notifications that count down, those
+    /// posted at least once (`TaskDidResume 1 time, TaskDidSuspend 1 time and TaskDidComplete 1
+    /// time`), or the first when none was.
+    private static func tally(_ counting: Notification.ActivityCounting, ups: Int, downs: [Int]) -> String {
+        let posted = zip(counting.downs, downs).filter { $0.1 > 0 }
+        let shown = posted.isEmpty ? [(counting.downs[0], 0)] : posted
+        let parts = [(counting.up, ups)] + shown
+        let phrases = parts.map { "\($0.0.shortName) \($0.1.counted("time"))" }
+        return phrases.dropLast().joined(separator: ", ") + " and " + phrases[phrases.count - 1]
     }
 
     /// The activity indicator's count after the notifications of `run` it counts.
