@@ -3,12 +3,32 @@
 /// the `userInfo` of the task notification, spec §4).
 public struct Notification: Sendable {
     /// A notification name (`NSNotificationName`).
+    ///
+    /// Names compare by a fingerprint of their string's bytes first, so that a post, which
+    /// matches its name against every observer's, tells two different names apart without
+    /// comparing their strings.
     public struct Name: Hashable, Sendable, CustomStringConvertible {
         /// The string AFNetworking defines, e.g. `"com.alamofire.networking.operation.start"`.
         public let rawValue: String
+        /// The FNV-1a hash of `rawValue`'s UTF-8: equal for equal names.
+        private let fingerprint: UInt64
 
         /// A name with the string `rawValue`.
-        public init(_ rawValue: String) { self.rawValue = rawValue }
+        public init(_ rawValue: String) {
+            self.rawValue = rawValue
+            fingerprint = rawValue.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        }
+
+        /// Whether the two names are the same string, byte for byte (as `isEqualToString:`
+        /// compares them, code unit by code unit).
+        public static func == (lhs: Name, rhs: Name) -> Bool {
+            lhs.fingerprint == rhs.fingerprint && lhs.rawValue == rhs.rawValue
+        }
+
+        /// Feeds the name's fingerprint to `hasher`.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(fingerprint)
+        }
 
         /// The name's string.
         public var description: String { rawValue }
