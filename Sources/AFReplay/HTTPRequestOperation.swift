@@ -26,9 +26,23 @@ public class HTTPRequestOperation: URLConnectionOperation, @unchecked Sendable {
 
     /// The serializer ``responseObject`` uses (`responseSerializer`); an
     /// ``HTTPResponseSerializer`` (raw data, status 200–299) by default.
+    ///
+    /// Setting it is HRO.m's `setResponseSerializer:`: under the operation lock, it replaces
+    /// the serializer and clears ``responseObject`` and ``responseSerializationError``, so
+    /// that the next read of ``responseObject`` serializes the response again with the new
+    /// one. (2.6.3's `initWithRequest:` installs the default through the same setter; the
+    /// lab's initializer installs it directly, as no other thread can see the operation yet.)
     public var responseSerializer: any ResponseSerializer {
         get { http.withLock { $0.responseSerializer } }
-        set { http.withLock { $0.responseSerializer = newValue } }
+        set {
+            lock.lock()
+            http.withLock { http in
+                http.responseSerializer = newValue
+                http.responseObject = nil
+                http.responseSerializationError = nil
+            }
+            lock.unlock()
+        }
     }
 
     /// The serializer's error, once ``responseObject`` has been computed

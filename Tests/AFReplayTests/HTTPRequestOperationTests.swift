@@ -107,6 +107,38 @@ struct HTTPRequestOperationTests {
     }
 
     @Test(
+        "setting the serializer after a failure clears the cached object and the serializer's error under the operation lock: the next read serializes again",
+        arguments: seeds)
+    func settingTheSerializerClearsTheCachedObject(seed: UInt64) {
+        let seen = Shared<[String]>([])
+        let result = simulate(seed: seed) {
+            let server = makeServer()
+            server.route("GET", "/html", RouteScript(contentType: "text/html; charset=utf-8", body: .text("<p>hi</p>")))
+            let op = HTTPRequestOperation(request: get("/html", on: server), server: server, fidelity: .afn263, name: "op A")
+            op.responseSerializer = JSONResponseSerializer()
+            op.setCompletionBlockWithSuccess(
+                nil,
+                failure: { op, error in
+                    seen.append("failure \(error.code), object \(op.responseObject == nil ? "none" : "some")")
+                    op.responseSerializer = HTTPResponseSerializer()
+                    seen.append("error \(op.error.map { "\($0.code)" } ?? "none")")
+                    seen.append("object \(op.responseObject ?? .data([]))")
+                })
+            op.start()
+        }
+        #expect(result.outcome == .quiescent)
+        #expect(
+            seen.value == [
+                "failure -1016, object none", "error none", "object \(ResponseObject.data(Array("<p>hi</p>".utf8)))",
+            ])
+        // In the failure block, main takes the operation lock three times: the first read of
+        // responseObject, the setter, and the second read.
+        let operationLock = result.trace.filter { $0.kind.detail.contains("com.alamofire.networking.operation.lock") }
+        let inFailureBlock = operationLock.reversed().prefix { $0.threadName == "main" }.filter { $0.name == "lock.acquire" }
+        #expect(inFailureBlock.count == 3)
+    }
+
+    @Test(
         "cancel while the connection is live: −999 failure, no callback after the cancel, bytes so far counted",
         arguments: Fidelity.allCases, seeds)
     func cancelWhileLive(fidelity: Fidelity, seed: UInt64) {
