@@ -56,7 +56,7 @@ public struct Scenario: Sendable {
         statements.compactMap { statement in
             switch statement.kind {
             case let .operation(declaration): declaration.name
-            case let .blockOperation(name): name
+            case let .blockOperation(name), let .operationCopy(name, _, _): name
             default: nil
             }
         }

@@ -5,7 +5,8 @@ extension ScenarioParser {
     /// `op NAME = (http|connection|task) METHOD /path [modes …] [timeout D] [completion]
     /// [stream S] [redirect follow|refuse|to /path] [on THREAD]`; a `task` takes no `modes`,
     /// `stream` or `redirect` (its connection runs in the loader thread's default mode).
-    /// `op NAME = block` is an `NSBlockOperation`, with nothing after `block`.
+    /// `op NAME = block` is an `NSBlockOperation`, with nothing after `block`; `op NAME = copy
+    /// A` and `op NAME = archive A` copy or archive and unarchive a declared operation.
     mutating func parseOperation(_ cursor: inout TokenCursor, line: Int) throws(LineError) {
         let token = try cursor.word("an operation name after 'op'")
         try checkNewName(token, kind: "an operation")
@@ -16,18 +17,31 @@ extension ScenarioParser {
         operations.append((token.text, line))
         try cursor.expect("=", "after the operation name", hint: "for example 'op A = http GET /big'")
         let kindHint =
-            "http makes an AFHTTPRequestOperation, connection a plain AFURLConnectionOperation, task a session manager's data task, block an NSBlockOperation"
-        let kindToken = try cursor.word("http, connection, task or block", hint: kindHint)
+            "http makes an AFHTTPRequestOperation, connection a plain AFURLConnectionOperation, task a session manager's data task, block an NSBlockOperation; copy A and archive A make one from operation A"
+        let kindToken = try cursor.word("http, connection, task, block, copy or archive", hint: kindHint)
         if kindToken.text == "block" {
             try cursor.end(after: "'block'", hint: "a block operation has no request and no options")
             blockOperations.append(token.text)
             statements.append(ScenarioStatement(line: line, kind: .blockOperation(name: token.text)))
             return
         }
+        if kindToken.text == "copy" || kindToken.text == "archive" {
+            let archived = kindToken.text == "archive"
+            let sourceColumn = cursor.column
+            let source = try operationName(&cursor, "the operation to \(kindToken.text) after '\(kindToken.text)'")
+            guard source != token.text else {
+                throw LineError(
+                    column: sourceColumn, "operation \(token.quoted) cannot be made from itself", hint: "name an operation declared above")
+            }
+            try cursor.end(
+                after: "the operation", hint: "a \(kindToken.text) takes its request and settings from \(source); set options on \(source)")
+            statements.append(ScenarioStatement(line: line, kind: .operationCopy(name: token.text, of: source, archived: archived)))
+            return
+        }
         guard let kind = OperationDeclaration.Kind(rawValue: kindToken.text) else {
             throw LineError(
                 column: kindToken.column, "unknown operation kind \(kindToken.quoted)",
-                hint: Suggestion.didYouMean(kindToken.text, in: ["http", "connection", "task", "block"]) ?? kindHint)
+                hint: Suggestion.didYouMean(kindToken.text, in: ["http", "connection", "task", "block", "copy", "archive"]) ?? kindHint)
         }
         if kind == .task { tasks.append(token.text) }
         let method = try parseMethod(&cursor)

@@ -24,6 +24,10 @@ struct ScenarioStatement: Sendable, Equatable {
         case operation(OperationDeclaration)
         /// `op X = block`: an `NSBlockOperation` whose block does nothing.
         case blockOperation(name: String)
+        /// `op B = copy A` or `op B = archive A`: a copy of a declared operation
+        /// (`copyWithZone:`), or the operation archived and unarchived (`encodeWithCoder:`,
+        /// then `initWithCoder:`), made on main at this line.
+        case operationCopy(name: String, of: String, archived: Bool)
         /// `timer T on THREAD every 10ms …`: a timer.
         case timer(TimerDeclaration)
         /// `observe THREAD activities …`: a run-loop observer.

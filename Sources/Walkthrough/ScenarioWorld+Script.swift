@@ -23,6 +23,7 @@ extension ScenarioWorld {
         case let .cell(declaration): declare(declaration)
         case let .operation(declaration): declare(declaration, line: line)
         case let .blockOperation(name): declareBlockOperation(name)
+        case let .operationCopy(name, source, archived): declareCopy(name, of: source, archived: archived)
         case let .batch(name, members): declareBatch(name, members: members)
         case let .dependency(name, dependency): anyOperation(name).addDependency(anyOperation(dependency))
         case let .timer(declaration): declare(declaration)

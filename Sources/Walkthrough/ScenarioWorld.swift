@@ -363,12 +363,37 @@ final class ScenarioWorld: Sendable {
         if let modes = declaration.modes { operation.runLoopModes = modes }
         if let stream = stream(declaration.stream) { operation.setOutputStream(stream) }
         if let redirect = declaration.redirect { operation.setRedirectResponseBlock(redirect.block) }
-        let operationName = declaration.name
+        keep(operation, as: declaration.name)
+    }
+
+    /// `op B = copy A` or `op B = archive A`, on main: `[A copy]` (``URLConnectionOperation/copy(named:)``),
+    /// or A archived and unarchived (``URLConnectionOperation/encoded()``, which pauses A if
+    /// it runs, then ``URLConnectionOperation/init(decoding:server:fidelity:name:)`` of A's
+    /// class), named `op B` in the trace.
+    func declareCopy(_ name: String, of source: String, archived: Bool) {
+        let original = operation(source)
+        let traceName = OperationDeclaration.traceName(of: name)
+        let made: URLConnectionOperation
+        if archived {
+            let archive = original.encoded()
+            made =
+                original is HTTPRequestOperation
+                ? HTTPRequestOperation(decoding: archive, server: server, fidelity: scenario.fidelity, name: traceName)
+                : URLConnectionOperation(decoding: archive, server: server, fidelity: scenario.fidelity, name: traceName)
+        } else {
+            made = original.copy(named: traceName)
+        }
+        keep(made, as: name)
+    }
+
+    /// Keeps `operation` as the scenario's `name`, recording its progress calls under that
+    /// name (a copy's progress block, copied from its original, is replaced by its own).
+    private func keep(_ operation: URLConnectionOperation, as name: String) {
         operation.downloadProgress = { [weak self] read, total, expected in
             let call = ProgressCall(bytesRead: read, totalBytesRead: total, totalBytesExpected: expected)
-            self?.state.withLock { $0.progressCalls[operationName, default: []].append(call) }
+            self?.state.withLock { $0.progressCalls[name, default: []].append(call) }
         }
-        state.withLock { $0.operations.append((declaration.name, operation)) }
+        state.withLock { $0.operations.append((name, operation)) }
     }
 
     /// `op NAME = task …`: `[manager dataTaskWithRequest:completionHandler:]` on the
