@@ -37,6 +37,7 @@ struct ScenarioFindingsTests {
         ("08-network-thread.md:103", "operation-liveness: stuck operation"),
         ("09-callbacks.md:17", "clean"),
         ("09-callbacks.md:64", "clean"),
+        ("09-callbacks.md:138", "expect line 11"),
         ("10-cancel-races.md:17", "clean"),
         ("14-first-race-test.md:20", "expect line 4"),
         ("14-first-race-test.md:41", "expect line 4"),
