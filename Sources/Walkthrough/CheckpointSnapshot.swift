@@ -1,3 +1,5 @@
+import AFReplay
+
 /// What the operations held when a `checkpoint NAME` action ran: what `expect at NAME:`
 /// lines read, together with the trace up to the checkpoint's note.
 struct CheckpointSnapshot: Sendable {
@@ -5,6 +7,8 @@ struct CheckpointSnapshot: Sendable {
     let name: String
     /// The operations' reports at that moment, without what the trace says.
     let operations: [OperationReport]
+    /// The session tasks' states at that moment.
+    let taskStates: [(name: String, state: SessionTaskState)]
     /// The declared streams' reports at that moment.
     let streams: [StreamReport]
     /// The batches' reports at that moment.

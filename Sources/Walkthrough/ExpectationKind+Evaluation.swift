@@ -12,6 +12,11 @@ extension ExpectationKind {
                 return ((held != "nil") == (comparison == .equal), comparison == .equal ? "set" : "!= set", held)
             }
             return Self.compare(property.value(in: report), comparison, value)
+        case let .taskState(name, comparison, state):
+            guard let actual = facts.taskStates.first(where: { $0.name == name })?.state else {
+                return (false, state.rawValue, "task \(name) was never created")
+            }
+            return Self.compare(.word(actual.rawValue), comparison, .word(state.rawValue))
         case let .stream(name, property, comparison, value):
             guard let report = facts.streams.first(where: { $0.name == name }) else {
                 return (false, "\(value)", "stream \(name) was never created")

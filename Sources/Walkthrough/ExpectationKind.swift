@@ -1,7 +1,11 @@
+import AFReplay
+
 /// What an `expect` line checks once the run is over.
 indirect enum ExpectationKind: Sendable, Equatable {
     /// `expect A.state == finished` and the other properties of an operation.
     case property(operation: String, OperationProperty, Comparison, ExpectedValue)
+    /// `expect t.state == suspended`: a session task's state (`NSURLSessionTaskState`).
+    case taskState(task: String, Comparison, SessionTaskState)
     /// `expect notifications(A) == [DidStart, DidFinish]`: the AFNetworking notifications
     /// posted about A, in order.
     case notifications(operation: String, [String])

@@ -1,3 +1,4 @@
+import AFReplay
 import LabRuntime
 
 /// What `expect` lines are checked against: the finished simulation, the operations'
@@ -7,6 +8,8 @@ struct RunFacts {
     /// The trace the event expectations read: the whole run's, or up to a checkpoint.
     let trace: [TraceEvent]
     let operations: [OperationReport]
+    /// The state of each session task made so far, in the order they were made.
+    let taskStates: [(name: String, state: SessionTaskState)]
     /// The declared streams' reports.
     let streams: [StreamReport]
     /// The batches' reports.

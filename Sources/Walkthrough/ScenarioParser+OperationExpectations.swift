@@ -16,6 +16,10 @@ extension ScenarioParser {
             _ = cursor.next()
             return try parseBatchExpectation(&cursor, batch: first.text)
         }
+        if let first = cursor.peek(), tasks.contains(first.text) {
+            _ = cursor.next()
+            return try parseTaskExpectation(&cursor, task: first.text)
+        }
         let operation = try operationName(&cursor, "what to expect", allowingBlocks: true)
         try cursor.expect(".", "after the operation", hint: "for example 'expect \(operation).state == finished'")
         let properties = OperationProperty.allCases.map(\.rawValue) + ["header", "redirects"]
@@ -43,6 +47,24 @@ extension ScenarioParser {
         }
         let value = try parseValue(&cursor, for: property, comparison: comparison)
         return .property(operation: operation, property, comparison, value)
+    }
+
+    /// `.state ==|!= running|suspended|canceling|completed`, after a session task's name.
+    private mutating func parseTaskExpectation(_ cursor: inout TokenCursor, task: String) throws(LineError) -> ExpectationKind {
+        let states = ["running", "suspended", "canceling", "completed"]
+        let hint = "a session task has a state: \(states.joined(separator: ", ")); check the rest through its trace"
+        try cursor.expect(".", "after the task", hint: "for example 'expect \(task).state == completed'")
+        let property = try cursor.word("state", hint: hint)
+        guard property.text == "state" else {
+            throw LineError(column: property.column, "session task \(task) has no property \(property.quoted)", hint: hint)
+        }
+        let comparison = try parseComparison(&cursor, namesOnly: true)
+        let value = try cursor.word("a task state", hint: hint)
+        guard let state = SessionTaskState(rawValue: value.text) else {
+            throw LineError(
+                column: value.column, "unknown task state \(value.quoted)", hint: Suggestion.didYouMean(value.text, in: states) ?? hint)
+        }
+        return .taskState(task: task, comparison, state)
     }
 
     /// Checks that `token` names a property a block operation has: it has no request, so

@@ -187,7 +187,7 @@ struct ScenarioParser {
         if !allowingTasks, tasks.contains(token.text) {
             throw LineError(
                 column: token.column, "\(token.quoted) is a session task, which can only be started, resumed, suspended and cancelled",
-                hint: "check a task through its trace, e.g. expect event \"connection.callback\" \"→ delegate of task 1\" count == 3")
+                hint: "expect its state with 'expect \(token.text).state == completed', the rest through its trace")
         }
         if !allowingBlocks, blockOperations.contains(token.text) {
             throw LineError(

@@ -88,12 +88,14 @@ public struct ScenarioRunner: Sendable {
             let end = result.trace.firstIndex { if case .note(note) = $0.kind { true } else { false } } ?? result.trace.endIndex
             let trace = Array(result.trace[...min(end, result.trace.count - 1)])
             return RunFacts(
-                result: result, trace: trace, operations: snapshot.operations.map { $0.reading(trace) }, streams: snapshot.streams,
+                result: result, trace: trace, operations: snapshot.operations.map { $0.reading(trace) },
+                taskStates: snapshot.taskStates, streams: snapshot.streams,
                 batches: snapshot.batches,
                 indicatorCount: snapshot.indicatorCount, checkers: checkers, checkpoint: snapshot.name, checkpoints: [])
         }
         let facts = RunFacts(
-            result: result, trace: result.trace, operations: operations, streams: built.streamReports(), batches: built.batchReports(),
+            result: result, trace: result.trace, operations: operations, taskStates: built.taskStates(), streams: built.streamReports(),
+            batches: built.batchReports(),
             indicatorCount: built.indicatorCount,
             checkers: checkers, checkpoint: nil, checkpoints: checkpoints)
         let checks = scenario.expectations.map { expectation in

@@ -71,6 +71,11 @@ final class ScenarioWorld: Sendable {
         state.withLock { $0.queue }?.operations.contains { $0 === operation } ?? false
     }
 
+    /// The state of each session task made so far, in the order they were made.
+    func taskStates() -> [(name: String, state: SessionTaskState)] {
+        state.withLock { $0.tasks }.map { ($0.name, $0.task.state) }
+    }
+
     /// The operations' reports as they are now, without what the trace says (see
     /// ``OperationReport/reading(_:)``).
     func operationReports() -> [OperationReport] {
@@ -200,7 +205,7 @@ final class ScenarioWorld: Sendable {
         runtime.record(.note(CheckpointSnapshot.noteText(name)))
         let snapshot = LabThread.current.inspecting {
             CheckpointSnapshot(
-                name: name, operations: operationReports(), streams: streamReports(), batches: batchReports(),
+                name: name, operations: operationReports(), taskStates: taskStates(), streams: streamReports(), batches: batchReports(),
                 indicatorCount: indicatorCount)
         }
         state.withLock { $0.checkpoints.append(snapshot) }

@@ -109,12 +109,15 @@ struct ParserErrorTests {
             (
                 prelude + "op t = task GET /big\non main: pause t",
                 "4:16: error: 't' is a session task, which can only be started, resumed, suspended and cancelled",
-                "check a task through its trace, e.g. expect event \"connection.callback\" \"→ delegate of task 1\" count == 3"
+                "expect its state with 'expect t.state == completed', the rest through its trace"
             ),
             (
-                prelude + "op t = task GET /big\nexpect t.state == finished",
-                "4:8: error: 't' is a session task, which can only be started, resumed, suspended and cancelled",
-                "check a task through its trace, e.g. expect event \"connection.callback\" \"→ delegate of task 1\" count == 3"
+                prelude + "op t = task GET /big\nexpect t.state == finished", "4:19: error: unknown task state 'finished'",
+                "a session task has a state: running, suspended, canceling, completed; check the rest through its trace"
+            ),
+            (
+                prelude + "op t = task GET /big\nexpect t.bytes == 3", "4:10: error: session task t has no property 'bytes'",
+                "a session task has a state: running, suspended, canceling, completed; check the rest through its trace"
             ),
             (
                 prelude + "op t = task GET /big\non main: suspend A",
