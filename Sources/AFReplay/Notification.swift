@@ -10,13 +10,24 @@ public struct Notification: Sendable {
     public struct Name: Hashable, Sendable, CustomStringConvertible {
         /// The string AFNetworking defines, e.g. `"com.alamofire.networking.operation.start"`.
         public let rawValue: String
-        /// The FNV-1a hash of `rawValue`'s UTF-8: equal for equal names.
+        /// `rawValue`'s length in UTF-8 and its last eight bytes (``fingerprint(of:)``).
         private let fingerprint: UInt64
 
         /// A name with the string `rawValue`.
         public init(_ rawValue: String) {
             self.rawValue = rawValue
-            fingerprint = rawValue.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+            fingerprint = Self.fingerprint(of: rawValue)
+        }
+
+        /// The length of `string` in UTF-8 mixed with its last eight bytes: equal for equal
+        /// strings, and different for AFNetworking's notification names, which share their
+        /// beginnings (`com.alamofire.networking.`) and differ at their ends.
+        private static func fingerprint(of string: String) -> UInt64 {
+            let utf8 = string.utf8
+            let tail =
+                utf8.withContiguousStorageIfAvailable { bytes in bytes.suffix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) } }
+                ?? utf8.suffix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            return tail ^ UInt64(utf8.count) &* 0x9e37_79b9_7f4a_7c15
         }
 
         /// Whether the two names are the same string, byte for byte (as `isEqualToString:`
