@@ -2,7 +2,8 @@
 public enum SessionTaskState: String, Sendable {
     /// `NSURLSessionTaskStateRunning`: resumed, its connection under way.
     case running
-    /// `NSURLSessionTaskStateSuspended`: how every task is created; the caller resumes it.
+    /// `NSURLSessionTaskStateSuspended`: how every task is created, and where
+    /// ``SessionTask/suspend()`` puts a running one; the caller resumes it.
     case suspended
     /// `NSURLSessionTaskStateCanceling`: cancelled, its completion not yet delivered.
     case canceling
