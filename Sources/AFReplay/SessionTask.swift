@@ -91,15 +91,7 @@ public final class SessionTask: ConnectionDelegate, TraceNamed, CustomStringConv
     /// was suspended. Any other state: nothing. Live, when the loader thread's loop could not
     /// be set up (no descriptor left, `EMFILE`), the task completes at once with that error.
     public func resume() {
-        let before = state
-        // `[self af_resume]`, the original `resume`, is a separate call: another thread may
-        // read the state or resume in between.
-        session.runtime.schedulingPoint(
-            before: VisibleOperation(.readModifyWrite, on: storage.object), SchedulingPointLabel("resume", on: traceName))
-        resumeTask()
-        if before != .running {
-            NotificationCenter.default(in: session.runtime).post(name: .sessionTaskDidResume, object: self)
-        }
+        swizzled("resume", calling: resumeTask, posting: .sessionTaskDidResume, unlessItWas: .running)
     }
 
     /// `suspend`, as AFNetworking 2.6.3 swizzles it (`af_suspend`, USM.m): reads the state,
@@ -111,13 +103,22 @@ public final class SessionTask: ConnectionDelegate, TraceNamed, CustomStringConv
     /// connection's messages (response, data, completion) are held on the loader thread
     /// until ``resume()``; the connection itself goes on. Any other state: nothing.
     public func suspend() {
+        swizzled("suspend", calling: suspendTask, posting: .sessionTaskDidSuspend, unlessItWas: .suspended)
+    }
+
+    /// What `af_resume` and `af_suspend` both do: read the state, call the original method
+    /// (`[self af_resume]` is a separate call, so another thread may read the state or act in
+    /// between), then post `notification` on the calling thread unless the state read was
+    /// `skipped`.
+    private func swizzled(
+        _ method: String, calling original: () -> Void, posting notification: Notification.Name, unlessItWas skipped: SessionTaskState
+    ) {
         let before = state
-        // `[self af_suspend]`, the original `suspend`, is a separate call, as in `af_resume`.
         session.runtime.schedulingPoint(
-            before: VisibleOperation(.readModifyWrite, on: storage.object), SchedulingPointLabel("suspend", on: traceName))
-        suspendTask()
-        if before != .suspended {
-            NotificationCenter.default(in: session.runtime).post(name: .sessionTaskDidSuspend, object: self)
+            before: VisibleOperation(.readModifyWrite, on: storage.object), SchedulingPointLabel(method, on: traceName))
+        original()
+        if before != skipped {
+            NotificationCenter.default(in: session.runtime).post(name: notification, object: self)
         }
     }
 
