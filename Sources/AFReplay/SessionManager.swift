@@ -39,6 +39,9 @@ public final class SessionManager: SessionDelegate, TraceNamed, CustomStringConv
     /// A task's completion handler: the response, the serialized object and the error.
     public typealias CompletionHandler = @Sendable (HTTPResponseHead?, ResponseObject?, OperationError?) -> Void
 
+    /// A `dataTaskDidReceiveData` block: the session, the task and one message's data.
+    public typealias DataTaskDidReceiveData = @Sendable (Session, SessionTask, [UInt8]) -> Void
+
     /// The name of every manager's lock (USM.m 78).
     public static let lockName = "com.alamofire.networking.session.manager.lock"
     /// The lock class every manager's lock belongs to, for lock-order checking.
@@ -48,6 +51,7 @@ public final class SessionManager: SessionDelegate, TraceNamed, CustomStringConv
         var responseSerializer: any ResponseSerializer = JSONResponseSerializer()
         var completionQueue: (any LabDispatchQueue)?
         var completionGroup: DispatchGroupModel?
+        var dataTaskDidReceiveData: DataTaskDidReceiveData?
     }
 
     /// The manager's name, also its tasks' `taskDescription`.
@@ -123,6 +127,14 @@ public final class SessionManager: SessionDelegate, TraceNamed, CustomStringConv
         set { settings.withLock { $0.completionGroup = newValue } }
     }
 
+    /// `dataTaskDidReceiveData`, set with `setDataTaskDidReceiveDataBlock:`: called with
+    /// every data message, on the delegate queue, after the task's delegate has taken it
+    /// (USM.m's `URLSession:dataTask:didReceiveData:`); nil by default.
+    public var dataTaskDidReceiveData: DataTaskDidReceiveData? {
+        get { settings.withLock { $0.dataTaskDidReceiveData } }
+        set { settings.withLock { $0.dataTaskDidReceiveData = newValue } }
+    }
+
     // MARK: Tasks
 
     /// `dataTaskWithRequest:completionHandler:`: creates the task with `dispatch_sync` on the
@@ -189,11 +201,13 @@ public final class SessionManager: SessionDelegate, TraceNamed, CustomStringConv
         recordCallback(of: dataTask, "URLSession:dataTask:didReceiveResponse: \(response.statusCode)", reaching: name)
     }
 
-    /// `URLSession:dataTask:didReceiveData:`: looks up the task's delegate and forwards.
+    /// `URLSession:dataTask:didReceiveData:`: looks up the task's delegate and forwards, then
+    /// calls ``dataTaskDidReceiveData`` if set.
     public func session(_ session: Session, dataTask: SessionTask, didReceive data: [UInt8]) {
         let delegate = delegate(for: dataTask)
         recordCallback(of: dataTask, "URLSession:dataTask:didReceiveData: \(data.count) bytes", reaching: delegate?.traceName ?? "nil")
         delegate?.didReceive(data)
+        dataTaskDidReceiveData?(session, dataTask, data)
     }
 
     /// `URLSession:task:didCompleteWithError:`: looks up the task's delegate; if there is

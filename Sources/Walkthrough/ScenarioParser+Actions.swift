@@ -27,9 +27,15 @@ extension ScenarioParser {
     }
 
     /// `when A received N bytes: actions [on THREAD | inline]` | `when A state == S: actions [on THREAD | inline]`.
+    /// A session task takes `received` only.
     mutating func parseTrigger(_ cursor: inout TokenCursor, line: Int) throws(LineError) {
-        let operation = try operationName(&cursor, "an operation after 'when'")
+        let operation = try operationName(&cursor, "an operation after 'when'", allowingTasks: true)
         let condition: Trigger.Condition
+        if tasks.contains(operation), let next = cursor.peek(), !next.is("received") {
+            throw LineError(
+                column: next.column, "a session task's trigger is 'received N bytes'",
+                hint: "for example 'when \(operation) received 500 bytes: suspend \(operation) on main'")
+        }
         if cursor.accept("received") != nil {
             let bytes = try cursor.integer("a number of bytes", in: 1...10_000_000)
             guard cursor.accept("bytes") != nil || cursor.accept("byte") != nil else { throw cursor.failure(expected: "'bytes'") }

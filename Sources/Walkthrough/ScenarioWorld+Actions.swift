@@ -1,6 +1,7 @@
 import AFReplay
 import LabRuntime
 import RunLoopKit
+import Synchronization
 
 extension ScenarioWorld {
     /// Runs `actions` in order on the calling thread, which is `target`'s.
@@ -45,6 +46,19 @@ extension ScenarioWorld {
             }
         }
         switch trigger.condition {
+        case let .received(name, bytes) where taskNames.contains(name):
+            let manager = sessionManager
+            let earlier = manager.dataTaskDidReceiveData
+            let received = Mutex(0)
+            manager.dataTaskDidReceiveData = { [weak self] session, task, data in
+                earlier?(session, task, data)
+                guard let self, self.task(name) === task else { return }
+                let total = received.withLock { total in
+                    total += data.count
+                    return total
+                }
+                if total >= bytes, once.claim() { fire() }
+            }
         case let .received(name, bytes):
             let operation = operation(name)
             let earlier = operation.downloadProgress

@@ -421,7 +421,7 @@ final class ScenarioWorld: Sendable {
 
     /// The scenario's one session manager, made on main by the first `task` line; a
     /// delegate queue whose loop gets no descriptor (`EMFILE`) ends the run with the error.
-    private var sessionManager: SessionManager {
+    var sessionManager: SessionManager {
         if let manager = state.withLock({ $0.sessionManager }) { return manager }
         do throws(RunLoopError) {
             let made = try SessionManager(server: server)

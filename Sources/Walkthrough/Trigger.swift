@@ -6,7 +6,8 @@ struct Trigger: Sendable, Equatable {
     /// What is watched.
     enum Condition: Sendable, Equatable {
         /// `A received N bytes`: checked in the operation's download-progress block, on
-        /// main, after each chunk.
+        /// main, after each chunk; for a session task, in the manager's
+        /// `dataTaskDidReceiveData` block, on the delegate queue, after each data message.
         case received(operation: String, bytes: Int)
         /// `A state == S`: checked by a key-value observer of the state, on the thread
         /// that changes it.

@@ -124,6 +124,11 @@ struct ParserErrorTests {
                 "4:18: error: 'A' is an operation, not a session task: only tasks are suspended",
                 "an operation pauses and resumes: 'pause A'; a task is declared with 'op t = task GET /path'"
             ),
+            (
+                prelude + "op t = task GET /big\nwhen t state == completed: cancel t",
+                "4:8: error: a session task's trigger is 'received N bytes'",
+                "for example 'when t received 500 bytes: suspend t on main'"
+            ),
             ("thread w\nsource s on w\nport s on w", "3:6: error: source 's' is already declared on line 2", nil),
             ("thread w\nport p on w\non main: signal p", "3:17: error: unknown source 'p'", "declare it with 'source p on THREAD'"),
             ("thread w\nport inbox on w\non main: send inbx", "3:15: error: unknown port 'inbx'", "did you mean 'inbox'?"),
