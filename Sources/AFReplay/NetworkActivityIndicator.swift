@@ -45,8 +45,14 @@ public final class NetworkActivityIndicator: Sendable {
 
     private func change(by delta: Int) {
         state.withLock { state in
-            state.count = max(state.count + delta, 0)
+            state.count = Self.count(state.count, changedBy: delta)
             state.history.append(state.count)
         }
+    }
+
+    /// `count` after a notification that counts `delta` (+ 1 or − 1), never below 0: NAIM's
+    /// `_activityCount++` and `MAX(_activityCount - 1, 0)`.
+    public static func count(_ count: Int, changedBy delta: Int) -> Int {
+        max(count + delta, 0)
     }
 }

@@ -1,5 +1,5 @@
 /// `NSURLSessionTaskState`: where a ``SessionTask`` is in its life (spec §4).
-public enum SessionTaskState: String, Sendable {
+public enum SessionTaskState: String, Sendable, CaseIterable {
     /// `NSURLSessionTaskStateRunning`: resumed, its connection under way.
     case running
     /// `NSURLSessionTaskStateSuspended`: how every task is created, and where

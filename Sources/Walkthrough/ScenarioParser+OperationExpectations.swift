@@ -51,7 +51,7 @@ extension ScenarioParser {
 
     /// `.state ==|!= running|suspended|canceling|completed`, after a session task's name.
     private mutating func parseTaskExpectation(_ cursor: inout TokenCursor, task: String) throws(LineError) -> ExpectationKind {
-        let states = ["running", "suspended", "canceling", "completed"]
+        let states = SessionTaskState.allCases.map(\.rawValue)
         let hint = "a session task has a state: \(states.joined(separator: ", ")); check the rest through its trace"
         try cursor.expect(".", "after the task", hint: "for example 'expect \(task).state == completed'")
         let property = try cursor.word("state", hint: hint)

@@ -12,14 +12,22 @@ import LabRuntime
 /// operation's notifications in order and every DidFinish the clamp swallowed.
 public struct NotificationBalanceChecker: Checker {
     public let name = "notification-balance"
-    public let summary = "at quiescence, DidStart/DidFinish return to 0, as the indicator counts them and per operation"
+    public let summary = "at quiescence, the notifications the activity indicator counts return to 0, overall and per operation or task"
 
     /// The checker.
     public init() {}
 
+    /// What one object posted of the notifications the indicator counts: which kind of
+    /// activity it is, and how many of its notifications counted up and, per name, down.
+    private struct Postings {
+        var counting: Notification.ActivityCounting?
+        var ups = 0
+        var downs: [Int] = []
+    }
+
     public func check(_ run: SimulationResult) -> [Violation] {
         guard run.outcome == .quiescent else { return [] }
-        let count = indicatorCount(after: run)
+        let (count, postings) = tally(run)
         let indicator =
             count == 0
             ? []
@@ -28,35 +36,39 @@ public struct NotificationBalanceChecker: Checker {
                     checker: name, kind: .notificationImbalance,
                     summary: "the activity indicator ends at \(count), not 0", details: details(of: run))
             ]
-        return indicator + operationImbalances(in: run)
+        return indicator + imbalances(postings, in: run)
     }
 
-    /// One violation per operation or task whose counted-up and counted-down notifications
-    /// differ in number, in the order they first posted.
-    private func operationImbalances(in run: SimulationResult) -> [Violation] {
-        var postings = FirstSeenLedger<String, (counting: Notification.ActivityCounting?, ups: Int, downs: [Int])>(
-            empty: (nil, 0, []))
+    /// One pass over the counted notifications of `run`: the indicator's final count, and
+    /// what each operation or task posted, in the order they first posted.
+    private func tally(_ run: SimulationResult) -> (count: Int, postings: FirstSeenLedger<String, Postings>) {
+        var count = 0
+        var postings = FirstSeenLedger<String, Postings>(empty: Postings())
         for position in run.operationEventPositions {
             guard case let .notificationPosted(name, object) = run.trace[position].kind else { continue }
             let notification = Notification.Name(name)
             guard let counting = notification.activityCounting else { continue }
+            let down = counting.downs.firstIndex(of: notification)
+            count = NetworkActivityIndicator.count(count, changedBy: down == nil ? 1 : -1)
             postings.note(object) { posting in
                 if posting.counting == nil {
                     posting.counting = counting
                     posting.downs = Array(repeating: 0, count: counting.downs.count)
                 }
-                if let down = counting.downs.firstIndex(of: notification) {
-                    posting.downs[down] += 1
-                } else {
-                    posting.ups += 1
-                }
+                if let down { posting.downs[down] += 1 } else { posting.ups += 1 }
             }
         }
-        return postings.entries.compactMap { object, posting in
+        return (count, postings)
+    }
+
+    /// One violation per operation or task whose counted-up and counted-down notifications
+    /// differ in number, in the order they first posted.
+    private func imbalances(_ postings: FirstSeenLedger<String, Postings>, in run: SimulationResult) -> [Violation] {
+        postings.entries.compactMap { object, posting in
             guard let counting = posting.counting, posting.ups != posting.downs.reduce(0, +) else { return nil }
             return Violation(
                 checker: name, kind: .notificationImbalance,
-                summary: "\(object) posted " + Self.tally(counting, ups: posting.ups, downs: posting.downs),
+                summary: "\(object) posted " + Self.phrase(counting, ups: posting.ups, downs: posting.downs),
                 details: details(of: run).filter { $0.hasPrefix("\(object): ") })
         }
     }
@@ -64,24 +76,12 @@ public struct NotificationBalanceChecker: Checker {
     /// `DidStart 1 time and DidFinish 2 times`; of several notifications that count down, those
     /// posted at least once (`TaskDidResume 1 time, TaskDidSuspend 1 time and TaskDidComplete 1
     /// time`), or the first when none was.
-    private static func tally(_ counting: Notification.ActivityCounting, ups: Int, downs: [Int]) -> String {
+    private static func phrase(_ counting: Notification.ActivityCounting, ups: Int, downs: [Int]) -> String {
         let posted = zip(counting.downs, downs).filter { $0.1 > 0 }
         let shown = posted.isEmpty ? [(counting.downs[0], 0)] : posted
         let parts = [(counting.up, ups)] + shown
         let phrases = parts.map { "\($0.0.shortName) \($0.1.counted("time"))" }
         return phrases.dropLast().joined(separator: ", ") + " and " + phrases[phrases.count - 1]
-    }
-
-    /// The activity indicator's count after the notifications of `run` it counts.
-    private func indicatorCount(after run: SimulationResult) -> Int {
-        var count = 0
-        for position in run.operationEventPositions {
-            guard case let .notificationPosted(name, _) = run.trace[position].kind,
-                let change = Notification.Name(name).activityCountChange
-            else { continue }
-            count = max(count + change, 0)
-        }
-        return count
     }
 
     /// A violation's details: each operation's or task's counted notifications in order,
@@ -98,7 +98,7 @@ public struct NotificationBalanceChecker: Checker {
             if change < 0, count == 0 {
                 clamped.append("#\(trace[position].sequence) \(notification.shortName) of \(object) at count 0 (clamped)")
             }
-            count = max(count + change, 0)
+            count = NetworkActivityIndicator.count(count, changedBy: change)
             posted.note(object) { $0.append("\(notification.shortName)#\(trace[position].sequence)") }
         }
         return posted.entries.map { "\($0.key): " + $0.record.joined(separator: ", ") } + clamped
