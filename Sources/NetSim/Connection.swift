@@ -60,10 +60,14 @@ public final class Connection: Sendable, CustomStringConvertible {
     ) {
         runtime = currentRuntime()
         id = runtime.nextID(.connection)
+        let parser = HTTPResponseParser(requestWasHEAD: request.method == "HEAD")
+        // Stored as the parameter's last use, so that it is moved, not copied.
         self.request = request
         self.dialer = dialer
-        state = VisibleMutex(ConnectionState(delegate: delegate, request: request), runtime: runtime)
-        runtime.record(.connectionCreated(connection: id, url: request.url.description, delegate: delegate.traceName))
+        // The memberwise initialiser builds the state in place; a hand-written one, with the
+        // other fields' defaults, built it on the stack and copied it (a retain per field).
+        state = VisibleMutex(ConnectionState(delegate: delegate, parser: parser), runtime: runtime)
+        runtime.record(.connectionCreated(connection: id, url: self.request.url.description, delegate: delegate.traceName))
         if startImmediately {
             schedule(in: RunLoop.current, forMode: .default)
             start()

@@ -25,14 +25,6 @@ struct ConnectionState {
     /// When bytes last arrived (or the socket opened): the timeout counts from here.
     var lastActivity = LabInstant.zero
 
-    /// Always inlined, so that a new ``Connection`` builds its state in place: called, the
-    /// initialiser's result was copied field by field (a retain for each).
-    @inline(__always)
-    init(delegate: any ConnectionDelegate, request: HTTPRequest) {
-        self.delegate = delegate
-        parser = HTTPResponseParser(requestWasHEAD: request.method == "HEAD")
-    }
-
     /// Hands over everything that must be released when the connection ends, and forgets it.
     mutating func takeResources() -> ConnectionResources {
         defer {
