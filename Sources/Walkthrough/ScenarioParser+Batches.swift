@@ -4,6 +4,7 @@ extension ScenarioParser {
         let token = try cursor.word("a batch name after 'batch'", hint: "for example 'batch both = A, B'")
         try checkNewName(token, kind: "a batch")
         try checkUnusedName(token)
+        batches.append((token.text, line))
         try cursor.expect("=", "after the batch name", hint: "for example 'batch \(token.text) = A, B'")
         var members: [String] = []
         repeat {
@@ -15,7 +16,6 @@ extension ScenarioParser {
             members.append(member)
         } while cursor.accept(",") != nil
         try cursor.end(after: "the batch's operations")
-        batches.append((token.text, line))
         statements.append(ScenarioStatement(line: line, kind: .batch(name: token.text, members: members)))
     }
 

@@ -34,7 +34,8 @@ extension ScenarioParser {
         guard declared.contains(token.text) else {
             throw LineError(
                 column: token.column, "unknown cell \(token.quoted)",
-                hint: Suggestion.didYouMean(token.text, in: declared) ?? "declare it with 'cell \(token.text)'")
+                hint: Suggestion.didYouMean(token.text, in: declared)
+                    ?? declarationHint(for: token.text, otherwise: "declare it with 'cell \(token.text)'"))
         }
         return token.text
     }

@@ -51,7 +51,8 @@ extension ScenarioParser {
         guard routes.contains(where: { ($0.method == method || $0.method == routeMethod) && $0.path == path }) else {
             throw LineError(
                 column: pathToken.column, "no server route for \(method) \(path)",
-                hint: "declare it before the operation, e.g. 'server \(routeMethod) \(path) -> 200 body 10 bytes'")
+                hint: declarationHint(
+                    for: path, otherwise: "declare it before the operation, e.g. 'server \(routeMethod) \(path) -> 200 body 10 bytes'"))
         }
         var modes: [RunLoopMode]?
         var timeout: Duration?

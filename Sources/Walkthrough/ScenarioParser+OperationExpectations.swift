@@ -130,7 +130,7 @@ extension ScenarioParser {
         guard let body = routeBody else {
             throw LineError(
                 column: path.column, "no server route for \(path.text)",
-                hint: "declare it above, e.g. 'server GET \(path.text) -> 200 body 10 bytes'")
+                hint: declarationHint(for: path.text, otherwise: "declare it above, e.g. 'server GET \(path.text) -> 200 body 10 bytes'"))
         }
         guard cursor.accept("from") != nil else {
             return DataContent(description: "body \(path.text)", bytes: body.bytes(in: 0..<body.length))

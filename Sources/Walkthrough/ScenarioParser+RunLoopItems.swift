@@ -7,6 +7,7 @@ extension ScenarioParser {
         if let earlier = timers.first(where: { $0.name == token.text }) {
             throw LineError(column: token.column, "timer \(token.quoted) is already declared on line \(earlier.line)")
         }
+        timers.append((token.text, line))
         try cursor.expect("on", "after the timer name", hint: "for example 'timer tick on main every 10ms'")
         let thread = try threadName(&cursor, "the thread whose loop runs the timer")
         let repeats: Bool
@@ -24,7 +25,6 @@ extension ScenarioParser {
         }
         let modes = try cursor.modes() ?? [.default]
         try cursor.end(after: "the timer")
-        timers.append((token.text, line))
         statements.append(
             ScenarioStatement(
                 line: line,
@@ -42,11 +42,11 @@ extension ScenarioParser {
         if let earlier = synchronizations.first(where: { $0.name == token.text }) {
             throw LineError(column: token.column, "\(token.quoted) is already declared on line \(earlier.line)")
         }
+        loopSources.append((token.text, kind, line))
         try cursor.expect("on", "after the \(kind.rawValue) name", hint: "for example '\(kind.rawValue) \(token.text) on worker'")
         let thread = try threadName(&cursor, "the thread whose loop gets the \(kind.rawValue)")
         let modes = try cursor.modes() ?? [.default]
         try cursor.end(after: "the \(kind.rawValue)")
-        loopSources.append((token.text, kind, line))
         statements.append(
             ScenarioStatement(
                 line: line,
@@ -64,7 +64,8 @@ extension ScenarioParser {
         guard declared.contains(token.text) else {
             throw LineError(
                 column: token.column, "unknown \(kind.rawValue) \(token.quoted)",
-                hint: Suggestion.didYouMean(token.text, in: declared) ?? "declare it with '\(kind.rawValue) \(token.text) on THREAD'")
+                hint: Suggestion.didYouMean(token.text, in: declared)
+                    ?? declarationHint(for: token.text, otherwise: "declare it with '\(kind.rawValue) \(token.text) on THREAD'"))
         }
         return token.text
     }

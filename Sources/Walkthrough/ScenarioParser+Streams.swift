@@ -4,6 +4,7 @@ extension ScenarioParser {
         let token = try cursor.word("a stream name after 'stream'", hint: "for example 'stream small = buffer 4'")
         try checkNewName(token, kind: "a stream")
         try checkUnusedName(token)
+        streams.append((token.text, line))
         try cursor.expect("=", "after the stream name", hint: "for example 'stream small = buffer 4'")
         let kinds = ["memory", "buffer", "file", "failing"]
         let kindToken = try cursor.word("memory, buffer N, file \"PATH\" or failing after N")
@@ -21,7 +22,6 @@ extension ScenarioParser {
                 hint: Suggestion.didYouMean(kindToken.text, in: kinds) ?? "streams are memory, buffer N, file \"PATH\" and failing after N")
         }
         try cursor.end(after: "the stream")
-        streams.append((token.text, line))
         statements.append(ScenarioStatement(line: line, kind: .stream(StreamDeclaration(name: token.text, kind: kind))))
     }
 
@@ -31,7 +31,8 @@ extension ScenarioParser {
         guard streams.contains(where: { $0.name == token.text }) else {
             throw LineError(
                 column: token.column, "unknown stream \(token.quoted)",
-                hint: Suggestion.didYouMean(token.text, in: streams.map(\.name)) ?? "declare it with 'stream \(token.text) = memory'")
+                hint: Suggestion.didYouMean(token.text, in: streams.map(\.name))
+                    ?? declarationHint(for: token.text, otherwise: "declare it with 'stream \(token.text) = memory'"))
         }
         return token.text
     }

@@ -9,6 +9,7 @@ extension ScenarioParser {
         {
             throw LineError(column: token.column, "\(token.quoted) is already declared on line \(earlier.line)")
         }
+        synchronizations.append((token.text, isLock, line))
         let kind: SynchronizationDeclaration.Kind
         if isLock {
             kind = .lock(recursive: cursor.accept("recursive") != nil)
@@ -18,7 +19,6 @@ extension ScenarioParser {
             kind = .semaphore(value: 0)
         }
         try cursor.end(after: "the \(kindName)", hint: isLock ? "a lock takes only 'recursive'" : "a semaphore takes only 'value N'")
-        synchronizations.append((token.text, isLock, line))
         statements.append(ScenarioStatement(line: line, kind: .synchronization(SynchronizationDeclaration(name: token.text, kind: kind))))
     }
 
@@ -30,7 +30,8 @@ extension ScenarioParser {
         guard declared.contains(token.text) else {
             throw LineError(
                 column: token.column, "unknown \(kindName) \(token.quoted)",
-                hint: Suggestion.didYouMean(token.text, in: declared) ?? "declare it with '\(kindName) \(token.text)'")
+                hint: Suggestion.didYouMean(token.text, in: declared)
+                    ?? declarationHint(for: token.text, otherwise: "declare it with '\(kindName) \(token.text)'"))
         }
         return token.text
     }

@@ -13,13 +13,13 @@ extension ScenarioParser {
         if let earlier = threads.first(where: { $0.name == token.text }) {
             throw LineError(column: token.column, "thread \(token.quoted) is already declared on line \(earlier.line)")
         }
+        threads.append((token.text, line))
         var keepAlive = true
         if cursor.accept("without") != nil {
             try cursor.expect("port", "after 'without'")
             keepAlive = false
         }
         try cursor.end(after: "the thread")
-        threads.append((token.text, line))
         statements.append(ScenarioStatement(line: line, kind: .thread(ThreadDeclaration(name: token.text, keepAlive: keepAlive))))
     }
 

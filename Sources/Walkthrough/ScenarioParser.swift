@@ -44,6 +44,9 @@ struct ScenarioParser {
     /// The declared version-0 sources and ports, which share one set of names.
     var loopSources: [(name: String, kind: LoopSourceDeclaration.Kind, line: Int)] = []
     var observerNames: [String] = []
+    /// The lines whose statement keyword was not understood, with their other words: such a
+    /// line may have been meant to declare a name a later line uses.
+    var unreadStatements: [(line: Int, keyword: String, words: [String])] = []
     /// The `checkpoint NAME` actions, each with its line.
     var checkpoints: [(name: String, line: Int)] = []
     var queueLine: Int?
@@ -108,6 +111,7 @@ struct ScenarioParser {
         }
         let keyword = try cursor.word("a statement", hint: "statements begin with \(Self.keywords.joined(separator: ", "))")
         guard Self.keywords.contains(keyword.text) else {
+            unreadStatements.append((line, keyword.text, cursor.remaining.map(\.text)))
             throw LineError(
                 column: keyword.column, "unknown statement \(keyword.quoted)",
                 hint: Suggestion.didYouMean(keyword.text, in: Self.keywords)
@@ -153,7 +157,8 @@ struct ScenarioParser {
         guard knownThreads.contains(token.text) else {
             throw LineError(
                 column: token.column, "unknown thread \(token.quoted)",
-                hint: Suggestion.didYouMean(token.text, in: knownThreads) ?? "declare it with 'thread \(token.text)'")
+                hint: Suggestion.didYouMean(token.text, in: knownThreads)
+                    ?? declarationHint(for: token.text, otherwise: "declare it with 'thread \(token.text)'"))
         }
         return token.text
     }
@@ -182,7 +187,7 @@ struct ScenarioParser {
             throw LineError(
                 column: token.column, "unknown operation \(token.quoted)",
                 hint: Suggestion.didYouMean(token.text, in: operations.map(\.name))
-                    ?? "declare it with 'op \(token.text) = http GET /path'")
+                    ?? declarationHint(for: token.text, otherwise: "declare it with 'op \(token.text) = http GET /path'"))
         }
         if !allowingTasks, tasks.contains(token.text) {
             throw LineError(
@@ -196,6 +201,13 @@ struct ScenarioParser {
                 hint: "it has no request; expect its state, cancelled and queued")
         }
         return token.text
+    }
+
+    /// The hint for `name`, which nothing declared: `otherwise`, unless a line whose statement
+    /// was not understood mentions it, in which case that line is the one to fix.
+    func declarationHint(for name: String, otherwise: String) -> String {
+        guard let unread = unreadStatements.first(where: { $0.words.contains(name) }) else { return otherwise }
+        return "line \(unread.line) mentions '\(name)', but its statement '\(unread.keyword)' is unknown: fix that line first"
     }
 
     /// Checks that `token` names no operation, stream or batch yet: the three share one set

@@ -22,6 +22,41 @@ struct ParserErrorTests {
                 """)
     }
 
+    @Test("a declaration with an error still declares its name, so only its own line fails")
+    func brokenDeclarationDeclaresItsName() {
+        #expect(
+            diagnostics("server GET /data -> 200 body 6 bytes every 1 ms\nop A = http GET /data\nthread w in\non w: start A") == """
+                scenario.lab:1:44: error: '1' is a number without its unit
+                server GET /data -> 200 body 6 bytes every 1 ms
+                                                           ^
+                hint: write the unit right after the number, with no space: '1ms'
+
+                scenario.lab:3:10: error: unexpected 'in' after the thread
+                thread w in
+                         ^
+
+                2 errors
+                """)
+    }
+
+    @Test("a name used after a line whose statement is unknown points at that line")
+    func unknownStatementNamesTheLineToFix() {
+        #expect(
+            diagnostics("thraed worker\non worker: wake main") == """
+                scenario.lab:1:1: error: unknown statement 'thraed'
+                thraed worker
+                ^
+                hint: did you mean 'thread'?
+
+                scenario.lab:2:4: error: unknown thread 'worker'
+                on worker: wake main
+                   ^
+                hint: line 1 mentions 'worker', but its statement 'thraed' is unknown: fix that line first
+
+                2 errors
+                """)
+    }
+
     @Test("every error on every line is reported, in order, with tabs kept in the caret line")
     func severalErrors() {
         #expect(
@@ -135,10 +170,15 @@ struct ParserErrorTests {
             ("on main: wake nobody", "1:15: error: unknown thread 'nobody'", "declare it with 'thread nobody'"),
             ("op outcome = http GET /x", "1:4: error: 'outcome' is a keyword and cannot name an operation", "choose another name"),
             ("thread main", "1:8: error: 'main' already exists", "main and AFNetworking are always there; use them without declaring them"),
-            ("run for 5", "1:9: error: '5' is not a duration", "write a whole number and a unit: 5ms, 2s, 250us or 100ns (at most 3600s)"),
+            ("run for 5", "1:9: error: '5' has no unit", "write a whole number and a unit: 5ms, 2s, 250us or 100ns (at most 3600s)"),
+            ("run for 5 ms", "1:9: error: '5' is a number without its unit", "write the unit right after the number, with no space: '5ms'"),
             (
-                "run for 5parsecs", "1:9: error: '5parsecs' is not a duration",
+                "run for 5parsecs", "1:9: error: '5parsecs' has an unknown unit 'parsecs'",
                 "write a whole number and a unit: 5ms, 2s, 250us or 100ns (at most 3600s)"
+            ),
+            (
+                "run for 4000s", "1:9: error: '4000s' is longer than 3600s, the longest duration a scenario may name",
+                "a scenario runs at most an hour of virtual time"
             ),
             ("run for 3000s\nrun for 601s", "2:9: error: the runs add up to more than 3600s", nil),
             (
