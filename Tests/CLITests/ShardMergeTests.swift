@@ -155,6 +155,7 @@ struct ShardMergeTests {
         let (status, console) = runCLI(["explore", "--scenario", "abba", "--report", directory.file("missing/shard.json")])
         #expect(status == ExitCode.usage)
         #expect(console.errorText.contains("--report: cannot open \(directory.file("missing/shard.json")): No such file or directory"))
+        #expect(!console.errorText.contains("Usage:"), "the path is what to fix, not the arguments")
         #expect(console.output.isEmpty)
         #expect(OutputFile.problem(writing: directory.file("fresh.json")) == nil)
         #expect(TextFile.read(directory.file("fresh.json")) == nil)

@@ -33,11 +33,12 @@ struct ParsedOptions {
     /// The path given to `name`, an output file, or `nil` when it did not appear. Checked
     /// before the command works, so that a long search or page is never lost at the end.
     ///
-    /// - Throws: ``UsageError`` when the file cannot be opened for writing.
+    /// - Throws: ``UsageError`` when the file cannot be opened for writing, without the
+    ///   usage: the arguments were right, and the path they named is what to fix.
     func outputPath(_ name: String) throws(UsageError) -> String? {
         guard let path = values[name] else { return nil }
         if let problem = OutputFile.problem(writing: path) {
-            throw UsageError(message: "\(name): \(problem)", usage: usage)
+            throw UsageError(message: "\(name): \(problem)", usage: "")
         }
         return path
     }

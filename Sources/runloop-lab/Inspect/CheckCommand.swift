@@ -20,6 +20,10 @@ enum CheckCommand {
             saying how many expect lines held, then every expect line that failed, with
             what it expected and what the run gave. The last line counts files:
             'N passed, N failed'; a file passes when it parses and every expect line held.
+            Only expect lines are judged: 'runloop-lab explore --scenario FILE' also runs
+            every checker (notification balance, cancelled-fails, lock order, …) over many
+            schedules, so a file that passes here may still break a checker there. The
+            report, parse errors included, goes to standard output.
             Exits 0 when every file passed, 1 otherwise.
             """,
         sections: [(title: "Options", rows: HelpText.optionRows(specs))]
