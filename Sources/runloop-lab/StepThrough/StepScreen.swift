@@ -40,7 +40,7 @@ struct StepScreen: Sendable {
         let state = stepper.state
         add("")
         add("Threads", style.bold)
-        add("   \("thread".padded(to: 22)) \("mode".padded(to: 9)) \("state".padded(to: 24)) \("locks".padded(to: 8)) pending", style.dim)
+        add("   " + ThreadPanelRow.heading, style.dim)
         for row in state.threads {
             if row.id == stepper.current?.thread {
                 add("▶  " + row.text) { [style] in style.thread(row.id, $0) }

@@ -18,6 +18,7 @@ struct StepTranscript: Sendable {
         let partText = parts > 1 ? "part \(part) of \(parts): " : ""
         emit(style.bold("== \(partText)\(stepper.program.title) · \(stepper.recipe) · \(stepper.run.trace.count) steps"))
         for line in stepper.program.introduction { emit(line.isEmpty ? "" : style.dim("   " + line)) }
+        for line in Self.legend { emit(line.isEmpty ? "" : style.dim(line)) }
         var before = stepper.state
         while !stepper.isAtEnd {
             _ = stepper.step()
@@ -38,6 +39,15 @@ struct StepTranscript: Sendable {
         for line in stepper.run.summary { emit("   " + line) }
         for line in OperationPanelRow.panel(before.operations, indent: "   ") { emit(line) }
     }
+
+    /// What the rows under a step are, with the headings of their columns, indented as the
+    /// rows are.
+    static let legend = [
+        "",
+        "   Under each step, the thread and operation rows it changed:",
+        "    " + ThreadPanelRow.heading,
+        "    " + OperationPanelRow.heading,
+    ]
 
     /// The thread and operation rows that differ between two states, as `    T2 …` lines.
     static func changes(from before: RunState, to after: RunState) -> [String] {

@@ -81,6 +81,10 @@ struct ThreadPanelRow: Sendable, Equatable {
         return items.count > listedLimit ? shown + "\(separator)… (\(items.count) in all)" : shown
     }
 
+    /// The column headings, aligned with ``text``.
+    static let heading =
+        "\("thread".padded(to: 22)) \("mode".padded(to: 9)) \("state".padded(to: 24)) \("locks".padded(to: 8)) pending"
+
     /// The row as one line of text, without the marker of the current thread.
     var text: String {
         "\(Self.fitted(label, to: 22)) \(modeText.padded(to: 9)) \(activityText.padded(to: 24)) \(locksText.padded(to: 8)) \(pendingText)"
