@@ -23,7 +23,7 @@ struct ExpectLinesChecker: Checker {
             Violation(
                 checker: name, kind: .expectation,
                 summary: "\(scenario.fileName):\(check.line): \(check.statement)",
-                details: ["expected: \(check.expected)", "actual:   \(check.actual)"])
+                details: ["expected: \(check.expected)", Violation.actualLabel + check.actual])
         }
     }
 }

@@ -19,6 +19,25 @@ struct ReportTests {
         #expect(text.contains("replay:    runloop-lab replay --scenario abba --schedule \"\(finding.run.schedule)\""))
     }
 
+    @Test("a violation that another quotes as what the run got adds only its details, under the quote")
+    func quotedViolationIsNotRepeated() {
+        let finding = Violation(
+            checker: "cancelled-fails", kind: ViolationKind(rawValue: "cancelled but succeeded"), summary: "op A ran success",
+            details: ["cancelled at #3, finished at #5"])
+        let expectLine = Violation(
+            checker: "expect", kind: .expectation, summary: "race.lab:9: expect checker cancelled-fails clean",
+            details: ["expected: clean", Violation.actualLabel + "[\(finding.kind)] \(finding.summary)"])
+        let other = Violation(checker: "liveness", kind: .stuckThread, summary: "T2 never ran")
+        #expect(
+            Violation.lines([expectLine, finding, other], firstPrefix: "VIOLATION ", otherPrefix: "also      ") == [
+                "VIOLATION [\(expectLine.kind)] race.lab:9: expect checker cancelled-fails clean",
+                "  expected: clean",
+                "  actual:   [\(finding.kind)] op A ran success",
+                "            cancelled at #3, finished at #5",
+                "also      [\(other.kind)] T2 never ran",
+            ])
+    }
+
     @Test("the interleaving view puts each thread's events in its own column")
     func columns() throws {
         let run = Scenario.abba.replay(try Schedule(parsing: "4:T2"))

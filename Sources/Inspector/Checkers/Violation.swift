@@ -21,6 +21,10 @@ public struct Violation: Sendable, Equatable, CustomStringConvertible {
         self.race = race
     }
 
+    /// How a detail gives what a run got where a check expected something else; an
+    /// exploration's report puts under it the details of a violation it quotes whole.
+    public static let actualLabel = "actual:   "
+
     /// `"[deadlock] lock cycle T1 → T2 → T1"` and the details, indented.
     public var description: String {
         (["[\(kind)] \(summary)"] + details.map { "  " + $0 }).joined(separator: "\n")

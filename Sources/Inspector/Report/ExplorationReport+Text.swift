@@ -24,9 +24,7 @@ extension ExplorationReport {
     /// `showingInterleavings`, the replay command, and a lock-order inversion's deadlock search.
     func findingLines(_ finding: Finding, showingInterleavings: Bool, replayCommand: (Schedule) -> String) -> [String] {
         var lines = [""]
-        lines += finding.violations.enumerated().map { index, violation in
-            (index == 0 ? "VIOLATION " : "also      ") + violation.description
-        }.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+        lines += Violation.lines(finding.violations, firstPrefix: "VIOLATION ", otherPrefix: "also      ")
         lines.append("")
         if let seed = finding.original.seed {
             lines.append("seed:      \(seed) (run #\(finding.original.index))")

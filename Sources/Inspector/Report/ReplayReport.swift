@@ -63,7 +63,7 @@ public struct ReplayReport: Sendable {
     /// `showingInterleaving` (`replay --no-interleaving` leaves it out).
     public func verdictLines(showingInterleaving: Bool) -> [String] {
         var lines = violations.isEmpty ? ["checkers: no violation (\(checkers.joined(separator: ", ")))"] : []
-        lines += violations.flatMap { $0.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+        lines += Violation.lines(violations)
         guard showingInterleaving else { return lines }
         lines.append("")
         lines.append("interleaving:")
