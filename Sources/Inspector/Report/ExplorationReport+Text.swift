@@ -61,6 +61,7 @@ extension ExplorationReport {
     /// command of `run`.
     static func scheduleLines(_ run: SimulationResult, showingInterleaving: Bool, replayCommand: (Schedule) -> String) -> [String] {
         var lines = ["schedule:  \(run.schedule): \(size(run))"]
+        if run.schedule.switches.isEmpty { lines.append("           " + noSwitchNote) }
         if showingInterleaving {
             lines.append("")
             lines.append("interleaving:")
@@ -72,6 +73,10 @@ extension ExplorationReport {
         }
         return lines
     }
+
+    /// What the schedule `-` is, which no seed or strategy's first run need be.
+    static let noSwitchNote =
+        "\"-\" is the run with no switch: each thread runs until it blocks or ends, then the next in round-robin order"
 
     /// `"1 preemption, 1 switch, 14 steps"`.
     static func size(_ run: SimulationResult) -> String {
