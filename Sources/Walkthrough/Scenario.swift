@@ -70,8 +70,8 @@ public struct Scenario: Sendable {
         }
     }
 
-    /// The names of the declared session tasks.
-    var taskNames: [String] {
+    /// The names of the declared session tasks (`t` for `op t = task …`).
+    public var taskNames: [String] {
         statements.compactMap { statement in
             if case let .operation(declaration) = statement.kind, declaration.kind == .task { declaration.name } else { nil }
         }

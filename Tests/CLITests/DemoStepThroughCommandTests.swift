@@ -59,6 +59,21 @@ struct DemoStepThroughCommandTests {
         #expect(console.output.isEmpty)
     }
 
+    @Test("the final table lists a declared operation that never started, as ready, after those the run touched")
+    func unstartedOperationListed() {
+        let path = Self.temporaryFile(
+            "unstarted.lab",
+            "server GET /x -> 200 body 4 bytes\nop A = http GET /x\nop B = http GET /x\nop t = task GET /x\n"
+                + "on main: start A\nrun until idle\n")
+        defer { unlink(path) }
+        let (status, console) = runCLI("demo", path, "--auto", "--no-color")
+        #expect(status == ExitCode.success)
+        let table = console.output.drop { !$0.hasPrefix("   operation  state") }
+        #expect(table.dropFirst().first?.hasPrefix("   op A       finished") == true)
+        #expect(table.dropFirst(2).first == "   op B       ready      no        -           0      none             none        -")
+        #expect(table.count == 3, "a session task is not declared by name in the trace, so it is not listed")
+    }
+
     @Test("--auto prints the same text for the same seed, and the seed is named", arguments: [UInt64(3), 7])
     func autoIsDeterministic(seed: UInt64) {
         let first = runCLI("demo", "--auto", "--no-color", "--seed", "\(seed)")

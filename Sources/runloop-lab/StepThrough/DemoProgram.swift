@@ -9,6 +9,14 @@ protocol DemoProgram: Sendable {
     var introduction: [String] { get }
     /// Runs the program once, from the start, choosing with `strategy`.
     func run(using strategy: any SchedulingStrategy) -> ProgramRun
+    /// The operations the program declares, as the trace names them (`op A`): the final
+    /// table lists those the trace never mentions too, as never started.
+    var declaredOperations: [String] { get }
+}
+
+extension DemoProgram {
+    /// None: a built-in program's operations all appear in its trace.
+    var declaredOperations: [String] { [] }
 }
 
 /// What one run of a ``DemoProgram`` produced: its trace, how it ended, its schedule, and a

@@ -69,6 +69,12 @@ struct OperationPanelRow: Sendable, Equatable {
     /// The panel's column headings, aligned with ``text``.
     static let heading = columnsHeading + " callbacks reached"
 
+    /// The rows once the run is over: `rows`, folded from the trace, then a row for each of
+    /// the `declared` operations the trace never mentions, which never started.
+    static func finalRows(_ rows: [OperationPanelRow], declared: [String]) -> [OperationPanelRow] {
+        rows + declared.filter { name in !rows.contains { $0.name == name } }.map { OperationPanelRow(name: $0) }
+    }
+
     /// The panel as lines, each after `indent`: the heading and a line per row, or, when a
     /// line would be wider than `width`, each row's callbacks reached on a line of its own
     /// under it, so that the column that answers the interview question stays visible.

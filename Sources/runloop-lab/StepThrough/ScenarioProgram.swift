@@ -17,6 +17,12 @@ struct ScenarioProgram: DemoProgram {
 
     var title: String { scenario.fileName }
 
+    /// The declared operations, block operations and copies, but not the session tasks,
+    /// which the trace numbers (`task 1`) rather than names.
+    var declaredOperations: [String] {
+        scenario.operationNames.filter { !scenario.taskNames.contains($0) }.map { "op " + $0 }
+    }
+
     /// The recipe for the scenario's declared strategy, or for `random seed` `seed` when one
     /// is given; `nil` for `exhaustive` and `delay`, searches that only the explorer runs.
     func recipe(seed: UInt64?) -> StrategyRecipe? {

@@ -51,9 +51,11 @@ struct StepScreen: Sendable {
         if !state.unclaimedSources.isEmpty { add("   signalled, not yet handled: " + state.unclaimedSources.joined(separator: ", ")) }
         add("")
         add("Operations", style.bold)
-        let panel = OperationPanelRow.panel(state.operations, indent: "   ", width: width)
+        let rows =
+            stepper.isAtEnd ? OperationPanelRow.finalRows(state.operations, declared: stepper.program.declaredOperations) : state.operations
+        let panel = OperationPanelRow.panel(rows, indent: "   ", width: width)
         add(panel[0], style.dim)
-        if state.operations.isEmpty { add("   (none yet)") }
+        if rows.isEmpty { add("   (none yet)") }
         for line in panel.dropFirst() { add(line) }
         add("")
         var panels = lines.map { $0.paint(clip($0.text)) }

@@ -37,7 +37,8 @@ struct StepTranscript: Sendable {
         }
         emit(style.bold("== end of \(stepper.program.title): \(stepper.run.outcome) · schedule \"\(stepper.run.schedule)\""))
         for line in stepper.run.summary { emit("   " + line) }
-        for line in OperationPanelRow.panel(before.operations, indent: "   ") { emit(line) }
+        let rows = OperationPanelRow.finalRows(before.operations, declared: stepper.program.declaredOperations)
+        for line in OperationPanelRow.panel(rows, indent: "   ") { emit(line) }
     }
 
     /// What the rows under a step are, with the headings of their columns, indented as the
