@@ -21,6 +21,13 @@ public struct Scenario: Sendable {
     let statements: [ScenarioStatement]
     /// The `expect` lines, in source order.
     let expectations: [ScenarioExpectation]
+    /// The names of the declared session tasks (`t` for `op t = task …`).
+    public let taskNames: [String]
+    /// The run's step budget: `run N steps`, if the scenario ends that way.
+    let stepLimit: Int?
+    /// The run's virtual-time budget: the end of the last `run for`, if the scenario ends
+    /// with one. A scenario that ends with anything else serves until idle.
+    let timeLimit: Duration?
 
     init(
         fileName: String, sourceLines: [String], fidelity: Fidelity, strategy: ScenarioStrategy, strategyLine: Int?,
@@ -33,6 +40,15 @@ public struct Scenario: Sendable {
         self.strategyLine = strategyLine
         self.statements = statements
         self.expectations = expectations
+        // Found once here rather than from the statements by every run.
+        taskNames = statements.compactMap { statement in
+            if case let .operation(declaration) = statement.kind, declaration.kind == .task { declaration.name } else { nil }
+        }
+        switch statements.last?.kind {
+        case let .run(.steps(steps)): (stepLimit, timeLimit) = (steps, nil)
+        case let .run(.duration(_, until)): (stepLimit, timeLimit) = (nil, until)
+        default: (stepLimit, timeLimit) = (nil, nil)
+        }
     }
 
     /// Parses `source`.
@@ -70,26 +86,6 @@ public struct Scenario: Sendable {
         }
     }
 
-    /// The names of the declared session tasks (`t` for `op t = task …`).
-    public var taskNames: [String] {
-        statements.compactMap { statement in
-            if case let .operation(declaration) = statement.kind, declaration.kind == .task { declaration.name } else { nil }
-        }
-    }
-
     /// How many `expect` lines the scenario has.
     public var expectationCount: Int { expectations.count }
-
-    /// The run's step budget: `run N steps`, if the scenario ends that way.
-    var stepLimit: Int? {
-        guard case let .run(.steps(steps)) = statements.last?.kind else { return nil }
-        return steps
-    }
-
-    /// The run's virtual-time budget: the end of the last `run for`, if the scenario ends
-    /// with one. A scenario that ends with anything else serves until idle.
-    var timeLimit: Duration? {
-        guard case let .run(.duration(_, until)) = statements.last?.kind else { return nil }
-        return until
-    }
 }

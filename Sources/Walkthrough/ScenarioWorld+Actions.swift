@@ -46,7 +46,7 @@ extension ScenarioWorld {
             }
         }
         switch trigger.condition {
-        case let .received(name, bytes) where taskNames.contains(name):
+        case let .received(name, bytes) where scenario.taskNames.contains(name):
             let manager = sessionManager
             let earlier = manager.dataTaskDidReceiveData
             let received = Mutex(0)
@@ -78,7 +78,7 @@ extension ScenarioWorld {
     /// False, reporting a problem, when `name` is a session task that its thread has not
     /// created yet; true otherwise.
     private func taskIsReady(_ name: String, line: Int) -> Bool {
-        guard task(name) == nil, taskNames.contains(name) else { return true }
+        guard task(name) == nil, scenario.taskNames.contains(name) else { return true }
         report("task \(name) has not been created yet: its thread has not run dataTaskWithRequest:", line: line)
         return false
     }

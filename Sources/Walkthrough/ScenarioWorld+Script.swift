@@ -8,7 +8,8 @@ extension ScenarioWorld {
     /// A main loop with no descriptor (`EMFILE`) ends the run with the error.
     func runScript() {
         let mainQueue = MainQueue.shared(in: runtime)
-        for statement in scenario.statements { execute(statement) }
+        // By index, so that each statement is read where it lies rather than copied out.
+        for index in scenario.statements.indices { execute(scenario.statements[index]) }
         do throws(RunLoopError) { try mainQueue.run() } catch { error.fail(in: runtime) }
     }
 

@@ -40,9 +40,6 @@ final class ScenarioWorld: Sendable {
     }
 
     let scenario: Scenario
-    /// The scenario's session tasks (``Scenario/taskNames``), found once rather than at
-    /// every action on an operation or a task.
-    let taskNames: [String]
     let runtime: any Runtime
     let plan: InterleavingPlan
     private let state = Mutex(State())
@@ -50,7 +47,6 @@ final class ScenarioWorld: Sendable {
     /// The world of the calling lab thread's runtime; call on the simulation's main thread.
     init(scenario: Scenario, plan: InterleavingPlan) {
         self.scenario = scenario
-        taskNames = scenario.taskNames
         self.plan = plan
         runtime = currentRuntime()
         let main = ScenarioThread(name: "main", thread: LabThread.current)
