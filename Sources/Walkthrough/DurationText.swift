@@ -9,15 +9,28 @@ enum DurationText {
     /// The longest duration a scenario may name: an hour of virtual time.
     static let limit = Duration.seconds(3_600)
 
-    /// Parses `text`; nil when it is not digits and a known unit, or exceeds ``limit``.
-    static func parse(_ text: String) -> Duration? {
+    /// Why a text is not a duration.
+    enum Failure: Error, Equatable {
+        /// Digits with nothing after them (`5`).
+        case noUnit
+        /// Digits followed by something that is not one of ``units`` (`5min`).
+        case unknownUnit(String)
+        /// A whole number and a unit that together exceed ``limit``.
+        case tooLong
+    }
+
+    /// Parses `text`, digits and a unit, or says why it is not a duration.
+    static func parse(_ text: String) -> Result<Duration, Failure> {
         let digits = text.prefix { $0.isASCII && $0.isWholeNumber }
-        guard !digits.isEmpty, let value = Int64(digits),
-            let unit = units.first(where: { $0.name == text.dropFirst(digits.count) })
-        else { return nil }
+        let unitText = String(text.dropFirst(digits.count))
+        guard !unitText.isEmpty else { return .failure(.noUnit) }
+        guard !digits.isEmpty, let unit = units.first(where: { $0.name == unitText }) else {
+            return .failure(.unknownUnit(unitText))
+        }
+        guard let value = Int64(digits) else { return .failure(.tooLong) }
         let (nanoseconds, overflow) = value.multipliedReportingOverflow(by: unit.nanoseconds)
-        guard !overflow, nanoseconds <= limit.labNanoseconds else { return nil }
-        return .nanoseconds(nanoseconds)
+        guard !overflow, nanoseconds <= limit.labNanoseconds else { return .failure(.tooLong) }
+        return .success(.nanoseconds(nanoseconds))
     }
 
     /// `"5ms"`: the largest unit that divides the duration exactly.

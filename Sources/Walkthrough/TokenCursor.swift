@@ -103,31 +103,25 @@ struct TokenCursor {
     mutating func duration(_ what: String) throws(LineError) -> Duration {
         let hint = "write a whole number and a unit: 5ms, 2s, 250us or 100ns (at most 3600s)"
         guard let token = peek(), token.kind == .number else { throw failure(expected: what, hint: hint) }
-        guard let duration = DurationText.parse(token.text) else { throw durationError(token, hint: hint) }
-        index += 1
-        return duration
-    }
-
-    /// Why `token`, a number, is not a duration: its unit is apart from it, unknown, or it
-    /// is longer than a scenario may name.
-    private func durationError(_ token: Token, hint: String) -> LineError {
-        let digits = token.text.prefix { $0.isASCII && $0.isWholeNumber }
-        let unit = String(token.text.dropFirst(digits.count))
-        let units = DurationText.units.map(\.name)
-        if unit.isEmpty, let next = peek(1), units.contains(next.text) {
-            return LineError(
-                column: token.column, "\(token.quoted) is a number without its unit",
-                hint: "write the unit right after the number, with no space: '\(token.text)\(next.text)'")
+        switch DurationText.parse(token.text) {
+        case let .success(duration):
+            index += 1
+            return duration
+        case .failure(.noUnit):
+            if let next = peek(1), DurationText.units.contains(where: { $0.name == next.text }) {
+                throw LineError(
+                    column: token.column, "\(token.quoted) is a number without its unit",
+                    hint: "write the unit right after the number, with no space: '\(token.text)\(next.text)'")
+            }
+            throw LineError(column: token.column, "\(token.quoted) has no unit", hint: hint)
+        case let .failure(.unknownUnit(unit)):
+            throw LineError(column: token.column, "\(token.quoted) has an unknown unit '\(unit)'", hint: hint)
+        case .failure(.tooLong):
+            throw LineError(
+                column: token.column,
+                "\(token.quoted) is longer than \(DurationText.format(DurationText.limit)), the longest duration a scenario may name",
+                hint: "a scenario runs at most an hour of virtual time")
         }
-        if unit.isEmpty || !units.contains(unit) {
-            return LineError(
-                column: token.column, unit.isEmpty ? "\(token.quoted) has no unit" : "\(token.quoted) has an unknown unit '\(unit)'",
-                hint: hint)
-        }
-        return LineError(
-            column: token.column,
-            "\(token.quoted) is longer than \(DurationText.format(DurationText.limit)), the longest duration a scenario may name",
-            hint: "a scenario runs at most an hour of virtual time")
     }
 
     /// Consumes `modes M, M, …` if present; nil when the next token is not `modes`.

@@ -180,6 +180,11 @@ struct ParserErrorTests {
                 "run for 4000s", "1:9: error: '4000s' is longer than 3600s, the longest duration a scenario may name",
                 "a scenario runs at most an hour of virtual time"
             ),
+            (
+                "run for 99999999999999999999ms",
+                "1:9: error: '99999999999999999999ms' is longer than 3600s, the longest duration a scenario may name",
+                "a scenario runs at most an hour of virtual time"
+            ),
             ("run for 3000s\nrun for 601s", "2:9: error: the runs add up to more than 3600s", nil),
             (
                 "run until idle\nthread late", "2:1: error: nothing runs after 'run until idle' on line 1",

@@ -74,7 +74,8 @@ extension ExplorationReport {
         return lines
     }
 
-    /// What the schedule `-` is, which no seed or strategy's first run need be.
+    /// What the schedule `-` is: not the run `check` makes or a search's first, but the one
+    /// that never switches away from a thread that can go on.
     static let noSwitchNote =
         "\"-\" is the run with no switch: each thread runs until it blocks or ends, then the next in round-robin order"
 
