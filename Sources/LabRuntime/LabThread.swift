@@ -27,6 +27,9 @@ public final class LabThread: Sendable, CustomStringConvertible {
     /// Live: the eventfd writes this thread holds back while its loop is busy. Only the
     /// thread itself touches them; the mutex is never contended.
     let heldWakeUps = Mutex(HeldWakeUps())
+    /// Whether the thread has chosen to hold its wake-ups (``holdWakeUpsWhileBusy()``); read
+    /// without the lock on every wake-up it sends.
+    let choseToHoldWakeUps = Atomic<Bool>(false)
 
     /// Whether the thread is inside ``inspecting(_:)``: its cell accesses are then plain memory.
     public var isInspecting: Bool { inspectionDepth.load(ordering: .relaxed) > 0 }
@@ -41,26 +44,56 @@ public final class LabThread: Sendable, CustomStringConvertible {
         return try body()
     }
 
-    /// The live reply semaphore (``Runtime/replySemaphore(named:)``) and the runtime it
-    /// records to; only this thread uses it.
+    /// An object this thread reuses for every reply it waits for under one runtime (the live
+    /// ``Runtime/replySemaphore(named:)``, a run loop's `waitUntilDone` waiter): only this
+    /// thread uses it, one wait at a time.
     private struct Reply {
+        /// The object's type, so that each kind of reply has its own.
+        let typeID: ObjectIdentifier
         /// Compared on every call without touching reference counts.
         let runtimeID: ObjectIdentifier
         /// Never read: an unowned reference keeps the runtime's memory allocated (without
         /// keeping the runtime alive), so no later runtime can have the same identifier.
         unowned let runtime: AnyObject
-        let semaphore: any LabSemaphore
+        let object: AnyObject & Sendable
     }
-    private let reply = Mutex<Reply?>(nil)
+    private let replies = Mutex<[Reply]>([])
 
-    /// This thread's reply semaphore under `runtime`, made with `make` on first use (or when
-    /// the thread waits under another runtime than last time).
-    func replySemaphore(for runtime: any Runtime, make: () -> any LabSemaphore) -> any LabSemaphore {
-        reply.withLock { reply in
-            if let reply, reply.runtimeID == ObjectIdentifier(runtime) { return reply.semaphore }
-            let made = make()
-            reply = Reply(runtimeID: ObjectIdentifier(runtime), runtime: runtime, semaphore: made)
-            return made
+    /// The calling thread's reply object of type `Object` under `runtime`, made with `make` on
+    /// first use (or when the thread waits under another runtime than last time). For a
+    /// caller that waits on it from this thread only, one wait at a time.
+    @inlinable
+    public static func callersReply<Object: AnyObject & Sendable>(for runtime: any Runtime, make: () -> Object) -> Object {
+        let typeID = ObjectIdentifier(Object.self)
+        if let kept = callersKeptReply(ofType: typeID, for: runtime) { return unsafeDowncast(kept, to: Object.self) }
+        let made = make()
+        keepCallersReply(made, ofType: typeID, for: runtime)
+        return made
+    }
+
+    /// The calling thread's reply object of the type `typeID` names under `runtime`, if it
+    /// keeps one; one kept under another runtime is forgotten.
+    @usableFromInline
+    static func callersKeptReply(ofType typeID: ObjectIdentifier, for runtime: any Runtime) -> AnyObject? {
+        let runtimeID = ObjectIdentifier(runtime)
+        return CurrentThreadSlot.withCurrent { thread in
+            thread.replies.withLock { replies -> AnyObject? in
+                guard let index = replies.firstIndex(where: { $0.typeID == typeID }) else { return nil }
+                if replies[index].runtimeID == runtimeID { return replies[index].object }
+                replies.remove(at: index)
+                return nil
+            }
+        }
+    }
+
+    /// Keeps `object` as the calling thread's reply object of the type `typeID` names under
+    /// `runtime`.
+    @usableFromInline
+    static func keepCallersReply(_ object: AnyObject & Sendable, ofType typeID: ObjectIdentifier, for runtime: any Runtime) {
+        CurrentThreadSlot.withCurrent { thread in
+            thread.replies.withLock { replies in
+                replies.append(Reply(typeID: typeID, runtimeID: ObjectIdentifier(runtime), runtime: runtime, object: object))
+            }
         }
     }
 
@@ -188,6 +221,13 @@ enum CurrentThreadSlot {
     /// is empty, the thread `current` adopts. For a hot path that only reads the thread.
     static func withCurrent<Result>(_ body: (LabThread) -> Result) -> Result {
         guard let pointer = csystem_current_lab_thread_get() else { return body(LabThread.current) }
+        return Unmanaged<LabThread>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+    }
+
+    /// Calls `body` with the slot's thread, borrowed, or returns `nil` when the calling
+    /// pthread is not a lab thread (and does not adopt it).
+    static func withCurrentIfKnown<Result>(_ body: (LabThread) -> Result) -> Result? {
+        guard let pointer = csystem_current_lab_thread_get() else { return nil }
         return Unmanaged<LabThread>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
     }
 

@@ -34,7 +34,7 @@ public final class EventFDPort: LabPort {
     /// hold its wake-ups holds it while its own loop is busy, until that loop is about to
     /// block (`LabThread.wake(_:of:)`).
     func post(waking owner: LabThread) {
-        LabThread.current.wake(descriptor, of: owner)
+        LabThread.callerWakes(descriptor, of: owner)
     }
 
     public func drain() -> Int {

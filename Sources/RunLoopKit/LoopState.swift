@@ -17,6 +17,12 @@ struct QueuedBlock: Sendable {
             ? nil : BlockDetails(label: label, modes: modes, abandon: abandon)
     }
 
+    /// A block whose label, modes and teardown callback are `details`, made beforehand.
+    init(body: @escaping @Sendable () -> Void, details: BlockDetails) {
+        self.body = body
+        self.details = details
+    }
+
     /// The common block: unlabelled (no trace), for the default mode only, with nothing to
     /// call on teardown.
     init(plain body: consuming @escaping @Sendable () -> Void) {

@@ -1,5 +1,4 @@
 import LabRuntime
-import Synchronization
 
 extension RunLoop {
     /// Queues `block` to run the next time the loop is in one of `modes`
@@ -78,16 +77,11 @@ extension RunLoop {
             block()
             return
         }
-        let waiter = PerformWaiter(thread.runtime.replySemaphore(named: "waitUntilDone \(name)"))
-        let run = block
-        let queued = loop.enqueue(
-            QueuedBlock(
-                label: name, modes: modes ?? RunLoopMode.defaultOnly,
-                body: {
-                    run(); waiter.release(ran: true)
-                },
-                abandon: { waiter.release(ran: false) }), wake: true)
-        guard queued else { throw .threadExited(thread.description) }
+        let waiter = PerformWaiter.forCaller(under: thread.runtime, label: name, modes: modes)
+        guard loop.enqueue(waiter.queuedBlock(running: block, label: name, modes: modes), wake: true) else {
+            waiter.dropUnqueued()
+            throw .threadExited(thread.description)
+        }
         guard waiter.wait() else { throw .threadExited(thread.description) }
     }
 
@@ -238,26 +232,5 @@ extension RunLoop {
         for observer in observers { observer.invalidate() }
         for portSet in portSets { portSet.close() }
         wakePort.descriptor.close()
-    }
-}
-
-/// The caller's side of a cross-thread `waitUntilDone` perform: a semaphore, and whether the
-/// block ran or was dropped when the target's loop was torn down.
-private final class PerformWaiter: Sendable {
-    private let done: any LabSemaphore
-    private let ran = Atomic<Bool>(false)
-
-    init(_ done: any LabSemaphore) { self.done = done }
-
-    /// Records whether the block ran and lets the caller go on.
-    func release(ran: Bool) {
-        self.ran.store(ran, ordering: .relaxed)
-        done.signal()
-    }
-
-    /// Blocks until ``release(ran:)``; true if the block ran.
-    func wait() -> Bool {
-        done.wait()
-        return ran.load(ordering: .relaxed)
     }
 }

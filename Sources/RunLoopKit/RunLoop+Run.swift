@@ -347,7 +347,7 @@ extension RunLoop {
         var runnable = state.withLock { state in
             // Taken before the inbox's lock, so that the closure run under it captures this
             // answer rather than a copy of the state.
-            let modeIsCommon = state.commonModes.contains(mode)
+            let modeIsCommon = mode == .default || state.commonModes.contains(mode)
             return inbox.withLock { inbox -> BlockQueue in
                 var taken = BlockQueue()
                 // Nothing queued, or nothing for this mode: leave the spare slots where they are.

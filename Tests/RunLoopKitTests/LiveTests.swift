@@ -67,6 +67,50 @@ struct LiveTests {
         #expect(ran.value == expected)
     }
 
+    @Test("live: after a wait whose block was dropped at teardown, and one refused, the caller's next wait lasts until its block has run")
+    func waitAfterDroppedAndRefusedPerforms() {
+        let runtime = LiveRuntime(tracing: false)
+        let other = RunLoopMode("other")
+        let seen = Shared<[String]>([])
+        let started = runtime.makeSemaphore(named: "started", value: 0)
+        // Runs only "other", so a default-mode block queued on it never runs: the caller's
+        // wake-up ends the run (AfterWaiting), and the thread's exit drops the block.
+        let leaving = runtime.spawnThread(named: "leaving") {
+            let loop = RunLoop.current
+            _ = try? loop.add(EventFDPort(name: "keep-alive"), forMode: other)
+            loop.add(RunLoopObserver(activities: .afterWaiting) { _, _ in loop.stop() }, forMode: other)
+            loop.perform(inModes: [other]) { started.signal() }
+            _ = try? loop.run(mode: other, before: .distantFuture)
+        }
+        started.wait()
+        func waitFor(_ thread: LabThread, _ block: @escaping @Sendable () -> Void) -> String {
+            do throws(RunLoopError) {
+                try RunLoop.perform(on: thread, waitUntilDone: true, block)
+                return "returned"
+            } catch {
+                return "\(error)"
+            }
+        }
+        seen.append("dropped: " + waitFor(leaving) { seen.append("the dropped block ran") })
+        leaving.join()
+        seen.append("refused: " + waitFor(leaving) { seen.append("the refused block ran") })
+        let network = runtime.spawnThread(named: "network") {
+            let loop = RunLoop.current
+            _ = try? loop.add(EventFDPort(name: "keep-alive"), forMode: .default)
+            try? loop.run()
+        }
+        // A signal left over from the dropped wait would let this one return before its block ran.
+        seen.append("waited: " + waitFor(network) { seen.append("the block ran") })
+        RunLoop.of(network).stop()
+        network.join()
+        #expect(
+            seen.value == [
+                "dropped: T0 leaving has exited; work performed on it would never run",
+                "refused: T0 leaving has exited; work performed on it would never run",
+                "the block ran", "waited: returned",
+            ])
+    }
+
     @Test("live: a repeating timer fires five times on its grid, then stops the loop from inside its callout")
     func repeatingTimerStopsTheLoop() {
         let runtime = LiveRuntime()

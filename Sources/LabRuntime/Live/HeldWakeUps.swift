@@ -24,8 +24,6 @@ struct HeldWakeUps: Sendable {
     /// How many loop passes a held write waits at most.
     static let passLimit = 32
 
-    /// Whether the thread has chosen to hold (``LabThread/holdWakeUpsWhileBusy()``).
-    var isChosen = false
     /// How many runs of the thread's loops are holding (nested runs each hold).
     var depth = 0
     /// The descriptors to write, each once, in the order first held.
@@ -51,19 +49,16 @@ extension LabThread {
     /// write its own thread holds. Called on the thread itself, before its loop runs.
     public func holdWakeUpsWhileBusy() {
         guard runtime.flavor == .live else { return }
-        heldWakeUps.withLock { $0.isChosen = true }
+        choseToHoldWakeUps.store(true, ordering: .relaxed)
     }
 
     /// Starts holding this thread's wake-ups (``wake(_:of:)``), if it runs live and has chosen
     /// to (``holdWakeUpsWhileBusy()``), and says whether it did; a run of the thread's loop
     /// calls it as it starts and, if it held, ``stopHoldingWakeUps()`` as it returns.
     public func holdWakeUps() -> Bool {
-        guard runtime.flavor == .live else { return false }
-        return heldWakeUps.withLock { held in
-            guard held.isChosen else { return false }
-            held.depth += 1
-            return true
-        }
+        guard runtime.flavor == .live, choseToHoldWakeUps.load(ordering: .relaxed) else { return false }
+        heldWakeUps.withLock { $0.depth += 1 }
+        return true
     }
 
     /// Ends the innermost ``holdWakeUps()`` that held; the outermost one writes what is held.
@@ -81,7 +76,7 @@ extension LabThread {
     /// held: its own next wait must see it.
     public func wake(_ descriptor: LabFileDescriptor, of owner: LabThread) {
         let held =
-            owner !== self
+            owner !== self && choseToHoldWakeUps.load(ordering: .relaxed)
             && heldWakeUps.withLock { held in
                 guard held.depth > 0 else { return false }
                 if !held.descriptors.contains(where: { $0 === descriptor }) { held.descriptors.append(descriptor) }
@@ -102,10 +97,11 @@ extension LabThread {
     }
 
     /// Whether this thread holds a wake-up not yet written.
-    var holdsWakeUps: Bool { heldWakeUps.withLock { !$0.descriptors.isEmpty } }
+    var holdsWakeUps: Bool { choseToHoldWakeUps.load(ordering: .relaxed) && heldWakeUps.withLock { !$0.descriptors.isEmpty } }
 
     /// Writes every held wake-up now: before this thread sleeps or blocks.
     public func ringHeldWakeUps() {
+        guard choseToHoldWakeUps.load(ordering: .relaxed) else { return }
         let descriptors = heldWakeUps.withLock { held in held.descriptors.isEmpty ? [] : held.take() }
         for descriptor in descriptors { descriptor.addToEventCounter() }
     }
@@ -113,9 +109,15 @@ extension LabThread {
     /// The calling thread's held wake-ups, written now, before it blocks in a lab primitive.
     /// A thread the lab does not know holds none, and is not adopted for asking.
     static func ringCallersHeldWakeUps() {
-        CurrentThreadSlot.get()?.ringHeldWakeUps()
+        CurrentThreadSlot.withCurrentIfKnown { $0.ringHeldWakeUps() }
+    }
+
+    /// ``wake(_:of:)`` from the calling thread, read without retaining it: a loop's wake port
+    /// or the main queue's port written by whichever thread queued work for its owner.
+    public static func callerWakes(_ descriptor: LabFileDescriptor, of owner: LabThread) {
+        CurrentThreadSlot.withCurrent { $0.wake(descriptor, of: owner) }
     }
 
     /// Whether the calling thread holds a wake-up; false for a thread the lab does not know.
-    static var callerHoldsWakeUps: Bool { CurrentThreadSlot.get()?.holdsWakeUps ?? false }
+    static var callerHoldsWakeUps: Bool { CurrentThreadSlot.withCurrentIfKnown { $0.holdsWakeUps } ?? false }
 }

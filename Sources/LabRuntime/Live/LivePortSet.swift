@@ -316,6 +316,7 @@ final class LivePortSet: PortSet {
     /// epoll refuses (closed, or the kernel's limit on watches reached) is no longer
     /// watched, as an `insert` that failed.
     private func watchUnwatched(_ members: inout Members, _ epfd: Int32) {
+        guard !members.unwatched.isEmpty else { return }
         for entry in members.unwatched {
             guard let member = members.byNumber[entry.fd] else { continue }
             guard member.descriptor.observedRawValue == entry.fd else {

@@ -100,7 +100,7 @@ public final class LiveRuntime: Runtime {
     /// The calling thread's reply semaphore under this runtime, made on first use; a thread
     /// waits for one reply at a time, so the one futex serves all its `waitUntilDone` calls.
     public func replySemaphore(named name: @autoclosure () -> String) -> any LabSemaphore {
-        LabThread.current.replySemaphore(for: self) {
+        LabThread.callersReply(for: self) {
             LiveSemaphore(id: nextID(.semaphore), name: "reply \(LabThread.current)", value: 0, runtime: self)
         }
     }

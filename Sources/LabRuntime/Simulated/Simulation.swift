@@ -207,7 +207,7 @@ public final class Simulation: Runtime, @unchecked Sendable {
         guard observesTransitions else { return }
         lockMutex()
         defer { unlockMutex() }
-        guard !isOver, CurrentThreadSlot.get()?.runtime === self else { return }
+        guard !isOver, CurrentThreadSlot.withCurrentIfKnown({ $0.runtime === self }) == true else { return }
         touched.append(object)
     }
 

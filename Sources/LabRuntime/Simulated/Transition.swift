@@ -89,7 +89,7 @@ extension VisibleObject {
     /// Notes that the calling lab thread's running transition touches this object
     /// (``Runtime/noteAccess(_:)``); off a lab thread, nothing.
     public func noteAccess() {
-        CurrentThreadSlot.get()?.runtime.noteAccess(self)
+        CurrentThreadSlot.withCurrentIfKnown { $0.runtime.noteAccess(self) }
     }
 }
 
