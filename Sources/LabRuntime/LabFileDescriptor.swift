@@ -48,6 +48,9 @@ public final class LabFileDescriptor: Sendable {
     /// (``VisibleObject/channel(_:)``): its own for an eventfd, one for both ends of a
     /// pipe or a socket pair, and ``network`` for TCP sockets.
     public let channel: LabObjectID
+    /// Whether its runtime observes accesses (a simulation ordering transitions): otherwise
+    /// ``noteAccess()`` has no one to tell.
+    private let observed: Bool
 
     /// The channel every TCP socket shares: the kernel connects a client to the socket that
     /// `accept` returns, and a listener to every client, so none of them is independent.
@@ -98,6 +101,7 @@ public final class LabFileDescriptor: Sendable {
         self.isPooled = isPooled
         self.userSpacePair = userSpacePair
         creationError = nil
+        observed = runtime.observesAccesses
         runtime.adopt(self)
     }
 
@@ -237,13 +241,14 @@ public final class LabFileDescriptor: Sendable {
         isPooled = false
         userSpacePair = nil
         creationError = error
+        observed = false
     }
 
     /// Notes that the running transition touches the descriptor's ``channel``
     /// (``Runtime/noteAccess(_:)``): for a read, a write or a drain that has no scheduling
     /// point of its own.
     public func noteAccess() {
-        VisibleObject.channel(channel.id).noteAccess()
+        if observed { VisibleObject.channel(channel.id).noteAccess() }
     }
 
     /// Takes ownership of the two ends of a connected socket pair (`socketpair`), each with

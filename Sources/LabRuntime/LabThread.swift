@@ -44,20 +44,24 @@ public final class LabThread: Sendable, CustomStringConvertible {
         return try body()
     }
 
-    /// An object this thread reuses for every reply it waits for under one runtime (the live
-    /// ``Runtime/replySemaphore(named:)``, a run loop's `waitUntilDone` waiter): only this
-    /// thread uses it, one wait at a time.
-    private struct Reply {
-        /// The object's type, so that each kind of reply has its own.
-        let typeID: ObjectIdentifier
-        /// Compared on every call without touching reference counts.
-        let runtimeID: ObjectIdentifier
-        /// Never read: an unowned reference keeps the runtime's memory allocated (without
-        /// keeping the runtime alive), so no later runtime can have the same identifier.
-        unowned let runtime: AnyObject
-        let object: AnyObject & Sendable
+    /// The objects this thread reuses for every reply it waits for under one runtime (the
+    /// live ``Runtime/replySemaphore(named:)``, a run loop's `waitUntilDone` waiter), one of
+    /// each type: only this thread uses them, one wait at a time.
+    private struct Replies {
+        /// Which type and runtime each object is for: plain identifiers, so that a look-up
+        /// touches no reference count.
+        var keys: [(typeID: ObjectIdentifier, runtimeID: ObjectIdentifier)] = []
+        /// The objects, in the order of ``keys``.
+        var objects: [AnyObject & Sendable] = []
+        /// Each key's runtime, never read: an unowned reference keeps the runtime's memory
+        /// allocated (without keeping the runtime alive), so no later runtime can have the
+        /// same identifier.
+        var runtimes: [UnownedRuntime] = []
     }
-    private let replies = Mutex<[Reply]>([])
+    private struct UnownedRuntime {
+        unowned let runtime: AnyObject
+    }
+    private let replies = Mutex(Replies())
 
     /// The calling thread's reply object of type `Object` under `runtime`, made with `make` on
     /// first use (or when the thread waits under another runtime than last time). For a
@@ -78,9 +82,11 @@ public final class LabThread: Sendable, CustomStringConvertible {
         let runtimeID = ObjectIdentifier(runtime)
         return CurrentThreadSlot.withCurrent { thread in
             thread.replies.withLock { replies -> AnyObject? in
-                guard let index = replies.firstIndex(where: { $0.typeID == typeID }) else { return nil }
-                if replies[index].runtimeID == runtimeID { return replies[index].object }
-                replies.remove(at: index)
+                guard let index = replies.keys.firstIndex(where: { $0.typeID == typeID }) else { return nil }
+                if replies.keys[index].runtimeID == runtimeID { return replies.objects[index] }
+                replies.keys.remove(at: index)
+                replies.objects.remove(at: index)
+                replies.runtimes.remove(at: index)
                 return nil
             }
         }
@@ -92,7 +98,9 @@ public final class LabThread: Sendable, CustomStringConvertible {
     static func keepCallersReply(_ object: AnyObject & Sendable, ofType typeID: ObjectIdentifier, for runtime: any Runtime) {
         CurrentThreadSlot.withCurrent { thread in
             thread.replies.withLock { replies in
-                replies.append(Reply(typeID: typeID, runtimeID: ObjectIdentifier(runtime), runtime: runtime, object: object))
+                replies.keys.append((typeID, ObjectIdentifier(runtime)))
+                replies.objects.append(object)
+                replies.runtimes.append(UnownedRuntime(runtime: runtime))
             }
         }
     }

@@ -303,15 +303,22 @@ extension RunLoop {
     /// Whether the loop ever had an item of the kind `flag` stands for (``hasHadObservers``,
     /// ``hasHadSources0``); if not, the step that would look for one under `state`'s lock
     /// notes the access to `state` the lock would have noted, and goes on without it.
+    @inline(__always)
     private func everHad(_ flag: borrowing Atomic<Bool>) -> Bool {
         if flag.load(ordering: .relaxed) { return true }
         state.noteAccess()
         return false
     }
 
-    /// Calls the mode's observers of `activity`, from a snapshot taken first.
+    /// Calls the mode's observers of `activity`, if the loop ever had one; inlined, so that a
+    /// pass of a loop without observers makes no call for each activity.
+    @inline(__always)
     private func notifyObservers(_ activity: RunLoopActivity, in mode: RunLoopMode) {
-        guard everHad(hasHadObservers) else { return }
+        if everHad(hasHadObservers) { callObservers(activity, in: mode) }
+    }
+
+    /// Calls the mode's observers of `activity`, from a snapshot taken first.
+    private func callObservers(_ activity: RunLoopActivity, in mode: RunLoopMode) {
         let observers = state.withLock { state -> [RunLoopObserver] in
             guard let index = state.index(of: mode), !state.modes[index].observers.isEmpty else { return [] }
             return state.modes[index].observers.filter { $0.activities.contains(activity) }

@@ -88,41 +88,45 @@ final class LivePortSet: PortSet {
         let fd: Int32
         let fired: Readiness
     }
-    /// The events of the last `epoll_wait` not handed out yet, oldest first from `next`.
+    /// The events of the last `epoll_wait` not handed out yet, oldest first: `slots[next..<end]`.
+    /// The slots stay allocated and are overwritten by the next wait's events.
     private struct ReadyEvents {
-        var events: [ReadyEvent] = []
+        var slots: [ReadyEvent] = []
         var next = 0
+        var end = 0
 
         mutating func take() -> ReadyEvent? {
-            guard next < events.count else { return nil }
+            guard next < end else { return nil }
             defer { next += 1 }
-            return events[next]
+            return slots[next]
         }
 
         /// Forgets the events of descriptor number `fd` not handed out yet.
         mutating func drop(_ fd: Int32) {
-            guard events[next...].contains(where: { $0.fd == fd }) else { return }
-            events = events[next...].filter { $0.fd != fd }
+            guard slots[next..<end].contains(where: { $0.fd == fd }) else { return }
+            let kept = slots[next..<end].filter { $0.fd != fd }
             next = 0
+            end = 0
+            for event in kept { put(event) }
         }
 
         /// Replaces the events with `count` new ones from `buffer`, all not handed out.
         mutating func refill(from buffer: UnsafeMutableBufferPointer<epoll_event>, count: Int) {
-            events.removeAll(keepingCapacity: true)
             next = 0
+            end = 0
             for event in buffer[..<count] {
                 let failed = event.events & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0
                 var fired: Readiness = []
                 if failed || event.events & EPOLLIN.rawValue != 0 { fired.insert(.readable) }
                 if failed || event.events & EPOLLOUT.rawValue != 0 { fired.insert(.writable) }
-                events.append(ReadyEvent(fd: event.data.fd, fired: fired))
+                put(ReadyEvent(fd: event.data.fd, fired: fired))
             }
         }
 
         /// Replaces the events with the sockets that `poll` found ready in `polled`.
         mutating func refill(polled: UnsafeMutableBufferPointer<pollfd>) {
-            events.removeAll(keepingCapacity: true)
             next = 0
+            end = 0
             add(polled: polled)
         }
 
@@ -133,8 +137,14 @@ final class LivePortSet: PortSet {
                 var fired: Readiness = []
                 if failed || Int32(entry.revents) & POLLIN != 0 { fired.insert(.readable) }
                 if failed || Int32(entry.revents) & POLLOUT != 0 { fired.insert(.writable) }
-                events.append(ReadyEvent(fd: entry.fd, fired: fired))
+                put(ReadyEvent(fd: entry.fd, fired: fired))
             }
+        }
+
+        /// Appends `event` to the events not handed out, in a slot already allocated if any.
+        private mutating func put(_ event: ReadyEvent) {
+            if end < slots.count { slots[end] = event } else { slots.append(event) }
+            end += 1
         }
     }
     private let ready = Mutex<ReadyEvents>(ReadyEvents())
