@@ -57,10 +57,14 @@ final class PerformWaiter: @unchecked Sendable {
         return made
     }
 
+    /// Runs the caller's block, then lets the caller go on; the block is released after that,
+    /// as it was when it lived in the queued block, so that what it captures goes away after
+    /// the signal.
     private func runPending() {
         let block = pending.take()
         block?()
         release(ran: true)
+        withExtendedLifetime(block) {}
     }
 
     /// Forgets the block of a perform whose target took nothing (its loop was already torn
@@ -69,11 +73,13 @@ final class PerformWaiter: @unchecked Sendable {
         pending = nil
     }
 
-    /// Records whether the block ran and lets the caller go on.
+    /// Records whether the block ran and lets the caller go on; a block dropped at teardown is
+    /// released after the signal.
     private func release(ran: Bool) {
-        pending = nil
+        let dropped = pending.take()
         self.ran.store(ran, ordering: .relaxed)
         done.signal()
+        withExtendedLifetime(dropped) {}
     }
 
     /// Blocks until the block has run or been dropped; true if it ran.
