@@ -77,7 +77,7 @@ extension ExplorationReport {
     /// What the schedule `-` is: not the run `check` makes or a search's first, but the one
     /// that never switches away from a thread that can go on.
     static let noSwitchNote =
-        "\"-\" is the run with no switch: each thread runs until it blocks or ends, then the next in round-robin order"
+        "\"-\" is the run with no switch: each thread runs until it blocks or ends, then the lowest-numbered thread that can run"
 
     /// `"1 preemption, 1 switch, 14 steps"`.
     static func size(_ run: SimulationResult) -> String {
