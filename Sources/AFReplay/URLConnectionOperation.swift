@@ -1,6 +1,7 @@
 import LabRuntime
 import NetSim
 import RunLoopKit
+import Synchronization
 
 /// `AFURLConnectionOperation` of AFNetworking 2.6.3: an NSOperation whose connection lives
 /// on the shared network thread (spec §1–§3.12).
@@ -63,6 +64,10 @@ public class URLConnectionOperation: LabOperation, ConnectionDelegate, @unchecke
     let storage: VisibleMutex<Storage>
     /// The fields 2.6.3 touches without the lock.
     let shared: OperationSharedFields
+    /// How many completion blocks have been set (not nil), counted under ``lock`` by the
+    /// setter: the trace names each wrapper's block apart (a batch wraps the block already
+    /// set in a second one). Bookkeeping for the trace alone, so no scheduler sees it.
+    private let completionBlocksSet = Mutex(0)
 
     /// `initWithRequest:` (spec §3.1): Ready (set directly, no KVO), a new recursive lock,
     /// ``runLoopModes`` = the common modes, the request stored. No output stream yet.
@@ -212,14 +217,19 @@ public class URLConnectionOperation: LabOperation, ConnectionDelegate, @unchecke
                 super.completionBlock = nil
                 return
             }
+            let ordinal = completionBlocksSet.withLock { count in
+                count += 1
+                return count
+            }
+            let blockName = ordinal == 1 ? "completion block" : "completion block \(ordinal)"
             super.completionBlock = { [weak self] in
                 guard let self else { return }
                 let runtime = self.runtime
                 let name = self.name
                 let group = self.completionGroup ?? SharedDispatchObjects.urlRequestOperationCompletionGroup(in: runtime)
                 let queue = self.completionQueue ?? MainQueue.shared(in: runtime)
-                group.async(queue: queue, label: "completion block of \(name)") {
-                    runtime.record(.completion(operation: name, block: "completion block"))
+                group.async(queue: queue, label: "\(blockName) of \(name)") {
+                    runtime.record(.completion(operation: name, block: blockName))
                     block()
                 }
                 let nilling: DispatchQueueModel

@@ -42,7 +42,7 @@ struct ScenarioFindingsTests {
         ("14-first-race-test.md:20", "expect line 4"),
         ("14-first-race-test.md:41", "expect line 4"),
         ("14-first-race-test.md:60", "clean"),
-        ("batch-stuck-member.lab", "exactly-once: repeated completion"),
+        ("batch-stuck-member.lab", "clean"),
         ("cancel-paused.lab", "operation-liveness: stuck operation"),
         ("cancel-race.lab", "cancelled-fails: cancelled but succeeded"),
         ("interview-question.lab", "clean"),

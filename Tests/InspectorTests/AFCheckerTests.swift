@@ -119,6 +119,25 @@ struct AFCheckerTests {
         #expect(violations[1].details.first?.hasPrefix("completion block ran 2 times") == true)
     }
 
+    @Test("exactly-once: a batch's block and the block it wraps each run once; either running twice is reported")
+    func exactlyOnceCountsEachBlock() {
+        let checker = ExactlyOnceChecker()
+        let batched = Self.recorded([
+            .operationState(operation: "op A", from: "executing", to: "finished", accepted: true),
+            .completion(operation: "op A", block: "completion block 2"),
+            .completion(operation: "op A", block: "completion block"),
+            .completion(operation: "op A", block: "batch progress 1/1"),
+            .completion(operation: "op A", block: "success"),
+        ])
+        #expect(checker.check(batched).isEmpty)
+        let twice = Self.recorded([
+            .completion(operation: "op A", block: "completion block 2"),
+            .completion(operation: "op A", block: "completion block"),
+            .completion(operation: "op A", block: "completion block 2"),
+        ])
+        #expect(checker.check(twice).map(\.summary) == ["op A completion block 2 ran 2 times at #1, #3"])
+    }
+
     @Test("operation liveness: paused and cancelled, or executing with a cancelled connection, is stuck; paused alone is listed only")
     func operationLiveness() {
         let checker = OperationLivenessChecker()

@@ -1,11 +1,13 @@
 import LabRuntime
 
-/// `exactly-once`: each operation finishes at most once, its completion block runs at most
-/// once, and it runs success or failure, not both (nor either twice).
+/// `exactly-once`: each operation finishes at most once, each completion block it was given
+/// runs at most once, and it runs success or failure, not both (nor either twice).
 ///
 /// Reads the trace alone: accepted `operation.state` transitions to `finished`, and the
-/// `completion` events (`completion block`, `success`, `failure`). Operations are reported in
-/// the order they first appear in the trace.
+/// `completion` events (`completion block`, `success`, `failure`). A block set after another
+/// is named apart (`completion block 2`: a batch wraps the block already set in its own, and
+/// both run once), so each block is counted on its own. Operations are reported in the order
+/// they first appear in the trace.
 public struct ExactlyOnceChecker: Checker {
     public let name = "exactly-once"
     public let summary = "each operation finishes once, completes once, and runs success XOR failure"
@@ -15,7 +17,8 @@ public struct ExactlyOnceChecker: Checker {
 
     private struct Ledger {
         var finishes = Occurrences()
-        var completionBlocks = Occurrences()
+        /// Each completion block's runs, in the order the blocks first ran.
+        var completionBlocks: [(block: String, runs: Occurrences)] = []
         var successes = Occurrences()
         var failures = Occurrences()
     }
@@ -38,7 +41,7 @@ public struct ExactlyOnceChecker: Checker {
 
     /// Which of an operation's lists an event goes in.
     private enum Step {
-        case finish, completionBlock, success, failure
+        case finish, completionBlock(String), success, failure
     }
 
     /// The operation an event of `kind` is about and its step, if it is one. Reading the
@@ -47,7 +50,7 @@ public struct ExactlyOnceChecker: Checker {
     private static func step(_ kind: TraceEvent.Kind) -> (operation: String, step: Step)? {
         switch kind {
         case let .operationState(operation, _, "finished", accepted) where accepted: (operation, .finish)
-        case let .completion(operation, "completion block"): (operation, .completionBlock)
+        case let .completion(operation, block) where block.hasPrefix("completion block"): (operation, .completionBlock(block))
         case let .completion(operation, "success"): (operation, .success)
         case let .completion(operation, "failure"): (operation, .failure)
         default: nil
@@ -62,7 +65,14 @@ public struct ExactlyOnceChecker: Checker {
             ledgers.note(operation) { ledger in
                 switch step {
                 case .finish: ledger.finishes.append(sequence)
-                case .completionBlock: ledger.completionBlocks.append(sequence)
+                case let .completionBlock(block):
+                    if let index = ledger.completionBlocks.firstIndex(where: { $0.block == block }) {
+                        ledger.completionBlocks[index].runs.append(sequence)
+                    } else {
+                        var runs = Occurrences()
+                        runs.append(sequence)
+                        ledger.completionBlocks.append((block, runs))
+                    }
                 case .success: ledger.successes.append(sequence)
                 case .failure: ledger.failures.append(sequence)
                 }
@@ -74,8 +84,8 @@ public struct ExactlyOnceChecker: Checker {
     private func violation(_ operation: String, _ ledger: Ledger) -> Violation? {
         var problems: [String] = []
         if ledger.finishes.count > 1 { problems.append("finished \(ledger.finishes.count) times at \(list(ledger.finishes))") }
-        if ledger.completionBlocks.count > 1 {
-            problems.append("completion block ran \(ledger.completionBlocks.count) times at \(list(ledger.completionBlocks))")
+        for (block, runs) in ledger.completionBlocks where runs.count > 1 {
+            problems.append("\(block) ran \(runs.count) times at \(list(runs))")
         }
         if !ledger.successes.isEmpty, !ledger.failures.isEmpty {
             problems.append("ran success at \(list(ledger.successes)) and failure at \(list(ledger.failures))")
