@@ -74,6 +74,17 @@ struct DemoStepThroughCommandTests {
         #expect(table.count == 3, "a session task is not declared by name in the trace, so it is not listed")
     }
 
+    @Test("an operation cancelled before its connection exists shows the error cancelConnection stored")
+    func errorStoredWithoutCallback() {
+        let path = Self.temporaryFile(
+            "cancelled-early.lab",
+            "server GET /x -> 200 body 4 bytes\nop A = http GET /x completion\non main: start A; cancel A\nrun until idle\n")
+        defer { unlink(path) }
+        let (status, console) = runCLI("demo", path, "--auto", "--no-color")
+        #expect(status == ExitCode.success)
+        #expect(console.output.last == "   op A       finished   yes       -           0      cancelled (−999) failure     -")
+    }
+
     @Test("--auto prints the same text for the same seed, and the seed is named", arguments: [UInt64(3), 7])
     func autoIsDeterministic(seed: UInt64) {
         let first = runCLI("demo", "--auto", "--no-color", "--seed", "\(seed)")

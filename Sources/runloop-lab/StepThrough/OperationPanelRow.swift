@@ -41,6 +41,15 @@ struct OperationPanelRow: Sendable, Equatable {
         }
     }
 
+    /// The text the error column shows for an error stored in the operation's `error` field,
+    /// `NSURLErrorDomain -999: cancelled (…)`: its code, as ``errorText(_:)`` shows a
+    /// callback's.
+    static func errorText(stored value: String) -> String {
+        let words = value.split(separator: " ")
+        guard words.count > 1 else { return value }
+        return errorText(String(words[1].prefix { $0 != ":" }))
+    }
+
     /// The row as one line of text.
     var text: String { columnsText + " " + reachedText }
 

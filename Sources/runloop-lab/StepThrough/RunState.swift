@@ -127,6 +127,13 @@ struct RunState: Sendable, Equatable {
         case let .completion(operation, block):
             guard let row = operations.firstIndex(where: { $0.name == operation }) else { return }
             operations[row].completions.append(block)
+        case let .cellAccess(cell, .store, value, _):
+            // An error stored with no callback before it: `cancelConnection` before the
+            // connection existed sets the error and finishes (UCO.m 502-519).
+            guard value != "nil", let range = cell.range(of: " error of ") else { return }
+            let operation = String(cell[range.upperBound...])
+            guard let row = operations.firstIndex(where: { $0.name == operation }), operations[row].error == "none" else { return }
+            operations[row].error = OperationPanelRow.errorText(stored: value)
         default:
             break
         }
