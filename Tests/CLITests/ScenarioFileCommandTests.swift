@@ -76,6 +76,17 @@ struct ScenarioFileCommandTests {
         #expect(!console.output.isEmpty)
     }
 
+    @Test("without --seed or --schedule, trace runs a file under its own strategy line, as check does")
+    func traceFollowsTheFilesStrategy() {
+        // cancel-race.lab says 'strategy random seed 1'.
+        let declared = runCLI("trace", "--scenario", Self.cancelRace)
+        let seedOne = runCLI("trace", "--scenario", Self.cancelRace, "--seed", "1")
+        let seedZero = runCLI("trace", "--scenario", Self.cancelRace, "--seed", "0")
+        #expect(declared.status == ExitCode.success)
+        #expect(declared.console.output == seedOne.console.output)
+        #expect(declared.console.output != seedZero.console.output)
+    }
+
     @Test("a file that cannot be read or does not parse is a usage error naming it")
     func badFile() {
         let (missing, console) = runCLI("explore", "--scenario", "no/such.lab")

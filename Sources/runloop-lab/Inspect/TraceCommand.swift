@@ -8,7 +8,7 @@ enum TraceCommand {
     /// The options `trace` accepts.
     static let specs = [
         OptionSpec(name: "--scenario", valueName: "NAME", help: "The scenario (see 'explore --list'), or a .lab file."),
-        OptionSpec(name: "--seed", valueName: "N", help: "Run under random(N) (default 0)."),
+        OptionSpec(name: "--seed", valueName: "N", help: "Run under random(N) (default: a file's strategy line, else 0)."),
         OptionSpec(name: "--schedule", valueName: "TEXT", help: "Replay this schedule instead of a seed."),
         OptionSpec(name: "--format", valueName: "F", help: "text, chrome, mermaid or html (default text)."),
         OptionSpec(name: "--output", valueName: "FILE", help: "Write to FILE instead of standard output."),
@@ -22,12 +22,14 @@ enum TraceCommand {
             "                  [--events A,B]",
         ],
         description: """
-            Runs the scenario once, under random(N) or replaying a schedule, and writes the
-            trace: text (one event per line), chrome (trace-event JSON for Perfetto or
-            chrome://tracing, timed by the virtual clock), mermaid (a sequence diagram) or
-            html (a self-contained player: the swimlane timeline with step, back, a
-            slider, the demo's threads and operations panels at each step, search and lane
-            folding). --events keeps only the text lines of the events named.
+            Runs the scenario once, under random(N) or replaying a schedule (with neither,
+            a scenario file runs under its own 'strategy' line, the run 'check' and 'demo'
+            make), and writes the trace: text (one event per line), chrome (trace-event
+            JSON for Perfetto or chrome://tracing, timed by the virtual clock), mermaid (a
+            sequence diagram) or html (a self-contained player: the swimlane timeline with
+            step, back, a slider, the demo's threads and operations panels at each step,
+            search and lane folding). --events keeps only the text lines of the events
+            named.
             NAME is a built-in scenario or a scenario file (a path containing '/' or ending
             in .lab). When a --schedule cannot be followed, it prints 'replay-diverged'
             with where, as 'replay' does, writes no trace, and exits 1.
@@ -48,16 +50,17 @@ enum TraceCommand {
         if schedule != nil, parsed.isSet("--seed") {
             throw UsageError(message: "give --seed or --schedule, not both", usage: usage)
         }
-        let seed = try parsed.seed() ?? 0
+        let seed = try parsed.seed()
         let events = try eventNames(parsed, format: format)
         let output = try parsed.outputPath("--output")
         let report = schedule.map { ReplayReport(replaying: $0, of: scenario, checkers: []) }
-        let run = report?.run ?? scenario.run(RandomStrategy(seed: seed))
+        let declared = schedule == nil && seed == nil ? declaredRun(parsed) : nil
+        let run = report?.run ?? declared?.result ?? scenario.run(RandomStrategy(seed: seed ?? 0))
         if let failure = ReplayRunCommand.systemCallFailure(of: run, command: "trace", console: console) { return failure }
         if let report, let failure = ReplayRunCommand.divergenceFailure(of: report, command: "trace", console: console) {
             return failure
         }
-        let title = "\(scenario.name): " + (schedule.map { "schedule \($0)" } ?? "seed \(seed)")
+        let title = "\(scenario.name): " + (schedule.map { "schedule \($0)" } ?? declared?.strategy ?? "seed \(seed ?? 0)")
         let text =
             events.map { names in
                 run.trace.filter { names.contains($0.name) }.map { $0.description + "\n" }.joined()
@@ -82,6 +85,16 @@ enum TraceCommand {
     ///
     /// - Throws: ``UsageError`` for an empty name, a name no event has, or a format other
     ///   than text.
+    /// The run a scenario file's own `strategy` line makes (random, PCT, POS or a replay),
+    /// as `check` and `demo` run it; `nil` for a built-in scenario, or a file whose strategy
+    /// is a search (exhaustive, delay), which runs under random(0) instead.
+    private static func declaredRun(_ parsed: ParsedOptions) -> ScenarioRun? {
+        guard let name = parsed.string("--scenario"), ScenarioFile.isPath(name),
+            case let .success(file) = ScenarioFile.load(name)
+        else { return nil }
+        return try? ScenarioRunner().run(file)
+    }
+
     private static func eventNames(_ parsed: ParsedOptions, format: TraceFormat) throws(UsageError) -> [String]? {
         guard let list = parsed.string("--events") else { return nil }
         guard format == .text else {
