@@ -19,6 +19,19 @@ struct ReportTests {
         #expect(text.contains("replay:    runloop-lab replay --scenario abba --schedule \"\(finding.run.schedule)\""))
     }
 
+    @Test("a shrink that used all its replays says a smaller schedule may exist; one that finished does not")
+    func shrinkBudgetSpent() throws {
+        var spent = Explorer(scenario: .abba, checkers: [DeadlockChecker()], strategy: .random(seed: 5), schedules: 50)
+        spent.shrinkBudget = 1
+        let cut = try #require(spent.explore().finding)
+        #expect(cut.shrinkBudgetSpent)
+        let note = "shrinking used all 1 of its replays, so a schedule with fewer"
+        #expect(spent.explore().text.contains(note))
+        let full = Explorer(scenario: .abba, checkers: [DeadlockChecker()], strategy: .random(seed: 5), schedules: 50).explore()
+        #expect(full.finding?.shrinkBudgetSpent == false)
+        #expect(!full.text.contains("shrinking used all"))
+    }
+
     @Test("a violation that another quotes as what the run got adds only its details, under the quote")
     func quotedViolationIsNotRepeated() {
         let finding = Violation(

@@ -134,8 +134,8 @@ public struct Explorer: Sendable {
     /// The violating run as it was found, not shrunk.
     private func unshrunk(_ found: ExploredRun) -> Finding {
         Finding(
-            original: found, run: found.result, violations: found.violations, shrinkReplays: 0, confirmation: nil,
-            adjacentRace: nil)
+            original: found, run: found.result, violations: found.violations, shrinkReplays: 0, shrinkBudgetSpent: false,
+            confirmation: nil, adjacentRace: nil)
     }
 
     /// Shrinks the violating run for its first violation, and confirms a lock-order one.
@@ -149,6 +149,7 @@ public struct Explorer: Sendable {
         let violations = all.filter(isPrimary) + all.filter { !isPrimary($0) }
         return Finding(
             original: found, run: shrunk, violations: violations, shrinkReplays: replays,
+            shrinkBudgetSpent: replays >= shrinkBudget,
             confirmation: primary.kind == .lockOrderInversion ? confirmDeadlock() : nil,
             adjacentRace: violations.lazy.compactMap(\.race).first.flatMap {
                 AdjacentRaceSchedule(scenario: scenario).derive(from: shrunk, race: $0)

@@ -10,6 +10,9 @@ public struct Finding: Sendable {
     public let violations: [Violation]
     /// How many replays shrinking took.
     public let shrinkReplays: Int
+    /// Whether shrinking stopped because it had used all its replays
+    /// (``Explorer/shrinkBudget``): a smaller schedule may then exist.
+    public let shrinkBudgetSpent: Bool
     /// For a lock-order inversion: the search for a schedule that really deadlocks.
     public let confirmation: Confirmation?
     /// For a data race: a run of the shrunk one, reordered so that the two racing accesses

@@ -37,6 +37,10 @@ extension ExplorationReport {
         if original.schedule != finding.run.schedule {
             lines.append("shrunk from \"\(original.schedule)\": \(Self.size(original)) (\(finding.shrinkReplays) replays)")
         }
+        if finding.shrinkBudgetSpent {
+            lines.append("           shrinking used all \(finding.shrinkReplays) of its replays, so a schedule with fewer")
+            lines.append("           preemptions may exist: '--strategy exhaustive' finds one with the fewest")
+        }
         if let confirmation = finding.confirmation {
             lines.append("")
             lines += Self.confirmationLines(confirmation, showingInterleaving: showingInterleavings, replayCommand: replayCommand)

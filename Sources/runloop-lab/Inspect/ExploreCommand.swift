@@ -27,10 +27,11 @@ enum ExploreCommand {
             suits proving a small program clean, takes every variation of a run's last
             steps before it changes an earlier one, which can take it millions of runs.
             On the first violation (the lowest-numbered run, whatever --jobs is) it
-            shrinks the schedule to the fewest preemptions, then the fewest switches, and
-            prints the violation, the seed, the schedule, the interleaving in one
-            column per thread, and the replay command. A lock-order inversion is followed
-            by a search for a schedule that really deadlocks. Exits 1 when it finds a
+            shrinks the schedule to the fewest preemptions, then the fewest switches
+            (within 2,000 replays; the report says when they ran out), and prints the
+            violation, the seed, the schedule, the interleaving in one column per thread,
+            and the replay command. A lock-order inversion is followed by a search for a
+            schedule that really deadlocks. Exits 1 when it finds a
             violation, 0 when every run was clean; timing goes to standard error. On a
             terminal, a progress line on standard error shows the schedules done, the rate
             and the violations so far; Ctrl-C stops the search, prints what it found so far
