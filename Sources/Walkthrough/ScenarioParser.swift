@@ -47,6 +47,11 @@ struct ScenarioParser {
     /// The lines whose statement keyword was not understood, with their other words: such a
     /// line may have been meant to declare a name a later line uses.
     var unreadStatements: [(line: Int, keyword: String, words: [String])] = []
+    /// Every declaration in the file, found before parsing (its keyword, the name, the line),
+    /// so that a use above its declaration is told where the declaration is.
+    let declarations: [(keyword: String, name: String, line: Int)]
+    /// The line being parsed.
+    var currentLine = 0
     /// The `checkpoint NAME` actions, each with its line.
     var checkpoints: [(name: String, line: Int)] = []
     var queueLine: Int?
@@ -61,7 +66,16 @@ struct ScenarioParser {
     init(source: String, fileName: String) {
         self.fileName = fileName
         lines = source.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+        declarations = lines.enumerated().compactMap { index, text in
+            guard let tokens = try? ScenarioLexer.tokens(of: Array(text)), tokens.count > 1,
+                Self.declaringKeywords.contains(tokens[0].text)
+            else { return nil }
+            return (tokens[0].text, tokens[1].text, index + 1)
+        }
     }
+
+    /// The statements that declare a name, written right after the keyword.
+    static let declaringKeywords: Set = ["thread", "op", "timer", "source", "port", "lock", "semaphore", "cell", "stream", "batch"]
 
     /// The scenario, or every error found.
     mutating func parse() throws(ScenarioDiagnostics) -> Scenario {
@@ -86,6 +100,7 @@ struct ScenarioParser {
     }
 
     private mutating func parseLine(_ characters: [Character], number: Int) {
+        currentLine = number
         do throws(LineError) {
             let tokens = try ScenarioLexer.tokens(of: characters)
             guard !tokens.isEmpty else { return }
@@ -203,9 +218,17 @@ struct ScenarioParser {
         return token.text
     }
 
-    /// The hint for `name`, which nothing declared: `otherwise`, unless a line whose statement
-    /// was not understood mentions it, in which case that line is the one to fix.
+    /// The hint for `name`, which nothing of the kind wanted declares above: the line that
+    /// declares it below, to move up, or above as another kind of name; else a line whose
+    /// statement was not understood that mentions it, the one to fix; else `otherwise`.
     func declarationHint(for name: String, otherwise: String) -> String {
+        if let declared = declarations.first(where: { $0.name == name && $0.line != currentLine }) {
+            guard declared.line > currentLine else {
+                return "'\(name)' is declared on line \(declared.line) by '\(declared.keyword) \(name)', which is another kind of name"
+            }
+            return
+                "'\(declared.keyword) \(name)' is declared on line \(declared.line), below this use: move that line above line \(currentLine)"
+        }
         guard let unread = unreadStatements.first(where: { $0.words.contains(name) }) else { return otherwise }
         return "line \(unread.line) mentions '\(name)', but its statement '\(unread.keyword)' is unknown: fix that line first"
     }

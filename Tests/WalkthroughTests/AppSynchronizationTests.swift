@@ -96,7 +96,10 @@ struct AppSynchronizationTests {
         "bad synchronisation gets located diagnostics",
         arguments: [
             ("on main: acquire cahe", "3:18: error: unknown lock 'cahe'", "did you mean 'cache'?"),
-            ("on main: wait cache", "3:15: error: unknown semaphore 'cache'", "declare it with 'semaphore cache'"),
+            (
+                "on main: wait cache", "3:15: error: unknown semaphore 'cache'",
+                "'cache' is declared on line 1 by 'lock cache', which is another kind of name"
+            ),
             ("lock cache", "3:6: error: 'cache' is already declared on line 1", nil),
             ("lock other sometimes", "3:12: error: unexpected 'sometimes' after the lock", "a lock takes only 'recursive'"),
             ("semaphore s value -1", "3:19: error: the semaphore's value must be a whole number from 0 to 1000000, not '-1'", nil),

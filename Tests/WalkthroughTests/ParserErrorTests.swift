@@ -165,7 +165,18 @@ struct ParserErrorTests {
                 "for example 'when t received 500 bytes: suspend t on main'"
             ),
             ("thread w\nsource s on w\nport s on w", "3:6: error: source 's' is already declared on line 2", nil),
-            ("thread w\nport p on w\non main: signal p", "3:17: error: unknown source 'p'", "declare it with 'source p on THREAD'"),
+            (
+                "thread w\nport p on w\non main: signal p", "3:17: error: unknown source 'p'",
+                "'p' is declared on line 2 by 'port p', which is another kind of name"
+            ),
+            (
+                "server GET /x -> 200\non main: start A\nop A = http GET /x", "2:16: error: unknown operation 'A'",
+                "'op A' is declared on line 3, below this use: move that line above line 2"
+            ),
+            (
+                "thread w\non main: start w", "2:16: error: unknown operation 'w'",
+                "'w' is declared on line 1 by 'thread w', which is another kind of name"
+            ),
             ("thread w\nport inbox on w\non main: send inbx", "3:15: error: unknown port 'inbx'", "did you mean 'inbox'?"),
             ("on main: wake nobody", "1:15: error: unknown thread 'nobody'", "declare it with 'thread nobody'"),
             ("op outcome = http GET /x", "1:4: error: 'outcome' is a keyword and cannot name an operation", "choose another name"),
