@@ -6,7 +6,10 @@ public enum Suggestion {
     /// suggestion (any one-letter name is one edit from any other). Ties go to the earlier
     /// candidate. A candidate whose length differs from the word's by more than that budget
     /// cannot be close enough (each edit changes the length by at most one) and is skipped
-    /// unmeasured, so a word far longer than every candidate costs no distance at all.
+    /// unmeasured, so a word far longer than every candidate costs no distance at all. With
+    /// none that close, a word of six characters or more suggests the candidate that shares
+    /// the longest beginning with it, all but its last two characters at least (`complete`
+    /// for `completion`), the shorter candidate on a tie.
     public static func nearest(to word: String, in candidates: [String]) -> String? {
         let length = word.count
         let budget = length / 3
@@ -16,7 +19,17 @@ public enum Suggestion {
             let distance = editDistance(lowered, candidate.lowercased())
             if distance <= budget, distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
         }
-        return best?.name
+        if let best { return best.name }
+        guard length >= 6 else { return nil }
+        var longest: (name: String, shared: Int)?
+        for candidate in candidates {
+            let shared = zip(lowered, candidate.lowercased()).prefix { $0 == $1 }.count
+            guard shared >= length - 2 else { continue }
+            if shared > (longest?.shared ?? 0) || (shared == longest?.shared && candidate.count < longest?.name.count ?? 0) {
+                longest = (candidate, shared)
+            }
+        }
+        return longest?.name
     }
 
     /// `did you mean 'x'?` for the nearest candidate, or nil.

@@ -93,6 +93,9 @@ struct ParserErrorTests {
         #expect(Suggestion.nearest(to: "stratgey", in: ["strategy", "thread"]) == "strategy")
         #expect(Suggestion.nearest(to: "strategyxxx", in: ["strategy", "thread"]) == "strategy")
         #expect(Suggestion.nearest(to: "strategyxxxxxxxxxxxx", in: ["strategy", "thread"]) == nil)
+        // Too far by edits, but all but its last letter begins two properties: the shorter wins.
+        #expect(Suggestion.nearest(to: "complete", in: ["completionBlock", "completion", "state"]) == "completion")
+        #expect(Suggestion.nearest(to: "nope", in: ["notification-balance"]) == nil)
     }
 
     @Test("the diagnostic values: file, location, message, hint and source line")
