@@ -162,7 +162,7 @@ struct TutorialCommandTests {
         let status = TutorialSession(options: options, console: console, home: home.path, waitForEnter: { prompts += 1 }).run(lesson: 1)
         #expect(status == ExitCode.success, "\(console.output)")
         #expect(console.errors.filter { $0.hasPrefix("runloop-lab tutorial: progress not saved") }.count == 1)
-        #expect(console.output.filter { $0 == "(press Enter to run this step)" }.count == 1)
+        #expect(console.output.filter { $0 == "(press Enter to run this step; Ctrl-C stops, and the lesson resumes here)" }.count == 1)
         #expect(prompts == 2)
     }
 

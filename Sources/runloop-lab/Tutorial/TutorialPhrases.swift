@@ -48,16 +48,16 @@ struct TutorialPhrases: Sendable {
     /// The prompt between steps.
     var pressEnterForNext: String {
         switch language {
-        case .english: "(press Enter for the next step)"
-        case .simplifiedChinese: "（按回车键进入下一步）"
+        case .english: "(press Enter for the next step; Ctrl-C stops, and the lesson resumes there)"
+        case .simplifiedChinese: "（按回车键进入下一步；按 Ctrl-C 退出，下次从那一步继续）"
         }
     }
 
     /// The prompt after a long explanation, before the step's output scrolls it away.
     var pressEnterToRun: String {
         switch language {
-        case .english: "(press Enter to run this step)"
-        case .simplifiedChinese: "（按回车键运行这一步）"
+        case .english: "(press Enter to run this step; Ctrl-C stops, and the lesson resumes here)"
+        case .simplifiedChinese: "（按回车键运行这一步；按 Ctrl-C 退出，下次从这一步继续）"
         }
     }
 
