@@ -5,6 +5,17 @@ import Testing
 
 @Suite("runloop-lab explore, replay and trace")
 struct ExploreCommandTests {
+    @Test("a file's first violation from a built-in checker, with no expect line broken, comes with how to search the expect lines alone")
+    func expectLinesHint() throws {
+        let checkers: [any Checker] = [DeadlockChecker(), ExpectationChecker()]
+        let report = Explorer(scenario: .abba, checkers: checkers, strategy: .random(seed: 5), schedules: 50).explore()
+        let hint = try #require(ExploreCommand.expectLinesHint(report, checkers: checkers.map(\.name)))
+        #expect(hint.contains("this one from 'deadlock'; add '--checkers expect'"))
+        #expect(ExploreCommand.expectLinesHint(report, checkers: ["deadlock"]) == nil, "no expect checker, no hint")
+        let clean = Explorer(scenario: .abba, checkers: [ExpectationChecker()], strategy: .random(seed: 5), schedules: 5).explore()
+        #expect(ExploreCommand.expectLinesHint(clean, checkers: ["expect"]) == nil)
+    }
+
     @Test("explore --list names every scenario and checker with a summary")
     func list() {
         let (status, console) = runCLI("explore", "--list")

@@ -78,6 +78,9 @@ enum ExploreCommand {
         }
         let summary = ShardReport(report, showingInterleavings: options.showsInterleavings)
         for line in summary.text.split(separator: "\n", omittingEmptySubsequences: false) { console.printLine(String(line)) }
+        if options.exploresFile, let hint = Self.expectLinesHint(report, checkers: explorer.checkers.map(\.name)) {
+            console.printLine(hint)
+        }
         console.printError(Self.timing(report, seconds: elapsed.seconds, jobs: explorer.jobs))
         if interrupted {
             console.printLine(Self.interruption(report))
@@ -89,6 +92,18 @@ enum ExploreCommand {
             return ExitCode.failure
         }
         return report.finding == nil ? ExitCode.success : ExitCode.failure
+    }
+
+    /// For a scenario file whose first violation came from a built-in checker while none of its
+    /// `expect` lines failed: how to search for the expect lines alone, since the search
+    /// stops at its first violation.
+    static func expectLinesHint(_ report: ExplorationReport, checkers: [String]) -> String? {
+        let expect = ExpectationChecker().name
+        guard checkers.count > 1, checkers.contains(expect), let finding = report.finding,
+            !finding.violations.contains(where: { $0.checker == expect })
+        else { return nil }
+        return "hint:      the search stops at its first violation, this one from '\(finding.violations[0].checker)'; "
+            + "add '--checkers expect' to search for a schedule that breaks an expect line"
     }
 
     /// What an interrupted search says after its partial summary.

@@ -46,6 +46,9 @@ struct ExploreOptions {
 
     /// Where `--report` writes the JSON report, if anywhere.
     var reportPath: String?
+    /// Whether `--scenario` names a scenario file (whose `expect` checker judges its expect
+    /// lines), not a built-in scenario.
+    var exploresFile = false
 
     /// Parses the arguments after `explore`.
     ///
@@ -105,6 +108,7 @@ struct ExploreOptions {
         }
         return ExploreOptions(
             explorer: explorer, showsInterleavings: !parsed.isSet("--no-interleaving"),
-            reportPath: try parsed.outputPath("--report"))
+            reportPath: try parsed.outputPath("--report"),
+            exploresFile: parsed.string("--scenario").map(ScenarioFile.isPath) ?? false)
     }
 }
