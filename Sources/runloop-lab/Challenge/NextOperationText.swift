@@ -2,7 +2,7 @@ import LabRuntime
 
 /// What a runnable thread would do next, in words, for the challenge's threads panel: its
 /// ``VisibleOperation``, with the locks and cells named as the trace names them (`lock L1 a`,
-/// `read V3 count`).
+/// `load V3 count`, in the words of the scheduling point the thread will stop at).
 struct NextOperationText: Sendable {
     /// Trace names of the locks and cells met so far, by object.
     private var names: [LabObjectID: String] = [:]
@@ -42,8 +42,8 @@ struct NextOperationText: Sendable {
         let object = operation.object.map { names[$0] ?? Self.shortName($0) } ?? ""
         switch operation.kind {
         case .start: return "start"
-        case .load: return "read \(object)"
-        case .store: return "write \(object)"
+        case .load: return "load \(object)"
+        case .store: return "store \(object)"
         case .readModifyWrite: return "read and write \(object)"
         case .lockAcquire: return "lock \(object)"
         case .lockRelease: return "unlock \(object)"
