@@ -42,7 +42,7 @@ struct TutorialSession {
         var savingFailed = false
         for index in start..<lesson.steps.count {
             let step = lesson.steps[index]
-            console.printLine(step.prose)
+            console.printLine(TerminalProse.plain(step.prose))
             if options.pauses, Self.isLong(step.prose) {
                 console.printLine(phrases.pressEnterToRun)
                 waitForEnter()
@@ -72,7 +72,7 @@ struct TutorialSession {
                 waitForEnter()
             }
         }
-        console.printLine(lesson.closingProse)
+        console.printLine(TerminalProse.plain(lesson.closingProse))
         console.printLine(phrases.complete(number: lesson.numberText))
         return ExitCode.success
     }
