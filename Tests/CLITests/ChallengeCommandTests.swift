@@ -104,6 +104,10 @@ struct ChallengeCommandTests {
         #expect(lines.contains("         next: start"))
         #expect(lines.contains("   #19 T1 first cell.load V0 count → 0"))
         #expect(lines.last?.hasPrefix("1-9 run that thread") == true)
+        while game.decision != nil { game.keepGoing() }
+        let ended = ChallengeScreen(style: DemoStyle(colors: false), width: 120, phrases: ChallengePhrases(language: .english))
+            .lines(of: game, level: level, messages: [])
+        #expect(ended.last == "u undo the last choice · ? help · q quit", "no thread is left to pick once the run has ended")
     }
 
     @Test("--schedule that wins exits 0, shows the explorer's shrunk schedule and saves the win")

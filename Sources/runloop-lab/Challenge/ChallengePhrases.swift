@@ -59,6 +59,11 @@ struct ChallengePhrases: Sendable {
             "1-9 运行该线程 · 回车 让当前线程继续 · f 运行到它阻塞 · u 撤销 · ? 帮助 · q 退出")
     }
 
+    /// The one-line key help once the run has ended: no thread is left to pick.
+    var keyHelpAfterRun: String {
+        say("u undo the last choice · ? help · q quit", "u 撤销上一次选择 · ? 帮助 · q 退出")
+    }
+
     /// What `?` shows.
     var help: [String] {
         [

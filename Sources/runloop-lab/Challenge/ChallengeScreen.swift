@@ -46,7 +46,8 @@ struct ChallengeScreen: Sendable {
             lines += OperationPanelRow.panel(state.operations, indent: "    ", width: width).map(clip)
         }
         lines.append("")
-        return lines + StepScreen(style: style, width: width).wrapped(messages) + [style.dim(clip(phrases.keyHelp))]
+        let keys = game.decision == nil ? phrases.keyHelpAfterRun : phrases.keyHelp
+        return lines + StepScreen(style: style, width: width).wrapped(messages) + [style.dim(clip(keys))]
     }
 
     /// One row per thread (runnable ones numbered, with their next operation), threads
