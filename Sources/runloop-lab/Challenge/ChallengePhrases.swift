@@ -186,7 +186,7 @@ struct ChallengePhrases: Sendable {
 
     var needsTerminal: String {
         say(
-            "this level is played in a terminal; without one, check a schedule with --schedule \"STEP:T<thread> …\"",
-            "这一关需要在终端中玩；没有终端时，可用 --schedule \"STEP:T<thread> …\" 检查一个调度")
+            "this level is played in a terminal; without one, check a schedule with --schedule \"STEP:T<thread> …\", or play it in a browser: --html --output level.html",
+            "这一关需要在终端中玩；没有终端时，可用 --schedule \"STEP:T<thread> …\" 检查一个调度，或在浏览器里玩：--html --output level.html")
     }
 }
