@@ -81,7 +81,7 @@ struct LiveWalkthrough {
         let first = firstResult.withLock { $0 }
         write(
             style.note(
-                "run(mode:before:) returned \(first.map(\.description) ?? "an error") at once: a mode with no sources, timers or blocks has nothing to wait for, so CFRunLoop does not even call Entry/Exit observers."
+                "run(mode:before:) returned \(first.map(\.description) ?? "an error") at once: a mode with no sources, timers or blocks has nothing to wait for, so CFRunLoop does not even call Entry/Exit observers (the loop.exit line is the lab's own record of the return, not an observer callout)."
             ))
 
         write(style.step(2, "Add a port to the default mode (AFNetworking's keep-alive idiom) and call run()."))
