@@ -119,6 +119,10 @@ extension ScenarioParser {
                 try cursor.expect("]", "to close the list")
             }
             expectation = .notifications(operation: operation, names)
+        } else if first.is("count"), cursor.peek(1)?.is("(") == true {
+            throw LineError(
+                column: first.column, "expect lines count events after the event, not with 'count(…)'",
+                hint: "for example 'expect event \"completion\" \"success of op A\" count == 1'")
         } else {
             expectation = try parsePropertyExpectation(&cursor)
         }

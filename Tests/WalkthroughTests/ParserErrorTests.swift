@@ -180,6 +180,11 @@ struct ParserErrorTests {
                 "thread w\non main: start w", "2:16: error: unknown operation 'w'",
                 "'w' is declared on line 1 by 'thread w', which is another kind of name"
             ),
+            (
+                "server GET /x -> 200\nop A = http GET /x\nexpect count(success of A) == 1",
+                "3:8: error: expect lines count events after the event, not with 'count(…)'",
+                "for example 'expect event \"completion\" \"success of op A\" count == 1'"
+            ),
             ("thread w\nport inbox on w\non main: send inbx", "3:15: error: unknown port 'inbx'", "did you mean 'inbox'?"),
             ("on main: wake nobody", "1:15: error: unknown thread 'nobody'", "declare it with 'thread nobody'"),
             ("op outcome = http GET /x", "1:4: error: 'outcome' is a keyword and cannot name an operation", "choose another name"),
