@@ -102,7 +102,7 @@ struct DemoStepThroughCommandTests {
         let stepper = StepThrough(program: SessionManagerProgram(), recipe: .random(seed: 7))
         StepTranscript(style: DemoStyle(colors: true)).write(stepper, part: 1, of: 1) { lines.append($0) }
         #expect(lines.first?.hasPrefix("\u{1B}[1m== session manager (built in)") == true)
-        #expect(lines.contains { $0.hasPrefix("\u{1B}[36mstep 1 · #0 0.000000 T0 main · thread · ") })
+        #expect(lines.contains { $0.hasPrefix("\u{1B}[36mevent 1 · #0 0.000000 T0 main · thread · ") })
     }
 
     @Test("the default run prints every step, the callbacks reaching their operations, and the checks")
@@ -112,7 +112,8 @@ struct DemoStepThroughCommandTests {
         let text = console.outputText
         #expect(
             text.contains(
-                "step 150 · #149 0.000000 T2 AFNetworking · callback → operation · connection.callback C0 didReceiveResponse 200 → op big"))
+                "event 150 · #149 0.000000 T2 AFNetworking · callback → operation · connection.callback C0 didReceiveResponse 200 → op big")
+        )
         #expect(text.contains("    ↳ C0 calls its own delegate, op big, directly: no dictionary, no lookup"))
         #expect(text.contains("   22 of 22 expect lines held"))
         #expect(text.contains("the manager looked task 1 up in its task id → delegate dictionary, under its lock"))

@@ -16,7 +16,7 @@ struct StepTranscript: Sendable {
     func write(_ stepper: StepThrough, part: Int, of parts: Int, to emit: (String) -> Void) {
         var stepper = stepper
         let partText = parts > 1 ? "part \(part) of \(parts): " : ""
-        emit(style.bold("== \(partText)\(stepper.program.title) · \(stepper.recipe) · \(stepper.run.trace.count) steps"))
+        emit(style.bold("== \(partText)\(stepper.program.title) · \(stepper.recipe) · \(stepper.run.trace.count) events"))
         for line in stepper.program.introduction { emit(line.isEmpty ? "" : style.dim("   " + line)) }
         for line in Self.legend { emit(line.isEmpty ? "" : style.dim(line)) }
         var before = stepper.state
@@ -26,7 +26,7 @@ struct StepTranscript: Sendable {
             var after = before
             after.apply(event)
             let head =
-                "step \(stepper.position) · #\(event.sequence) \(event.time) T\(event.thread) \(event.threadName) · \(event.demoCategory) · "
+                "event \(stepper.position) · #\(event.sequence) \(event.time) T\(event.thread) \(event.threadName) · \(event.demoCategory) · "
             emit(style.thread(event.thread, head) + event.name + (event.kind.detail.isEmpty ? "" : " " + event.kind.detail))
             if let explanation = event.routingExplanation { emit("    ↳ " + explanation) }
             for line in Self.changes(from: before, to: after) { emit(style.dim(line)) }
