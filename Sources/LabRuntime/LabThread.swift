@@ -228,8 +228,7 @@ enum CurrentThreadSlot {
     /// retained (the slot's owner keeps it alive while it is in the slot), or, when the slot
     /// is empty, the thread `current` adopts. For a hot path that only reads the thread.
     static func withCurrent<Result>(_ body: (LabThread) -> Result) -> Result {
-        guard let pointer = csystem_current_lab_thread_get() else { return body(LabThread.current) }
-        return Unmanaged<LabThread>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+        withCurrentIfKnown(body) ?? body(LabThread.current)
     }
 
     /// Calls `body` with the slot's thread, borrowed, or returns `nil` when the calling

@@ -16,24 +16,26 @@ final class PerformWaiter: @unchecked Sendable {
     private let done: any LabSemaphore
     private let ran = Atomic<Bool>(false)
     private var pending: (@Sendable () -> Void)?
-    /// A reused waiter's block details, made on its first perform. Its teardown callback holds
-    /// the waiter unowned, since the waiter holds it.
+    /// A reused waiter's block details, made with it; `nil` for a waiter of one perform. Their
+    /// teardown callback holds the waiter unowned, since the waiter holds them.
     private var reusedDetails: BlockDetails?
-    private let isReused: Bool
 
-    private init(done: any LabSemaphore, isReused: Bool) {
+    private init(done: any LabSemaphore) {
         self.done = done
-        self.isReused = isReused
     }
 
     /// The calling thread's waiter for a perform labelled `label` in `modes` (`nil`: the
     /// default mode) under `runtime`: its reused one for a live common perform, else a new one.
     static func forCaller(under runtime: any Runtime, label: String, modes: [RunLoopMode]?) -> PerformWaiter {
         guard runtime.flavor == .live, modes == nil, label == BlockDetails.plainLabel else {
-            return PerformWaiter(done: runtime.replySemaphore(named: "waitUntilDone \(label)"), isReused: false)
+            return PerformWaiter(done: runtime.replySemaphore(named: "waitUntilDone \(label)"))
         }
         return LabThread.callersReply(for: runtime) {
-            PerformWaiter(done: runtime.replySemaphore(named: "waitUntilDone"), isReused: true)
+            let reused = PerformWaiter(done: runtime.replySemaphore(named: "waitUntilDone"))
+            reused.reusedDetails = BlockDetails(label: BlockDetails.plainLabel, modes: .one(.default)) { [unowned reused] in
+                reused.release(ran: false)
+            }
+            return reused
         }
     }
 
@@ -41,30 +43,19 @@ final class PerformWaiter: @unchecked Sendable {
     /// dropped at teardown, lets it go on and throw.
     func queuedBlock(running block: consuming @escaping @Sendable () -> Void, label: String, modes: [RunLoopMode]?) -> QueuedBlock {
         pending = block
-        let details: BlockDetails
-        if isReused {
-            details = reusedDetails ?? makeReusedDetails()
-        } else {
-            let blockModes = modes.map(BlockModes.init) ?? .one(.default)
-            details = BlockDetails(label: label, modes: blockModes, abandon: { self.release(ran: false) })
+        guard let reusedDetails else {
+            return QueuedBlock(
+                label: label, modes: modes ?? RunLoopMode.defaultOnly, body: { self.runPending() },
+                abandon: { self.release(ran: false) })
         }
-        return QueuedBlock(body: { self.runPending() }, details: details)
+        return QueuedBlock(body: { self.runPending() }, details: reusedDetails)
     }
 
-    private func makeReusedDetails() -> BlockDetails {
-        let made = BlockDetails(label: BlockDetails.plainLabel, modes: .one(.default)) { [unowned self] in release(ran: false) }
-        reusedDetails = made
-        return made
-    }
-
-    /// Runs the caller's block, then lets the caller go on; the block is released after that,
-    /// as it was when it lived in the queued block, so that what it captures goes away after
-    /// the signal.
+    /// Runs the caller's block and releases it, then lets the caller go on: what the block
+    /// captured is gone by the time `perform` returns.
     private func runPending() {
-        let block = pending.take()
-        block?()
+        if let block = pending.take() { block() }
         release(ran: true)
-        withExtendedLifetime(block) {}
     }
 
     /// Forgets the block of a perform whose target took nothing (its loop was already torn
@@ -73,13 +64,12 @@ final class PerformWaiter: @unchecked Sendable {
         pending = nil
     }
 
-    /// Records whether the block ran and lets the caller go on; a block dropped at teardown is
-    /// released after the signal.
+    /// Releases a block dropped at teardown, records whether the block ran, and lets the caller
+    /// go on.
     private func release(ran: Bool) {
-        let dropped = pending.take()
+        pending = nil
         self.ran.store(ran, ordering: .relaxed)
         done.signal()
-        withExtendedLifetime(dropped) {}
     }
 
     /// Blocks until the block has run or been dropped; true if it ran.

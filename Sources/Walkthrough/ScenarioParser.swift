@@ -50,6 +50,8 @@ struct ScenarioParser {
     /// Every declaration in the file, found before parsing (its keyword, the name, the line),
     /// so that a use above its declaration is told where the declaration is.
     let declarations: [(keyword: String, name: String, line: Int)]
+    /// Each line's tokens, or why it does not lex, found once before parsing.
+    private let lexedLines: [Result<[Token], LineError>]
     /// The line being parsed.
     var currentLine = 0
     /// The `checkpoint NAME` actions, each with its line.
@@ -66,10 +68,13 @@ struct ScenarioParser {
     init(source: String, fileName: String) {
         self.fileName = fileName
         lines = source.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
-        declarations = lines.enumerated().compactMap { index, text in
-            guard let tokens = try? ScenarioLexer.tokens(of: Array(text)), tokens.count > 1,
-                Self.declaringKeywords.contains(tokens[0].text)
-            else { return nil }
+        lexedLines = lines.map { text in
+            do throws(LineError) { return .success(try ScenarioLexer.tokens(of: Array(text))) } catch { return .failure(error) }
+        }
+        declarations = lexedLines.enumerated().compactMap { index, lexed in
+            guard case let .success(tokens) = lexed, tokens.count > 1, Self.declaringKeywords.contains(tokens[0].text) else {
+                return nil
+            }
             return (tokens[0].text, tokens[1].text, index + 1)
         }
     }
@@ -79,7 +84,7 @@ struct ScenarioParser {
 
     /// The scenario, or every error found.
     mutating func parse() throws(ScenarioDiagnostics) -> Scenario {
-        for (index, text) in lines.enumerated() { parseLine(Array(text), number: index + 1) }
+        for index in lines.indices { parseLine(lexedLines[index], of: Array(lines[index]), number: index + 1) }
         if let lastRunLine {
             for expectation in expectations where expectation.line < lastRunLine {
                 let column =
@@ -99,10 +104,10 @@ struct ScenarioParser {
             statements: statements, expectations: expectations)
     }
 
-    private mutating func parseLine(_ characters: [Character], number: Int) {
+    private mutating func parseLine(_ lexed: Result<[Token], LineError>, of characters: [Character], number: Int) {
         currentLine = number
         do throws(LineError) {
-            let tokens = try ScenarioLexer.tokens(of: characters)
+            let tokens = try lexed.get()
             guard !tokens.isEmpty else { return }
             var cursor = TokenCursor(tokens, endColumn: characters.count + 1)
             let text = String(characters[(tokens[0].column - 1)..<(tokens[tokens.count - 1].endColumn - 1)])

@@ -18,19 +18,35 @@ enum ScenarioCatalog {
     /// - Throws: ``UsageError`` when no name is given, the name matches no scenario, or it
     ///   names a file that cannot be read or does not parse (with its diagnostics).
     static func scenario(_ parsed: ParsedOptions, default fallback: String? = nil) throws(UsageError) -> Inspector.Scenario {
-        guard let name = parsed.string("--scenario") ?? fallback else {
-            throw UsageError(message: "missing --scenario NAME|FILE (see 'runloop-lab explore --list')", usage: parsed.usage)
-        }
-        if ScenarioFile.isPath(name) {
-            switch ScenarioFile.load(name) {
-            case let .success(file): return file.explorable(named: name)
-            case let .failure(problem): throw UsageError(message: problem.message(prefix: "--scenario"), usage: "")
-            }
-        }
+        let name = try scenarioName(parsed, default: fallback)
+        if let file = try scenarioFile(named: name) { return file.explorable(named: name) }
         do {
             return try scenarios.scenario(named: name)
         } catch {
             throw UsageError(message: message(error), usage: parsed.usage)
+        }
+    }
+
+    /// The name `--scenario` gives, or `fallback` when the option is absent.
+    ///
+    /// - Throws: ``UsageError`` when there is neither.
+    static func scenarioName(_ parsed: ParsedOptions, default fallback: String? = nil) throws(UsageError) -> String {
+        guard let name = parsed.string("--scenario") ?? fallback else {
+            throw UsageError(message: "missing --scenario NAME|FILE (see 'runloop-lab explore --list')", usage: parsed.usage)
+        }
+        return name
+    }
+
+    /// The scenario file at `name`, parsed, when `name` is a path (``ScenarioFile/isPath(_:)``);
+    /// `nil` for the name of a built-in scenario.
+    ///
+    /// - Throws: ``UsageError`` when the file cannot be read or does not parse (with its
+    ///   diagnostics).
+    static func scenarioFile(named name: String) throws(UsageError) -> Walkthrough.Scenario? {
+        guard ScenarioFile.isPath(name) else { return nil }
+        switch ScenarioFile.load(name) {
+        case let .success(file): return file
+        case let .failure(problem): throw UsageError(message: problem.message(prefix: "--scenario"), usage: "")
         }
     }
 

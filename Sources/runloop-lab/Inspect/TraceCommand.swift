@@ -44,7 +44,10 @@ enum TraceCommand {
         usage: usage,
         options: specs
     ) { parsed, console throws(UsageError) in
-        let scenario = try ScenarioCatalog.scenario(parsed)
+        let name = try ScenarioCatalog.scenarioName(parsed)
+        let file = try ScenarioCatalog.scenarioFile(named: name)
+        let scenario: Inspector.Scenario
+        if let file { scenario = file.explorable(named: name) } else { scenario = try ScenarioCatalog.scenario(parsed) }
         let format = try parsed.choice("--format", default: TraceFormat.text)
         let schedule = try ScenarioCatalog.schedule(parsed)
         if schedule != nil, parsed.isSet("--seed") {
@@ -54,7 +57,10 @@ enum TraceCommand {
         let events = try eventNames(parsed, format: format)
         let output = try parsed.outputPath("--output")
         let report = schedule.map { ReplayReport(replaying: $0, of: scenario, checkers: []) }
-        let declared = schedule == nil && seed == nil ? declaredRun(parsed) : nil
+        // With neither a seed nor a schedule, a file runs under its own strategy line, as
+        // check and demo run it; a search strategy (exhaustive, delay) runs no single run, so
+        // random(0) stands in for it, as for a built-in scenario.
+        let declared = schedule == nil && seed == nil ? file.flatMap { try? ScenarioRunner().run($0) } : nil
         let run = report?.run ?? declared?.result ?? scenario.run(RandomStrategy(seed: seed ?? 0))
         if let failure = ReplayRunCommand.systemCallFailure(of: run, command: "trace", console: console) { return failure }
         if let report, let failure = ReplayRunCommand.divergenceFailure(of: report, command: "trace", console: console) {
@@ -85,16 +91,6 @@ enum TraceCommand {
     ///
     /// - Throws: ``UsageError`` for an empty name, a name no event has, or a format other
     ///   than text.
-    /// The run a scenario file's own `strategy` line makes (random, PCT, POS or a replay),
-    /// as `check` and `demo` run it; `nil` for a built-in scenario, or a file whose strategy
-    /// is a search (exhaustive, delay), which runs under random(0) instead.
-    private static func declaredRun(_ parsed: ParsedOptions) -> ScenarioRun? {
-        guard let name = parsed.string("--scenario"), ScenarioFile.isPath(name),
-            case let .success(file) = ScenarioFile.load(name)
-        else { return nil }
-        return try? ScenarioRunner().run(file)
-    }
-
     private static func eventNames(_ parsed: ParsedOptions, format: TraceFormat) throws(UsageError) -> [String]? {
         guard let list = parsed.string("--events") else { return nil }
         guard format == .text else {
